@@ -1,0 +1,43 @@
+"""Computer players. A bot sees only what its seat may see: `view(state, seat)` (asked for
+lazily, through `observe`) and the seat's legal actions; it never gets the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..rules.actions import Action
+
+Observe = Callable[[], dict[str, Any]]
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
+        """Pick one action for `seat`: one of `legal`, or an Offer when the view's
+        `can_offer` is true."""
+        ...
+
+
+BotFactory = Callable[[int, bool], Bot]
+LEVELS: dict[str, BotFactory] = {}
+
+
+def register(level: str) -> Callable[[BotFactory], BotFactory]:
+    """Register a bot level: a factory taking (seed, trade) -> Bot."""
+
+    def deco(factory: BotFactory) -> BotFactory:
+        LEVELS[level] = factory
+        return factory
+
+    return deco
+
+
+def make_bot(level: str, seed: int = 0, trade: bool = True) -> Bot:
+    """A bot of `level`, with its own seeded randomness; trade=False never offers."""
+    from . import random_bot  # noqa: F401  (each module registers its levels)
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(sorted(LEVELS))}")
+    return LEVELS[level](seed, trade)

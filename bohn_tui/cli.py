@@ -1,0 +1,118 @@
+"""The `bohn` command. The UI is imported only inside the commands that start it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .data import GAMES
+
+app = typer.Typer(
+    name="bohn",
+    help="Bohnanza and its family in the terminal.",
+    no_args_is_help=False,
+    add_completion=False,
+)
+
+
+def _fail(message: str, code: int = 1) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the final state as JSON")] = False,
+) -> None:
+    """Replay a game record and print the final state."""
+    from .rules.record import Record, RecordError
+
+    try:
+        raw = json.loads(record.read_text(encoding="utf-8"))
+    except OSError as e:
+        _fail(f"cannot read {record}: {e.strerror or e}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        _fail(f"{record} is not a JSON game record: {e}")
+    try:
+        rec = Record.from_json(raw)
+        state = rec.replay()
+    except RecordError as e:
+        _fail(str(e))
+    full = state.rules.full_state(state)
+    if as_json:
+        typer.echo(json.dumps(full, indent=2))
+        return
+    typer.echo(f"{full['title']}, turn {full['turn']}, {full['phase_name']}")
+    for p in full["players"]:
+        fields = ", ".join(
+            f"{f['count']} {f['variety']}" if f["count"] else "empty" for f in p["fields"]
+        )
+        typer.echo(f"  {p['name']}: {p['coins']} coins, {p['hand_size']} in hand, fields: {fields}")
+    if full["over"]:
+        names = [full["players"][w]["name"] for w in full["winners"]]
+        typer.echo(f"Winner: {' and '.join(names)}")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the first game")] = 0,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="bot level per seat, comma-separated")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    save_dir: Annotated[
+        Path | None, typer.Option("--save-dir", help="write each game's record here")
+    ] = None,
+    no_trade: Annotated[bool, typer.Option("--no-trade", help="bots make no offers")] = False,
+) -> None:
+    """Play whole games between computer players and report the results."""
+    from .simulate import simulate as run
+
+    levels = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
+    if len(levels) == 1 and players > 1:
+        levels = levels * players
+    if games < 0:
+        _fail("--games must be 0 or more")
+    try:
+        result = run(game, players, games, seed, levels, not no_trade, save_dir)
+    except ValueError as e:
+        _fail(str(e))
+    if as_json:
+        keys = ("games", "games_per_second", "wins", "mean_scores", "win_rate", "violations")
+        typer.echo(json.dumps({k: result[k] for k in keys}))
+    else:
+        typer.echo(
+            f"{result['games']} games of {game} for {players} in {result['seconds']:.2f} s: "
+            f"{result['games_per_second']:.1f} games/s"
+        )
+        for s in range(players):
+            typer.echo(
+                f"  seat {s + 1}: mean score {result['mean_scores'][s]:.2f}, "
+                f"wins {result['wins'][s]:g}"
+            )
+        for lv, rate in result["win_rate"].items():
+            typer.echo(f"  {lv}: win rate {rate:.1%}")
+        typer.echo(f"invariant violations: {result['violations']}")
+        for p in result["problems"]:
+            typer.echo(f"  {p}")
+    if result["violations"]:
+        raise typer.Exit(2)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""Game content: varieties, bean-o-meters and player-count rules, read from TOML files."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Variety:
+    id: str
+    name: str
+    name_de: str
+    short: str
+    count: int
+    meter: tuple[int, int, int, int]
+    colour: str
+
+    def coins_for(self, cards: int) -> int:
+        """Coins a field of `cards` cards of this variety pays (the bean-o-meter)."""
+        paid = 0
+        for coins, needed in enumerate(self.meter, start=1):
+            if needed and cards >= needed:
+                paid = coins
+        return paid
+
+    def next_step(self, cards: int) -> tuple[int, int] | None:
+        """(cards needed, coins) of the next bean-o-meter step above `cards`, if any."""
+        now = self.coins_for(cards)
+        for coins, needed in enumerate(self.meter, start=1):
+            if needed and coins > now and needed > cards:
+                return needed, coins
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class CountRules:
+    """The rules that differ by player count."""
+
+    removed: tuple[str, ...]
+    fields: int
+    hands: tuple[int, ...]
+    draw: int
+    third_field_cost: int
+    paid_coins: str
+    end_runout: int
+    turn_up: int
+    duel: bool
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[min(seat, len(self.hands) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    tiebreak: str
+    third_field: bool
+    varieties: dict[str, Variety]
+    by_count: dict[int, CountRules]
+
+    def for_players(self, n: int) -> CountRules:
+        if n not in self.by_count:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        return self.by_count[n]
+
+
+GAMES = ("bohnanza", "dahlias")
+
+
+@cache
+def load(game: str) -> GameData:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
+    raw = tomllib.loads(resources.files(__package__).joinpath(f"{game}.toml").read_text("utf-8"))
+    varieties = {
+        v["id"]: Variety(
+            id=v["id"],
+            name=v["name"],
+            name_de=v["name_de"],
+            short=v["short"],
+            count=v["count"],
+            meter=tuple(v["meter"]),
+            colour=v["colour"],
+        )
+        for v in raw["variety"]
+    }
+    by_count: dict[int, CountRules] = {}
+    for p in raw["players"]:
+        rules = CountRules(
+            removed=tuple(p["removed"]),
+            fields=p["fields"],
+            hands=tuple(p["hands"]),
+            draw=p["draw"],
+            third_field_cost=p["third_field_cost"],
+            paid_coins=p["paid_coins"],
+            end_runout=p["end_runout"],
+            turn_up=p["turn_up"],
+            duel=p.get("duel", False),
+        )
+        for n in p["counts"]:
+            by_count[n] = rules
+    return GameData(
+        game=raw["game"],
+        title=raw["title"],
+        min_players=raw["min_players"],
+        max_players=raw["max_players"],
+        tiebreak=raw["tiebreak"],
+        third_field=raw["third_field"],
+        varieties=varieties,
+        by_count=by_count,
+    )

@@ -1,0 +1,58 @@
+"""The shared rules module: pure Python, no UI, no files, no asyncio.
+
+The contract every game follows (design.md):
+
+- `new_game(game, players, seed, options, deck)` -> (state, events)
+- `legal_actions(state, seat)` -> what that seat may do now (any seat, not only the active)
+- `apply(state, action)` -> events, or raises IllegalAction and leaves the state unchanged
+- `view(state, seat)` -> a JSON-ready dict of what that seat may know (None: the public table)
+- `waiting_for(state)` -> the seats whose decision the game waits for
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, Event, IllegalAction, action_from_json, to_json
+from .bohnanza import BohnanzaRules, GameState, rules_for
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "action_from_json",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "to_json",
+    "view",
+    "waiting_for",
+]
+
+
+def new_game(
+    game: str,
+    players: list[str],
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    deck: list[str] | None = None,
+) -> tuple[GameState, list[Event]]:
+    rules: BohnanzaRules = rules_for(game, len(players))
+    return rules.new_game(list(players), seed, options, deck)
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    return state.rules.legal_actions(state, seat)
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    return state.rules.apply(state, action)
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    return state.rules.view(state, seat)
+
+
+def waiting_for(state: GameState) -> list[int]:
+    return state.rules.waiting_for(state)
