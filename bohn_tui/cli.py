@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .data import GAMES
+from .rules.games import RULESETS
 
 app = typer.Typer(
     name="bohn",
@@ -60,7 +60,7 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
+    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(RULESETS)}")],
     players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="seed of the first game")] = 0,

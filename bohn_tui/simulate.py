@@ -10,7 +10,8 @@ from typing import Any
 
 from .bots import Bot, make_bot
 from .rules.actions import Action, IllegalAction
-from .rules.bohnanza import GameState, rules_for
+from .rules.bohnanza import GameState
+from .rules.games import rules_for
 from .rules.record import Record
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)

@@ -14,17 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, Event, IllegalAction, action_from_json, to_json
-from .bohnanza import BohnanzaRules, GameState, rules_for
+from .bohnanza import GameState
+from .games import RULESETS, rules_for
 
 __all__ = [
     "Action",
     "Event",
     "GameState",
     "IllegalAction",
+    "RULESETS",
     "action_from_json",
     "apply",
     "legal_actions",
     "new_game",
+    "rules_for",
     "to_json",
     "view",
     "waiting_for",
@@ -38,7 +41,7 @@ def new_game(
     options: dict[str, Any] | None = None,
     deck: list[str] | None = None,
 ) -> tuple[GameState, list[Event]]:
-    rules: BohnanzaRules = rules_for(game, len(players))
+    rules = rules_for(game, len(players))
     return rules.new_game(list(players), seed, options, deck)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..data import CountRules, GameData, load
+from ..data import CountRules, GameData
 from .actions import (
     Accept,
     Action,
@@ -848,7 +848,3 @@ class BohnanzaRules:
             src = st.offers[o["id"]]
             o["give_hand"] = list(src.give_hand)
         return out
-
-
-def rules_for(game: str, n_players: int) -> BohnanzaRules:
-    return BohnanzaRules(load(game), n_players)

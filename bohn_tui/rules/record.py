@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_json, to_json
-from .bohnanza import GameState, rules_for
+from .bohnanza import GameState
+from .games import rules_for
 
 
 class RecordError(ValueError):

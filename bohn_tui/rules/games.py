@@ -1,0 +1,23 @@
+"""Which rules class plays which game. Each game module registers itself here."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+# game id -> (module, class name); a module is imported only when its game is played
+RULESETS: dict[str, tuple[str, str]] = {
+    "bohnanza": ("bohn_tui.rules.bohnanza", "BohnanzaRules"),
+    "dahlias": ("bohn_tui.rules.bohnanza", "BohnanzaRules"),
+}
+
+
+def rules_for(game: str, n_players: int) -> Any:
+    """The rules object for `game` with `n_players` players (ValueError if there is none)."""
+    from ..data import load
+
+    if game not in RULESETS:
+        raise ValueError(f"unknown game {game!r}; choose one of: {', '.join(RULESETS)}")
+    module, name = RULESETS[game]
+    cls = getattr(import_module(module), name)
+    return cls(load(game), n_players)
