@@ -1,0 +1,125 @@
+from pathlib import Path
+
+import pytest
+
+from bohn_tui.rules.actions import (
+    EndPlanting,
+    EndTrading,
+    Harvest,
+    IllegalAction,
+    Offer,
+    PlantHand,
+)
+from bohn_tui.session import Session, SessionError, parse_players
+from bohn_tui.store import Store, autosaver, load_session
+
+
+def test_parse_players_names_bots_and_rejects_duplicates() -> None:
+    names, bots = parse_players("Ana, Ben ,bot:random,bot")
+    assert names[:2] == ["Ana", "Ben"]
+    assert bots == {2: "random", 3: "standard"}
+    assert len(set(names)) == 4
+    with pytest.raises(SessionError):
+        parse_players("Ana,Ana")
+    with pytest.raises(SessionError):
+        parse_players(" , ")
+
+
+def test_apply_records_logs_and_autosaves(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5, autosave=autosaver(store))
+    assert store.path(s.save_id).exists()
+    front = s.state.players[0].hand[0]
+    s.apply(PlantHand(0, 0))
+    assert s.record.actions == [PlantHand(0, 0)]
+    assert s.log[-1].text == f"Ana plants {s.vname(front)} on field 1"
+    again = load_session(store, s.save_id)
+    assert again.record.actions == s.record.actions
+    assert again.state.players[0].fields[0].count == 1
+    with pytest.raises(IllegalAction):
+        s.apply(PlantHand(1, 0))  # not Ben's turn
+    assert len(s.record.actions) == 1
+
+
+def test_undo_only_when_nothing_was_revealed() -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5)
+    before = s.view(0)
+    s.apply(PlantHand(0, 0))
+    assert s.can_undo()
+    s.undo()
+    assert s.view(0) == before and s.record.actions == []
+    assert not s.can_undo()
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))  # turns up two cards: cannot be taken back
+    assert not s.can_undo()
+    with pytest.raises(IllegalAction):
+        s.undo()
+
+
+def test_bots_play_until_a_person_decides_and_reasons_reach_the_log() -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))
+    s.bots[1].reason = "wants Chili"  # type: ignore[attr-defined]
+    s.run_bots()
+    # the bots only answer: Ana still trades, or it is her turn again after a bot round
+    assert s.decider() == 0 or s.over
+    s.apply(EndTrading(0))
+    while s.state.phase == "plant_trades" and s.decider() == 0:
+        s.apply(next(a for a in s.legal(0) if a.type == "plant_area"))
+    s.run_bots()
+    assert s.next_human() == 0 or s.over
+    assert s.state.turn >= 2  # Ben's turn began without Ana doing anything
+    assert any(ln.text.startswith("Bot Ben") for ln in s.log)
+
+
+def test_unknown_bot_level_falls_back_to_random_with_a_note() -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben"], {1: "grandmaster"}, seed=1)
+    assert s.bots[1].level == "random"
+    assert "grandmaster" in s.log[0].text
+
+
+class Proposer:
+    level = "test"
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def choose(self, seat, observe, legal):  # noqa: ANN001, ANN201
+        return next((a for a in legal if a.type == "decline"), legal[0])
+
+    def propose(self, seat, observe):  # noqa: ANN001, ANN201
+        self.asked.append(observe()["turn"])
+        return Offer(seat, None, (0,), (), ())  # a gift of the front card
+
+
+def test_bots_propose_when_trading_begins() -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {2: "random"}, seed=4)
+    bot = s.bots[2] = Proposer()
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))
+    assert s.bot_step()
+    assert bot.asked == [1]
+    assert [o["seat"] for o in s.view(0)["offers"]] == [2]
+    assert "gift" in s.log[-1].text
+
+
+def test_whole_game_coin_history_and_bot_only_game() -> None:
+    s = Session.new("dahlias", ["A", "B", "C"], {0: "random", 1: "random", 2: "random"}, seed=9)
+    s.run_bots()
+    assert s.over
+    assert s.coin_history[-1] == list(s.state.scores)
+    assert all(len(row) == 3 for row in s.coin_history)
+    assert len(s.coin_history) > 5
+    assert "Game over" in s.log[-1].text
+
+
+def test_damaged_record_gives_a_clear_error() -> None:
+    with pytest.raises(SessionError, match="cannot be replayed"):
+        Session.from_json({"record": {"game": "bohnanza", "players": ["A"], "actions": [1]}})
+    good = Session.new("bohnanza", ["Ana", "Ben"], seed=1)
+    good.apply(Harvest(0, 0)) if Harvest(0, 0) in good.legal(0) else None
+    raw = good.to_json()
+    raw["record"]["actions"].append({"type": "plant_hand", "seat": 1, "field": 0})
+    with pytest.raises(SessionError, match="refused"):
+        Session.from_json(raw)

@@ -1,0 +1,41 @@
+import os
+from pathlib import Path
+
+import pytest
+
+from bohn_tui.rules.actions import PlantHand
+from bohn_tui.session import Session
+from bohn_tui.store import Store, StoreError, autosaver, data_dir, load_session
+
+
+def test_data_dir_env_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    assert data_dir() == tmp_path
+    assert Store().root == tmp_path / "saves"
+
+
+def test_damaged_save_is_listed_with_a_message_and_others_still_load(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    a = Session.new("bohnanza", ["Ana", "Ben"], seed=1, autosave=autosaver(store))
+    a.apply(PlantHand(0, 0))
+    (store.root / "broken.json").write_text("{not json", encoding="utf-8")
+    (store.root / "empty.json").write_text("[]", encoding="utf-8")
+    infos = {i.id: i for i in store.list()}
+    assert infos["broken"].error and "not valid JSON" in infos["broken"].error
+    assert "damaged" in infos["empty"].label
+    assert infos[a.save_id].error is None
+    assert infos[a.save_id].players == ("Ana", "Ben")
+    assert store.latest().id == a.save_id
+    with pytest.raises(StoreError, match="damaged"):
+        store.read("broken")
+    assert load_session(store, a.save_id).record.actions == [PlantHand(0, 0)]
+
+
+def test_writes_are_atomic_and_leave_no_temp_files(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.write("g1", {"record": {"n": 1}})
+    store.write("g1", {"record": {"n": 2}})
+    assert store.read("g1")["record"] == {"n": 2}
+    assert sorted(os.listdir(store.root)) == ["g1.json"]
+    with pytest.raises(StoreError):
+        store.path("../evil")
