@@ -57,21 +57,29 @@ def play_game(
     record = Record(game, list(names), seed, dict(options or {}))
     actions: list[Action] = record.actions
     violations: list[str] = []
-    legal_actions, apply, waiting_for, view = (
+    legal_actions, step, waiting_for, view = (
         rules.legal_actions,
-        rules.apply,
+        rules.step,
         rules.waiting_for,
         rules.view,
     )
+    # bots that offer to the active player on their own (Bot.propose); random bots do not,
+    # and then the loop costs nothing more per action
+    proposers = [s for s, b in enumerate(bots) if getattr(b, "propose", None) is not None]
+    ask = bool(proposers) and state.phase == "trade"
+    traded = 0
     while state.phase != "over":
         if len(actions) >= MAX_ACTIONS:
             violations.append(f"no end after {MAX_ACTIONS} actions")
             break
+        if ask:
+            _ask_proposers(state, bots, proposers, actions, violations)
         seat = waiting_for(state)[0]
         legal = legal_actions(state, seat)
         action = bots[seat].choose(seat, lambda s=seat: view(state, s), legal)
+        before = state.phase
         try:
-            apply(state, action)
+            step(state, action)
         except IllegalAction as e:
             if action in legal:
                 violations.append(f"a listed legal action was refused: {action}: {e}")
@@ -79,10 +87,45 @@ def play_game(
                 violations.append(f"seat {seat} has nothing to do: {e}")
                 break
             action = legal[0]
-            apply(state, action)
+            step(state, action)
         actions.append(action)
+        if proposers:  # ask again when phase 2 begins or a trade was made
+            ask = False
+            if state.phase == "trade":
+                now = _in_areas(state)
+                ask = before != "trade" or now > traded
+                traded = now
     violations.extend(invariant_violations(state))
     return GameResult(state, record, violations)
+
+
+def _in_areas(state: GameState) -> int:
+    """Cards in the trade areas: in phase 2 this grows exactly when a trade is made."""
+    return sum(len(p.area) for p in state.players)
+
+
+def _ask_proposers(
+    state: GameState,
+    bots: list[Bot],
+    proposers: list[int],
+    actions: list[Action],
+    violations: list[str],
+) -> None:
+    """Let each non-active bot with a `propose` method make an offer to the active player."""
+    rules = state.rules
+    for seat in proposers:
+        if seat == state.active or state.phase != "trade":
+            continue
+        propose = bots[seat].propose  # type: ignore[attr-defined]
+        offer = propose(seat, lambda s=seat: rules.view(state, s))
+        if offer is None:
+            continue
+        try:
+            rules.step(state, offer)
+        except IllegalAction as e:
+            violations.append(f"seat {seat} proposed an illegal offer: {offer}: {e}")
+            continue
+        actions.append(offer)
 
 
 def simulate(

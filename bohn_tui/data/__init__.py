@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -18,13 +18,20 @@ class Variety:
     meter: tuple[int, int, int, int]
     colour: str
 
+    # coins paid for 0, 1, 2, ... cards, up to the top step of the bean-o-meter
+    payout: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pay = tuple(
+            max((c for c, need in enumerate(self.meter, 1) if need and n >= need), default=0)
+            for n in range(max(self.meter) + 1)
+        )
+        object.__setattr__(self, "payout", pay)
+
     def coins_for(self, cards: int) -> int:
         """Coins a field of `cards` cards of this variety pays (the bean-o-meter)."""
-        paid = 0
-        for coins, needed in enumerate(self.meter, start=1):
-            if needed and cards >= needed:
-                paid = coins
-        return paid
+        pay = self.payout
+        return pay[cards] if cards < len(pay) else pay[-1]
 
     def next_step(self, cards: int) -> tuple[int, int] | None:
         """(cards needed, coins) of the next bean-o-meter step above `cards`, if any."""

@@ -52,7 +52,7 @@ from .actions import (
     TurnedUp,
     Withdraw,
 )
-from .table import Deck, Field, PlayerState, count_cards, harvest, harvestable, pay_coins
+from .table import Deck, Field, PlayerState, count_cards, harvest, pay_coins, protected
 
 PLANT = "plant"
 TRADE = "trade"
@@ -108,6 +108,8 @@ class GameState:
     def over(self) -> bool:
         return self.phase == OVER
 
+
+_ACTIVE_PHASES = frozenset({PLANT, TAKE_OFFER, PLANT_TURNED_UP})
 
 _ACTION_CACHE: dict[tuple[Any, ...], Action] = {}
 
@@ -210,23 +212,25 @@ class BohnanzaRules:
 
     # -- turn flow -------------------------------------------------------------------------
 
-    def _start_turn(self, st: GameState, ev: list[Event]) -> None:
+    def _start_turn(self, st: GameState, ev: list[Event] | None) -> None:
         st.turn += 1
         st.planted = 0
         if self.duel and st.duel_offer:
             st.phase = TAKE_OFFER
-            ev.append(PhaseStarted(st.active, TAKE_OFFER, st.turn))
+            if ev is not None:
+                ev.append(PhaseStarted(st.active, TAKE_OFFER, st.turn))
             return
         self._start_planting(st, ev)
 
-    def _start_planting(self, st: GameState, ev: list[Event]) -> None:
+    def _start_planting(self, st: GameState, ev: list[Event] | None) -> None:
         if not st.players[st.active].hand:  # nothing to plant: phase 1 is skipped
             self._turn_up(st, ev)
             return
         st.phase = PLANT
-        ev.append(PhaseStarted(st.active, PLANT, st.turn))
+        if ev is not None:
+            ev.append(PhaseStarted(st.active, PLANT, st.turn))
 
-    def _turn_up(self, st: GameState, ev: list[Event]) -> None:
+    def _turn_up(self, st: GameState, ev: list[Event] | None) -> None:
         ran: list[tuple[int, int]] = []
         cards = st.deck.draw(self.count.turn_up, ran)
         from_discard: list[str] = []
@@ -235,27 +239,32 @@ class BohnanzaRules:
             while discard and discard[-1] in cards:
                 from_discard.append(discard.pop())
         st.turned_up = cards + from_discard
-        ev.extend(DeckRanOut(t, size) for t, size in ran)
-        ev.append(TurnedUp(st.active, tuple(cards), tuple(from_discard)))
+        if ev is not None:
+            ev.extend(DeckRanOut(t, size) for t, size in ran)
+        if ev is not None:
+            ev.append(TurnedUp(st.active, tuple(cards), tuple(from_discard)))
         st.phase = PLANT_TURNED_UP if self.duel else TRADE
-        ev.append(PhaseStarted(st.active, st.phase, st.turn))
+        if ev is not None:
+            ev.append(PhaseStarted(st.active, st.phase, st.turn))
 
-    def _after_planting_trades(self, st: GameState, ev: list[Event]) -> None:
+    def _after_planting_trades(self, st: GameState, ev: list[Event] | None) -> None:
         """Phase 3 is done once every trade area is empty: draw (phase 4), next turn."""
         for p in st.players:
             if p.area:
                 return
         self._draw_and_pass(st, ev)
 
-    def _draw_and_pass(self, st: GameState, ev: list[Event]) -> None:
+    def _draw_and_pass(self, st: GameState, ev: list[Event] | None) -> None:
         if st.deck.ending:
             self._game_over(st, ev, "the draw pile ran out for the last time")
             return
         ran: list[tuple[int, int]] = []
         drawn = st.deck.draw(self.count.draw, ran)
         st.players[st.active].hand.extend(drawn)
-        ev.append(Drew(st.active, len(drawn)))
-        ev.extend(DeckRanOut(t, size) for t, size in ran)
+        if ev is not None:
+            ev.append(Drew(st.active, len(drawn)))
+        if ev is not None:
+            ev.extend(DeckRanOut(t, size) for t, size in ran)
         if st.deck.ending:
             self._game_over(st, ev, "the draw pile ran out for the last time")
             return
@@ -268,14 +277,16 @@ class BohnanzaRules:
                 if f.count:
                     variety, count = f.variety, f.count
                     coins = harvest(p, i, self.varieties[variety], st.deck.discard)  # type: ignore[index]
-                    ev.append(Harvested(seat, i, variety, count, coins))  # type: ignore[arg-type]
+                    if ev is not None:
+                        ev.append(Harvested(seat, i, variety, count, coins))  # type: ignore[arg-type]
         for o in list(st.offers):
             del st.offers[o]
         st.scores = tuple(len(p.coins) for p in st.players)
         st.winners = self.winners(st)
         st.phase = OVER
         st.end_reason = reason
-        ev.append(GameOver(st.scores, st.winners, reason))
+        if ev is not None:
+            ev.append(GameOver(st.scores, st.winners, reason))
 
     def winners(self, st: GameState) -> tuple[int, ...]:
         best = max(st.scores)
@@ -296,6 +307,8 @@ class BohnanzaRules:
 
     def waiting_for(self, st: GameState) -> list[int]:
         """The seats whose decision the game waits for, the most urgent first."""
+        if st.phase in _ACTIVE_PHASES:
+            return [st.active]
         if st.phase == OVER:
             return []
         if st.phase == TRADE:
@@ -329,7 +342,15 @@ class BohnanzaRules:
         fields = p.fields
         active = seat == st.active
         out: list[Action] = []
-        if phase == PLANT:
+        if phase == PLANT_TRADES:
+            if p.area:
+                table = self._a_plant_area[seat]
+                for v in dict.fromkeys(p.area):
+                    row = table[v]
+                    for i, f in enumerate(fields):
+                        if f.count == 0 or f.variety == v:
+                            out.append(row[i])
+        elif phase == PLANT:
             if active:
                 if st.planted < 2 and p.hand:
                     front = p.hand[0]
@@ -341,9 +362,6 @@ class BohnanzaRules:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
                         out.extend(_act(DiscardHand, seat, i) for i in range(len(p.hand)))
-        elif phase == PLANT_TRADES:
-            if p.area:
-                self._plant_choices(seat, fields, p.area, out)
         elif phase == TRADE:
             for o in st.offers.values():
                 if o.seat == seat:
@@ -363,20 +381,23 @@ class BohnanzaRules:
             self._plant_choices(seat, fields, st.turned_up, out)
             out.append(_act(EndTurn, seat))
         if active or not self.duel:
-            # harvestable fields: not empty, and the protection rule
-            big = False
-            for f in fields:
-                if f.count > 1:
-                    big = True
-                    break
+            # harvestable fields: not empty and not protected (see table.protected)
             row = self._a_harvest[seat]
-            for i, f in enumerate(fields):
-                c = f.count
-                if c > 1 or (c == 1 and not big):
-                    out.append(row[i])
-            if self.field_cost and len(fields) < 3 and len(p.coins) >= self.field_cost:
-                out.append(self._a_buy[seat])
-        elif self.field_cost and len(fields) < 3 and len(p.coins) >= self.field_cost:
+            if len(fields) == 2:
+                c0 = fields[0].count
+                c1 = fields[1].count
+                if c0 > 1 or (c0 == 1 and c1 < 2):
+                    out.append(row[0])
+                if c1 > 1 or (c1 == 1 and c0 < 2):
+                    out.append(row[1])
+            else:
+                counts = [f.count for f in fields]
+                big = max(counts) > 1
+                for i, c in enumerate(counts):
+                    if c > 1 or (c == 1 and not big):
+                        out.append(row[i])
+        cost = self.field_cost
+        if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
         return out
 
@@ -444,6 +465,13 @@ class BohnanzaRules:
         handler(st, action, ev)
         return ev
 
+    def step(self, st: GameState, action: Action) -> None:
+        """`apply` without building events: for simulations and bot rollouts."""
+        handler = self._apply.get(action.__class__)
+        if handler is None or st.phase == OVER or not 0 <= action.seat < self.n:
+            self.apply(st, action)  # raises the readable error
+        handler(st, action, None)  # type: ignore[misc]
+
     def _who(self, st: GameState, seat: int) -> str:
         return st.players[seat].name
 
@@ -454,44 +482,50 @@ class BohnanzaRules:
             )
 
     def _check_field(self, p: PlayerState, index: int) -> Field:
-        if not isinstance(index, int) or not 0 <= index < len(p.fields):
+        if index.__class__ is not int or not 0 <= index < len(p.fields):
             raise IllegalAction(
                 f"there is no field {index + 1 if isinstance(index, int) else index}"
             )
         return p.fields[index]
 
-    def _check_plant(self, p: PlayerState, variety: str, index: int) -> Field:
+    def _plant(self, p: PlayerState, variety: str, index: int) -> None:
+        """Plant one card on field `index`, or raise (changing nothing) if it cannot go there."""
+        fields = p.fields
+        if index.__class__ is int and 0 <= index < len(fields):
+            f = fields[index]
+            if not f.count:
+                f.variety = variety
+                f.count = 1
+                return
+            if f.variety == variety:
+                f.count += 1
+                return
         f = self._check_field(p, index)
-        if not f.accepts(variety):
-            free = [str(i + 1) for i, g in enumerate(p.fields) if g.accepts(variety)]
-            hint = f"field {' or '.join(free)} can take it" if free else "harvest a field first"
-            raise IllegalAction(
-                f"{self.vname(variety)} cannot go on field {index + 1}: it holds "
-                f"{self.vname(f.variety)}; {hint}"
-            )
-        return f
+        free = [str(i + 1) for i, g in enumerate(p.fields) if g.accepts(variety)]
+        hint = f"field {' or '.join(free)} can take it" if free else "harvest a field first"
+        raise IllegalAction(
+            f"{self.vname(variety)} cannot go on field {index + 1}: it holds "
+            f"{self.vname(f.variety)}; {hint}"
+        )
 
-    @staticmethod
-    def _put(f: Field, variety: str) -> None:
-        f.variety = variety
-        f.count += 1
-
-    def _plant_hand(self, st: GameState, a: PlantHand, ev: list[Event]) -> None:
+    def _plant_hand(self, st: GameState, a: PlantHand, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("cards are planted from the hand only in phase 1")
-        self._need_active(st, a, "plant from the hand")
+        if a.seat != st.active:
+            self._need_active(st, a, "plant from the hand")
         p = st.players[a.seat]
         if not p.hand:
             raise IllegalAction("your hand is empty")
         if st.planted >= 2:
             raise IllegalAction("you have planted two cards from your hand already")
         front = p.hand[0]
-        self._put(self._check_plant(p, front, a.field), front)
-        p.hand.pop(0)
+        self._plant(p, front, a.field)
+        del p.hand[0]
         st.planted += 1
-        ev.append(Planted(a.seat, front, a.field, "hand"))
+        if ev is not None:
+            ev.append(Planted(a.seat, front, a.field, "hand"))
 
-    def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event]) -> None:
+    def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
         self._need_active(st, a, "end planting")
@@ -501,7 +535,7 @@ class BohnanzaRules:
             )
         self._turn_up(st, ev)
 
-    def _discard_hand(self, st: GameState, a: DiscardHand, ev: list[Event]) -> None:
+    def _discard_hand(self, st: GameState, a: DiscardHand, ev: list[Event] | None) -> None:
         if not self.duel:
             raise IllegalAction("hand cards are discarded only in the bean duel")
         if st.phase != PLANT:
@@ -514,10 +548,11 @@ class BohnanzaRules:
             raise IllegalAction(f"there is no card at hand position {a.index}")
         card = p.hand.pop(a.index)
         st.deck.discard.append(card)
-        ev.append(Discarded(a.seat, card, "hand"))
+        if ev is not None:
+            ev.append(Discarded(a.seat, card, "hand"))
         self._turn_up(st, ev)
 
-    def _plant_area(self, st: GameState, a: PlantArea, ev: list[Event]) -> None:
+    def _plant_area(self, st: GameState, a: PlantArea, ev: list[Event] | None) -> None:
         p = st.players[a.seat]
         if st.phase == PLANT_TRADES:
             pile, source = p.area, "area"
@@ -531,15 +566,16 @@ class BohnanzaRules:
             raise IllegalAction("there are no traded or turned-up cards to plant now")
         if a.variety not in pile:
             raise IllegalAction(f"you have no {self.vname(a.variety)} to plant")
-        self._put(self._check_plant(p, a.variety, a.field), a.variety)
+        self._plant(p, a.variety, a.field)
         pile.remove(a.variety)
-        ev.append(Planted(a.seat, a.variety, a.field, source))
+        if ev is not None:
+            ev.append(Planted(a.seat, a.variety, a.field, source))
         if st.phase == PLANT_TRADES:
             self._after_planting_trades(st, ev)
         elif st.phase == TAKE_OFFER and not st.duel_offer:
             self._start_planting(st, ev)
 
-    def _discard_offer(self, st: GameState, a: DiscardOffer, ev: list[Event]) -> None:
+    def _discard_offer(self, st: GameState, a: DiscardOffer, ev: list[Event] | None) -> None:
         if st.phase != TAKE_OFFER:
             raise IllegalAction("offered cards are discarded only at the start of a duel turn")
         self._need_active(st, a, "discard the offered cards")
@@ -547,11 +583,12 @@ class BohnanzaRules:
             raise IllegalAction(f"there is no {self.vname(a.variety)} in the offer")
         st.duel_offer.remove(a.variety)
         st.deck.discard.append(a.variety)
-        ev.append(Discarded(a.seat, a.variety, "offer"))
+        if ev is not None:
+            ev.append(Discarded(a.seat, a.variety, "offer"))
         if not st.duel_offer:
             self._start_planting(st, ev)
 
-    def _end_turn(self, st: GameState, a: EndTurn, ev: list[Event]) -> None:
+    def _end_turn(self, st: GameState, a: EndTurn, ev: list[Event] | None) -> None:
         if st.phase != PLANT_TURNED_UP:
             raise IllegalAction("the turn can be ended only after the cards are turned up")
         self._need_active(st, a, "end the turn")
@@ -559,28 +596,29 @@ class BohnanzaRules:
         st.turned_up = []
         self._draw_and_pass(st, ev)
 
-    def _harvest(self, st: GameState, a: Harvest, ev: list[Event]) -> None:
+    def _harvest(self, st: GameState, a: Harvest, ev: list[Event] | None) -> None:
         if self.duel and a.seat != st.active:
             raise IllegalAction("in the bean duel, beans are harvested only on your own turn")
         p = st.players[a.seat]
         f = self._check_field(p, a.field)
         if f.count == 0:
             raise IllegalAction(f"field {a.field + 1} is empty")
-        if a.field not in harvestable(p.fields):
+        if f.count == 1 and protected(p.fields):
             raise IllegalAction(
                 f"field {a.field + 1} holds a single {self.vname(f.variety)} and is protected "
                 "while another field holds more than one card"
             )
         variety, count = f.variety, f.count
         coins = harvest(p, a.field, self.varieties[variety], st.deck.discard)  # type: ignore[index]
-        ev.append(Harvested(a.seat, a.field, variety, count, coins))  # type: ignore[arg-type]
+        if ev is not None:
+            ev.append(Harvested(a.seat, a.field, variety, count, coins))  # type: ignore[arg-type]
 
-    def _buy_field(self, st: GameState, a: BuyField, ev: list[Event]) -> None:
+    def _buy_field(self, st: GameState, a: BuyField, ev: list[Event] | None) -> None:
         p = st.players[a.seat]
-        if not self.field_cost:
-            raise IllegalAction(f"no third field can be bought in this game of {self.data.title}")
         if len(p.fields) >= 3:
             raise IllegalAction("you have three fields already")
+        if not self.field_cost:
+            raise IllegalAction(f"no third field can be bought in this game of {self.data.title}")
         if len(p.coins) < self.field_cost:
             raise IllegalAction(
                 f"the third field costs {self.field_cost} coins and you have {len(p.coins)}"
@@ -589,7 +627,8 @@ class BohnanzaRules:
         pay_coins(p, self.field_cost, to)
         p.fields.append(Field())
         p.bought_field = True
-        ev.append(FieldBought(a.seat, self.field_cost))
+        if ev is not None:
+            ev.append(FieldBought(a.seat, self.field_cost))
 
     # -- trading ---------------------------------------------------------------------------
 
@@ -609,7 +648,7 @@ class BohnanzaRules:
                 raise IllegalAction(f"there is no turned-up card {i}")
         return [p.hand[i] for i in hand] + [st.turned_up[i] for i in up]
 
-    def _offer(self, st: GameState, a: Offer, ev: list[Event]) -> None:
+    def _offer(self, st: GameState, a: Offer, ev: list[Event] | None) -> None:
         if self.duel:
             raise IllegalAction("there is no trading in the bean duel")
         if st.phase != TRADE:
@@ -643,19 +682,22 @@ class BohnanzaRules:
         o = PendingOffer(st.next_offer, a.seat, to, a.give_hand, a.give_up, a.want, a.counter_to)
         st.offers[o.id] = o
         st.next_offer += 1
-        ev.append(OfferMade(o.id, a.seat, to, tuple(give), a.want, a.counter_to))
+        if ev is not None:
+            ev.append(OfferMade(o.id, a.seat, to, tuple(give), a.want, a.counter_to))
 
     def _close_for(
-        self, st: GameState, o: PendingOffer, seat: int, reason: str, ev: list[Event]
+        self, st: GameState, o: PendingOffer, seat: int, reason: str, ev: list[Event] | None
     ) -> None:
         """`seat` turns offer `o` down; an open offer stays open for the others."""
         if o.to is None:
             o.declined.add(seat)
             if self._addressees(st, o):
-                ev.append(OfferClosed(o.id, seat, reason))
+                if ev is not None:
+                    ev.append(OfferClosed(o.id, seat, reason))
                 return
         del st.offers[o.id]
-        ev.append(OfferClosed(o.id, seat, reason))
+        if ev is not None:
+            ev.append(OfferClosed(o.id, seat, reason))
 
     def _find_offer(self, st: GameState, offer: int) -> PendingOffer:
         o = st.offers.get(offer)
@@ -663,7 +705,7 @@ class BohnanzaRules:
             raise IllegalAction(f"offer {offer} is no longer open")
         return o
 
-    def _accept(self, st: GameState, a: Accept, ev: list[Event]) -> None:
+    def _accept(self, st: GameState, a: Accept, ev: list[Event] | None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading happens only in phase 2")
         o = self._find_offer(st, a.offer)
@@ -678,7 +720,8 @@ class BohnanzaRules:
         st.players[a.seat].area.extend(gave)
         st.players[o.seat].area.extend(got)
         del st.offers[o.id]
-        ev.append(Traded(o.id, o.seat, a.seat, tuple(gave), tuple(got)))
+        if ev is not None:
+            ev.append(Traded(o.id, o.seat, a.seat, tuple(gave), tuple(got)))
         self._reindex_offers(st, o.seat, o.give_hand, o.give_up, ev)
         self._reindex_offers(st, a.seat, a.give_hand, a.give_up, ev)
 
@@ -694,7 +737,12 @@ class BohnanzaRules:
         return cards
 
     def _reindex_offers(
-        self, st: GameState, seat: int, hand: tuple[int, ...], up: tuple[int, ...], ev: list[Event]
+        self,
+        st: GameState,
+        seat: int,
+        hand: tuple[int, ...],
+        up: tuple[int, ...],
+        ev: list[Event] | None,
     ) -> None:
         """Cards left `seat`'s hand (and the turned-up cards): offers that named them close,
         the others follow the cards to their new positions."""
@@ -711,34 +759,38 @@ class BohnanzaRules:
             new_up = moved(o.give_up, up)
             if new_hand is None or new_up is None:
                 del st.offers[o.id]
-                ev.append(OfferClosed(o.id, o.seat, "cards moved"))
+                if ev is not None:
+                    ev.append(OfferClosed(o.id, o.seat, "cards moved"))
             else:
                 o.give_hand, o.give_up = new_hand, new_up
 
-    def _decline(self, st: GameState, a: Decline, ev: list[Event]) -> None:
+    def _decline(self, st: GameState, a: Decline, ev: list[Event] | None) -> None:
         o = self._find_offer(st, a.offer)
         if a.seat not in self._addressees(st, o) or a.seat == o.seat:
             raise IllegalAction(f"offer {o.id} is not made to you")
         self._close_for(st, o, a.seat, "declined", ev)
 
-    def _withdraw(self, st: GameState, a: Withdraw, ev: list[Event]) -> None:
+    def _withdraw(self, st: GameState, a: Withdraw, ev: list[Event] | None) -> None:
         o = self._find_offer(st, a.offer)
         if o.seat != a.seat:
             raise IllegalAction(f"offer {o.id} is not yours to withdraw")
         del st.offers[o.id]
-        ev.append(OfferClosed(o.id, a.seat, "withdrawn"))
+        if ev is not None:
+            ev.append(OfferClosed(o.id, a.seat, "withdrawn"))
 
-    def _end_trading(self, st: GameState, a: EndTrading, ev: list[Event]) -> None:
+    def _end_trading(self, st: GameState, a: EndTrading, ev: list[Event] | None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading is not on now")
         self._need_active(st, a, "end trading")
         for o in list(st.offers.values()):
-            ev.append(OfferClosed(o.id, o.seat, "trading ended"))
+            if ev is not None:
+                ev.append(OfferClosed(o.id, o.seat, "trading ended"))
         st.offers.clear()
         st.players[st.active].area.extend(st.turned_up)
         st.turned_up = []
         st.phase = PLANT_TRADES
-        ev.append(PhaseStarted(st.active, PLANT_TRADES, st.turn))
+        if ev is not None:
+            ev.append(PhaseStarted(st.active, PLANT_TRADES, st.turn))
         self._after_planting_trades(st, ev)
 
     # -- views -----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -12,8 +13,10 @@ RULESETS: dict[str, tuple[str, str]] = {
 }
 
 
+@cache
 def rules_for(game: str, n_players: int) -> Any:
-    """The rules object for `game` with `n_players` players (ValueError if there is none)."""
+    """The rules object for `game` with `n_players` players (ValueError if there is none).
+    Rules objects hold no game state, so one serves every game of that kind."""
     from ..data import load
 
     if game not in RULESETS:

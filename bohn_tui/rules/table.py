@@ -36,15 +36,19 @@ class PlayerState:
     bought_field: bool = False
 
 
-def harvestable(fields: list[Field]) -> list[int]:
-    """Fields that may be harvested now: not empty, and the protection rule (a field of
-    one card is protected while another field holds more than one)."""
-    big = False
+def protected(fields: list[Field]) -> bool:
+    """The protection rule: a field of one card may not be harvested while another field
+    holds more than one. True when the player's single-card fields are protected."""
     for f in fields:
         if f.count > 1:
-            big = True
-            break
-    return [i for i, f in enumerate(fields) if f.count and not (big and f.count == 1)]
+            return True
+    return False
+
+
+def harvestable(fields: list[Field]) -> list[int]:
+    """Fields that may be harvested now: not empty, and not protected."""
+    big = protected(fields)
+    return [i for i, f in enumerate(fields) if f.count > 1 or (f.count == 1 and not big)]
 
 
 def harvest(player: PlayerState, index: int, variety: Variety, discard: list[str]) -> int:
