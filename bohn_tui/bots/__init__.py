@@ -16,8 +16,15 @@ class Bot(Protocol):
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         """Pick one action for `seat`: one of `legal`, or an Offer when the view's
-        `can_offer` is true."""
+        `can_offer` is true. A bot may set `reason` (a short text for the game log)."""
         ...
+
+
+# Optional, besides `choose`: `propose(seat, observe) -> Action | None`, an Offer from a
+# seat that is not active to the active player. The play loops (simulate.play_game,
+# session.Session) call it for each such seat when phase 2 (trade) begins and after each
+# completed trade. After each choice a bot may set `reason: str` for the game log: the
+# why of the action ("needs the field for Soy"); the log says what was done.
 
 
 BotFactory = Callable[[int, bool], Bot]
@@ -36,7 +43,7 @@ def register(level: str) -> Callable[[BotFactory], BotFactory]:
 
 def make_bot(level: str, seed: int = 0, trade: bool = True) -> Bot:
     """A bot of `level`, with its own seeded randomness; trade=False never offers."""
-    from . import random_bot  # noqa: F401  (each module registers its levels)
+    from . import random_bot, standard  # noqa: F401  (each module registers its levels)
 
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(sorted(LEVELS))}")
