@@ -57,7 +57,7 @@ def test_hand_keeps_the_dealt_order_and_draws_go_to_the_back() -> None:
     state = four(p1, ["wax", "blue", "soy", "black-eyed", "garden"] + ["green"] * 10)
     assert state.players[0].hand == p1
     assert state.rules.view(state, 0)["players"][0]["hand"] == p1
-    play(state, PlantHand(0, 0), PlantHand(0, 1), EndPlanting(0))
+    play(state, PlantHand(0, 0), PlantHand(0, 1))  # two planted: turned up at once
     assert state.turned_up == ["wax", "blue"]
     play(state, EndTrading(0), PlantArea(0, "wax", 0), PlantArea(0, "blue", 1))
     assert state.players[0].hand == ["chili", "stink", "green", "soy", "black-eyed", "garden"]
@@ -86,10 +86,12 @@ def test_phase1_second_card_may_be_planted() -> None:
 
 
 def test_phase1_no_third_card_from_the_hand() -> None:
-    # dahlias.txt 92: "you may choose to plant one more card ... You can't plant a third"
+    # dahlias.txt 92: "you may choose to plant one more card ... You can't plant a third";
+    # with nothing left to decide, the engine turns up the cards at once (phase 2)
     state = four(["wax"] * 5, ["green"] * 10)
     play(state, PlantHand(0, 0), PlantHand(0, 0))
-    refused(state, PlantHand(0, 0), "two cards")
+    assert state.phase == "trade" and state.turned_up == ["green", "green"]
+    refused(state, PlantHand(0, 0), "phase 1")
     assert not any(isinstance(a, PlantHand) for a in state.rules.legal_actions(state, 0))
 
 
