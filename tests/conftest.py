@@ -71,7 +71,8 @@ def refused(state: GameState, action: Action, match: str = "") -> str:
     with pytest.raises(IllegalAction) as info:
         state.rules.apply(state, action)
     message = str(info.value)
-    assert message and message[0].isalpha(), f"unreadable message {message!r}"
+    # a sentence for a player: words, no object reprs or tracebacks
+    assert len(message.split()) >= 3 and "object at 0x" not in message, message
     assert match.lower() in message.lower(), f"{match!r} not in {message!r}"
     assert snapshot(state) == before, f"{action} changed the state while being refused"
     return message
