@@ -57,10 +57,10 @@ def play_game(
     record = Record(game, list(names), seed, dict(options or {}))
     actions: list[Action] = record.actions
     violations: list[str] = []
-    legal_actions, step, waiting_for, view = (
+    legal_actions, step, to_move, view = (
         rules.legal_actions,
         rules.step,
-        rules.waiting_for,
+        rules.to_move,
         rules.view,
     )
     # bots that offer to the active player on their own (Bot.propose); random bots do not,
@@ -74,7 +74,7 @@ def play_game(
             break
         if ask:
             _ask_proposers(state, bots, proposers, actions, violations)
-        seat = waiting_for(state)[0]
+        seat = to_move(state)
         legal = legal_actions(state, seat)
         action = bots[seat].choose(seat, lambda s=seat: view(state, s), legal)
         before = state.phase

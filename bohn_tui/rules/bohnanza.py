@@ -4,7 +4,8 @@ The two games differ only in their data (varieties, player-count rules, whether 
 field can be bought, the tie-break) read from bohn_tui/data. Phases:
 
 - "plant": phase 1, the active player must plant the front hand card and may plant the
-  next (in the bean duel, may then discard one hand card).
+  next (in the bean duel, may then discard one hand card). Once nothing is left to
+  decide (two planted, or the hand is empty) the cards are turned up at once.
 - "trade": phase 2, cards are turned up and the active player trades.
 - "plant_trades": phase 3, everybody plants what they received, the active player also
   the turned-up cards; phase 4 (drawing) follows by itself when all are planted.
@@ -52,7 +53,17 @@ from .actions import (
     TurnedUp,
     Withdraw,
 )
-from .table import Deck, Field, PlayerState, count_cards, harvest, pay_coins, protected
+from .table import (
+    Deck,
+    Field,
+    PlayerState,
+    count_cards,
+    harvest,
+    harvestable,
+    pay_coins,
+    protected,
+    shuffle,
+)
 
 PLANT = "plant"
 TRADE = "trade"
@@ -157,7 +168,7 @@ class BohnanzaRules:
         self._a_end_planting = [EndPlanting(s) for s in seats]
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
-        self._solo = [[s] for s in seats]
+        self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
 
     # -- names for messages ---------------------------------------------------------------
 
@@ -177,7 +188,7 @@ class BohnanzaRules:
         rng = random.Random(seed)
         if deck is None:
             cards = [v.id for v in self.varieties.values() for _ in range(v.count)]
-            rng.shuffle(cards)
+            shuffle(cards, rng)
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
             if unknown:
@@ -320,9 +331,16 @@ class BohnanzaRules:
             seats.append(st.active)
             return seats
         if st.phase == PLANT_TRADES:
-            order = [(st.active + k) % self.n for k in range(self.n)]
-            return [s for s in order if st.players[s].area]
+            players = st.players
+            return [s for s in self._order[st.active] if players[s].area]
         return [st.active]
+
+    def to_move(self, st: GameState) -> int | None:
+        """The seat whose decision comes first: waiting_for(st)[0], without the list."""
+        if st.phase in _ACTIVE_PHASES:
+            return st.active
+        seats = self.waiting_for(st)
+        return seats[0] if seats else None
 
     def _addressees(self, st: GameState, o: PendingOffer) -> list[int]:
         if o.to is not None:
@@ -343,21 +361,26 @@ class BohnanzaRules:
         active = seat == st.active
         out: list[Action] = []
         if phase == PLANT_TRADES:
-            if p.area:
+            area = p.area
+            if area:
                 table = self._a_plant_area[seat]
-                for v in dict.fromkeys(p.area):
+                for v in dict.fromkeys(area) if len(area) > 1 else area:
                     row = table[v]
-                    for i, f in enumerate(fields):
+                    i = 0
+                    for f in fields:
                         if f.count == 0 or f.variety == v:
                             out.append(row[i])
+                        i += 1
         elif phase == PLANT:
             if active:
                 if st.planted < 2 and p.hand:
                     front = p.hand[0]
                     row = self._a_plant_hand[seat]
-                    for i, f in enumerate(fields):
+                    i = 0
+                    for f in fields:
                         if f.count == 0 or f.variety == front:
                             out.append(row[i])
+                        i += 1
                 if st.planted:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
@@ -381,21 +404,27 @@ class BohnanzaRules:
             self._plant_choices(seat, fields, st.turned_up, out)
             out.append(_act(EndTurn, seat))
         if active or not self.duel:
-            # harvestable fields: not empty and not protected (see table.protected)
+            # harvestable fields: not empty and not protected (table.protected), unrolled
+            # for two and three fields: this runs before every decision of every game
             row = self._a_harvest[seat]
+            c0 = fields[0].count
+            c1 = fields[1].count
             if len(fields) == 2:
-                c0 = fields[0].count
-                c1 = fields[1].count
                 if c0 > 1 or (c0 == 1 and c1 < 2):
                     out.append(row[0])
                 if c1 > 1 or (c1 == 1 and c0 < 2):
                     out.append(row[1])
+            elif len(fields) == 3:
+                c2 = fields[2].count
+                big = c0 > 1 or c1 > 1 or c2 > 1
+                if c0 > 1 or (c0 == 1 and not big):
+                    out.append(row[0])
+                if c1 > 1 or (c1 == 1 and not big):
+                    out.append(row[1])
+                if c2 > 1 or (c2 == 1 and not big):
+                    out.append(row[2])
             else:
-                counts = [f.count for f in fields]
-                big = max(counts) > 1
-                for i, c in enumerate(counts):
-                    if c > 1 or (c == 1 and not big):
-                        out.append(row[i])
+                out.extend(row[i] for i in harvestable(fields))
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
@@ -524,6 +553,9 @@ class BohnanzaRules:
         st.planted += 1
         if ev is not None:
             ev.append(Planted(a.seat, front, a.field, "hand"))
+        # nothing more to decide in phase 1 (the bean duel may still discard a hand card)
+        if not p.hand or (st.planted == 2 and not self.duel):
+            self._turn_up(st, ev)
 
     def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
@@ -600,18 +632,24 @@ class BohnanzaRules:
         if self.duel and a.seat != st.active:
             raise IllegalAction("in the bean duel, beans are harvested only on your own turn")
         p = st.players[a.seat]
-        f = self._check_field(p, a.field)
-        if f.count == 0:
-            raise IllegalAction(f"field {a.field + 1} is empty")
-        if f.count == 1 and protected(p.fields):
-            raise IllegalAction(
-                f"field {a.field + 1} holds a single {self.vname(f.variety)} and is protected "
-                "while another field holds more than one card"
-            )
-        variety, count = f.variety, f.count
-        coins = harvest(p, a.field, self.varieties[variety], st.deck.discard)  # type: ignore[index]
+        fields = p.fields
+        index = a.field
+        if index.__class__ is not int or not 0 <= index < len(fields):
+            self._check_field(p, index)  # raises
+        f = fields[index]
+        count = f.count
+        if count < 2:
+            if count == 0:
+                raise IllegalAction(f"field {index + 1} is empty")
+            if protected(fields):
+                raise IllegalAction(
+                    f"field {index + 1} holds a single {self.vname(f.variety)} and is "
+                    "protected while another field holds more than one card"
+                )
+        variety = f.variety
+        coins = harvest(p, index, self.varieties[variety], st.deck.discard)  # type: ignore[index]
         if ev is not None:
-            ev.append(Harvested(a.seat, a.field, variety, count, coins))  # type: ignore[arg-type]
+            ev.append(Harvested(a.seat, index, variety, count, coins))  # type: ignore[arg-type]
 
     def _buy_field(self, st: GameState, a: BuyField, ev: list[Event] | None) -> None:
         p = st.players[a.seat]
