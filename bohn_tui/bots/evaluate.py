@@ -8,14 +8,16 @@ values of the positions its choices lead to (`standard`), and scores rollouts (`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ..data import load
 
-# chance-like discount of the way to the next bean-o-meter step
-GROWTH = 0.6
+# discount of what a field will pay once it has grown
+GROWTH = 0.8
+GROWTH_CARDS = 6.0  # a variety of n cards adds about n / GROWTH_CARDS cards to a field
 # worth of keeping a field empty: the first empty field, and each further one
 EMPTY_FIRST = 0.35
 EMPTY_MORE = 0.1
@@ -56,16 +58,16 @@ def meters(game: str) -> Meters:
     for v in data.varieties.values():
         top = v.count + 1
         pays = tuple(v.coins_for(c) for c in range(top + 1))
+        # a field grows by K more cards before it is harvested, K ~ Poisson(count / 6):
+        # a few for the common varieties, about one for the rare ones
+        mu = v.count / GROWTH_CARDS
+        probs = [math.exp(-mu)]
+        for k in range(1, 12):
+            probs.append(probs[-1] * mu / k)
         pots = [0.0]
         for c in range(1, top + 1):
-            step = v.next_step(c)
-            if step is None:
-                pots.append(float(pays[c]))
-                continue
-            need, coins = step
-            base = max([n for n in v.meter if n and n <= c], default=0)
-            frac = (c - base) / (need - base)
-            pots.append(pays[c] + frac * (coins - pays[c]) * GROWTH)
+            ahead = sum(p * pays[min(c + k, top)] for k, p in enumerate(probs))
+            pots.append(pays[c] + GROWTH * max(0.0, ahead - pays[c]))
         pay[v.id] = pays
         pot[v.id] = tuple(pots)
     names = {v.id: v.name for v in data.varieties.values()}
@@ -129,11 +131,28 @@ def plant_all(m: Meters, fields: list[FieldT], cards: list[str]) -> float:
 
 
 def hand_value(m: Meters, fields: list[FieldT], hand: list[str]) -> float:
-    """What the front of the hand will do to the fields when it is planted, discounted."""
+    """What the front of the hand will do to the fields, discounted: the front card must
+    be planted (even if that forces a harvest), the next one only if it helps; cards
+    further back count only where they will join a field (they come after trades and
+    turned-up cards that no one can foresee). Changes `fields`."""
     total = 0.0
     k = len(HAND_WEIGHTS)
     for i, v in enumerate(hand):
-        total += (HAND_WEIGHTS[i] if i < k else HAND_TAIL) * plant_one(m, fields, v)[0]
+        w = HAND_WEIGHTS[i] if i < k else HAND_TAIL
+        if i == 0:
+            total += w * plant_one(m, fields, v)[0]
+        elif i == 1:
+            trial = [list(x) for x in fields]
+            gain = plant_one(m, trial, v)[0]
+            if gain > 0:
+                total += w * gain
+                fields[:] = trial
+        else:
+            for f in fields:
+                if f[1] and f[0] == v:
+                    total += w * (m.pot_of(v, f[1] + 1) - m.pot_of(v, f[1]))
+                    f[1] += 1
+                    break
     return total
 
 
@@ -149,7 +168,9 @@ def value(
     may plant (`may`: a duel's offer or turned-up cards, each only if it helps), then the
     front of its hand. `fields` is not changed."""
     f = [list(x) for x in fields]
-    total = coins + plant_all(m, f, must) if must else float(coins)
+    total = coins + fields_value(m, f)
+    if must:
+        total += plant_all(m, f, must)
     if may:
         for v in may:
             trial = [list(x) for x in f]
@@ -158,10 +179,8 @@ def value(
                 total += gain
                 f = trial
     if hand:
-        base = fields_value(m, f)
-        total += hand_value(m, f, hand) + base
-        return total
-    return total + fields_value(m, f)
+        total += hand_value(m, f, hand)
+    return total
 
 
 def card_gain(m: Meters, fields: list[FieldT], v: str) -> float:
@@ -226,6 +245,7 @@ def trade_gain(
     return after - before
 
 
-def fair(mine: float, theirs: float) -> bool:
-    """A trade is worth making when it helps this seat and not much more the other."""
-    return mine > MIN_GAIN and mine > RIVAL_SHARE * theirs
+def fair(mine: float, theirs: float, players: int) -> bool:
+    """A trade is worth making when it helps this seat and not much more the other: the
+    other's gain counts as much as it sets this seat back against the average rival."""
+    return mine > MIN_GAIN and mine > theirs * RIVAL_SHARE * 2 / max(1, players - 1)

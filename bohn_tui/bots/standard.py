@@ -215,7 +215,7 @@ class StandardBot:
                 view["turned_up"][i] for i in acc.give_up
             ]
             theirs = trade_gain(m, view, o["seat"], (), tuple(o["give_up"]), got, False)
-            if fair(mine, theirs) and mine > best_gain:
+            if fair(mine, theirs, len(view["players"])) and mine > best_gain:
                 best, best_gain = acc, mine
         if best is not None:
             o = offers[best.offer]
@@ -283,7 +283,7 @@ class StandardBot:
             mine = trade_gain(m, view, seat, hand_i, up_i, list(want))
             give = [view["players"][seat]["hand"][i] for i in hand_i] + [up[i] for i in up_i]
             theirs = max(trade_gain(m, view, o, (), (), give, False) for o in others)
-            if fair(mine, theirs) and mine > best_gain:
+            if fair(mine, theirs, len(view["players"])) and mine > best_gain:
                 best_gain = mine
                 best = Offer(seat, None, tuple(sorted(hand_i)), tuple(sorted(up_i)), want)
                 self._tried.add(key)
@@ -316,6 +316,7 @@ class StandardBot:
         if len(wants) >= 2 and pool.count(wants[0][1]) + pool.count(wants[1][1]) >= 2:
             want_sets.append((wants[0][1], wants[1][1]))
         hand = view["players"][seat]["hand"] or []
+        n = len(view["players"])
         best: Offer | None = None
         best_score = 0.0
         for want in want_sets:
@@ -335,8 +336,9 @@ class StandardBot:
                 theirs = trade_gain(
                     m, view, active, (), tuple(up_i), [hand[i] for i in give], False
                 )
-                if fair(mine, theirs) and theirs > -0.05 and mine - 0.5 * theirs > best_score:
-                    best_score = mine - 0.5 * theirs
+                score = mine - 0.5 * theirs
+                if fair(mine, theirs, n) and theirs > -0.05 and score > best_score:
+                    best_score = score
                     cid = counter_to["id"] if counter_to is not None else None
                     best = Offer(seat, active, give, (), want, cid)
         if best is None and counter_to is None:
@@ -360,7 +362,7 @@ class StandardBot:
             if key in self._tried:
                 continue
             theirs = trade_gain(m, view, active, (), (), [hand[i]], False)
-            if theirs > 0 and fair(g, theirs):
+            if theirs > 0 and fair(g, theirs, len(view["players"])):
                 self.reason = f"{m.names.get(hand[i])} would spoil one of its fields"
                 return Offer(seat, active, (i,), (), ())
         return None
