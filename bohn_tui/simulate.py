@@ -57,6 +57,25 @@ def play_game(
     record = Record(game, list(names), seed, dict(options or {}))
     actions: list[Action] = record.actions
     violations: list[str] = []
+    drive(state, bots, actions, violations)
+    violations.extend(invariant_violations(state))
+    return GameResult(state, record, violations)
+
+
+def drive(
+    state: GameState,
+    bots: list[Bot],
+    actions: list[Action],
+    violations: list[str],
+    until_turn: int | None = None,
+    propose_first: bool = True,
+) -> None:
+    """Let the bots play `state` on until the game ends or turn `until_turn` begins (bot
+    rollouts stop early); each action goes into `actions`, each problem into `violations`.
+    With propose_first False, a state that is in phase 2 already gets no new proposals
+    until the next trade."""
+    last_turn = until_turn if until_turn is not None else 1 << 62
+    rules = state.rules
     legal_actions, step, to_move, view = (
         rules.legal_actions,
         rules.step,
@@ -66,9 +85,9 @@ def play_game(
     # bots that offer to the active player on their own (Bot.propose); random bots do not,
     # and then the loop costs nothing more per action
     proposers = [s for s, b in enumerate(bots) if getattr(b, "propose", None) is not None]
-    ask = bool(proposers) and state.phase == "trade"
-    traded = 0
-    while state.phase != "over":
+    ask = bool(proposers) and propose_first and state.phase == "trade"
+    traded = _in_areas(state)
+    while state.phase != "over" and state.turn < last_turn:
         if len(actions) >= MAX_ACTIONS:
             violations.append(f"no end after {MAX_ACTIONS} actions")
             break
@@ -95,8 +114,6 @@ def play_game(
                 now = _in_areas(state)
                 ask = before != "trade" or now > traded
                 traded = now
-    violations.extend(invariant_violations(state))
-    return GameResult(state, record, violations)
 
 
 def _in_areas(state: GameState) -> int:
