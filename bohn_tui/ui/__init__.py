@@ -1,0 +1,1 @@
+"""The Textual app. Import only from the commands that start it (cli.py)."""

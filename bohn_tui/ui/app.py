@@ -1,0 +1,102 @@
+"""The hot-seat app. Board state lives on the table screen and in the session, never here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..session import Session, SessionError
+from ..store import Store, StoreError, autosaver, load_session
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+
+class BohnApp(App[None]):
+    CSS_PATH = "bohn.tcss"
+    TITLE = "bohn"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        session: Session | None = None,
+        bot_delay: float = 0.4,
+    ) -> None:
+        super().__init__()
+        self.store = store or Store()
+        self.first_session = session
+        self.bot_delay = bot_delay
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        if self.first_session is not None:
+            self.open_session(self.first_session)
+        else:
+            from .screens.menu import MenuScreen
+
+            self.push_screen(MenuScreen())
+        self._check_size()
+
+    # -- games -------------------------------------------------------------------------------
+
+    def open_session(self, session: Session) -> None:
+        from .screens.table import TableScreen
+
+        if session.autosave is None:
+            session.autosave = autosaver(self.store)
+        self.push_screen(TableScreen(session, self.bot_delay))
+
+    def start_game(
+        self,
+        game: str,
+        names: list[str],
+        bots: dict[int, str],
+        seed: int | None,
+        options: dict[str, Any],
+    ) -> None:
+        try:
+            s = Session.new(game, names, bots, seed, options, autosave=autosaver(self.store))
+        except SessionError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.pop_screen()  # the new-game screen
+        self.open_session(s)
+
+    def open_save(self, save_id: str) -> None:
+        try:
+            s = load_session(self.store, save_id)
+        except (StoreError, SessionError) as e:
+            self.notify(str(e), title="This save cannot be opened", severity="error")
+            return
+        from .screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        self.open_session(s)
+
+    # -- size --------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
+
+    # -- command palette ---------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            for title, help_, callback in commands():
+                yield SystemCommand(title, help_, callback)
+        yield from super().get_system_commands(screen)

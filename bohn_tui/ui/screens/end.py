@@ -1,0 +1,79 @@
+"""The end of a game: final scores, the winners with the tie-break explained, and a chart
+of every player's coins over the game."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...session import Session
+from ..widgets.coin_chart import CoinChart
+
+
+class EndScreen(Screen[None]):
+    BINDINGS = [
+        Binding("m,enter", "menu", "Menu"),
+        Binding("q", "quit_app", "Quit"),
+        Binding("question_mark", "help", "Help"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        st = s.state
+        v = s.view(None)
+        winners = v["winners"] or []
+        names = s.names
+        won = " and ".join(names[w] for w in winners)
+        scores = Table(title="Final scores", expand=False)
+        for col in ("", "player", "coins", "cards in hand", "fields bought"):
+            scores.add_column(col, justify="right" if col not in ("", "player") else "left")
+        order = sorted(range(len(names)), key=lambda x: (-(v["scores"] or [0])[x], x))
+        for seat in order:
+            p = v["players"][seat]
+            scores.add_row(
+                "🏆" if seat in winners else "",
+                names[seat] + (" (bot)" if s.is_bot(seat) else ""),
+                str(v["scores"][seat]),
+                str(p["hand_size"]),
+                "yes" if p["bought_field"] else "",
+            )
+        best = max(v["scores"] or [0])
+        tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
+        if len(tied) > 1:
+            tie = f"{', '.join(tied)} tied on {best} coins. {st.rules.tiebreak_text()}"
+        else:
+            tie = f"{won} has the most coins ({best})."
+        with VerticalScroll(id="end-box"):
+            yield Static(f"[b]{v['title']}: game over[/b] ({v['end_reason']})", classes="title")
+            yield Static(f"[b reverse] {won} win{'s' if len(winners) == 1 else ''}! [/]")
+            yield Static(tie, id="tiebreak")
+            with Vertical(id="end-scores"):
+                yield Static(scores)
+            yield Static("[b]Coins over the game[/b] (final harvest included)")
+            yield CoinChart(id="chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        width = max(20, min(90, self.app.size.width - 12))
+        self.query_one(CoinChart).show(self.session.coin_history, self.session.names, width)
+
+    def action_menu(self) -> None:
+        from .menu import MenuScreen
+
+        self.app.switch_screen(MenuScreen())
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
+
+    def action_help(self) -> None:
+        from .help import help_for
+
+        self.app.push_screen(help_for(self))

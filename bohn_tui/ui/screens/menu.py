@@ -1,0 +1,80 @@
+"""The first screen of `bohn`: new game, continue, saved games, rules, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+LOGO = r"""
+ ____        _
+| __ )  ___ | |__  _ __
+|  _ \ / _ \| '_ \| '_ \
+| |_) | (_) | | | | | | |
+|____/ \___/|_| |_|_| |_|
+"""
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("c", "continue_last", "Continue"),
+        Binding("s", "saves", "Saved games"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        store = getattr(self.app, "store", None)
+        latest = store.latest() if store else None
+        cont = f"Continue: {latest.label}" if latest else "Continue (no unfinished game)"
+        with Middle(), Center(), Vertical(id="menu-box", classes="dialog"):
+            yield Static(LOGO, id="logo")
+            yield Static("Bohnanza and Dahlias at one table: pass the screen, keep your hand.")
+            yield OptionList(
+                Option("n  New game", id="new"),
+                Option(f"c  {cont}", id="continue", disabled=latest is None),
+                Option("s  Saved games", id="saves"),
+                Option("r  Rules", id="rules"),
+                Option("q  Quit", id="quit"),
+                id="menu",
+            )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        actions = {
+            "new": self.action_new,
+            "continue": self.action_continue_last,
+            "saves": self.action_saves,
+            "rules": self.action_rules,
+            "quit": self.action_quit_app,
+        }
+        actions[str(event.option.id)]()
+
+    def action_new(self) -> None:
+        from .new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_continue_last(self) -> None:
+        latest = self.app.store.latest()  # type: ignore[attr-defined]
+        if latest is None:
+            self.notify("There is no unfinished game to continue.")
+            return
+        self.app.open_save(latest.id)  # type: ignore[attr-defined]
+
+    def action_saves(self) -> None:
+        from .saves import SavesScreen
+
+        self.app.push_screen(SavesScreen())
+
+    def action_rules(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.BINDINGS, "bohnanza", 4))
+
+    def action_quit_app(self) -> None:
+        self.app.exit()

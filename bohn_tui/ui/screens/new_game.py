@@ -1,0 +1,90 @@
+"""Set up a game: which game, who sits at the table (people or computer players), options
+and seed."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Switch
+
+from ...data import load
+from ...rules.games import RULESETS
+from ...session import BOT_NAMES
+
+KINDS = [
+    ("empty seat", "off"),
+    ("person", "human"),
+    ("computer: random", "random"),
+    ("computer: standard", "standard"),
+    ("computer: expert", "expert"),
+]
+DEFAULT = [("Ana", "human"), ("Ben", "human"), ("Cem", "standard")]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start the game"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        games = [(load(g).title, g) for g in RULESETS]
+        with VerticalScroll(id="new-box", classes="dialog"):
+            yield Label("New game", classes="dialog-title")
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="label")
+                yield Select(games, value="bohnanza", allow_blank=False, id="game")
+            for i in range(7):
+                name, kind = DEFAULT[i] if i < len(DEFAULT) else (BOT_NAMES[i], "off")
+                with Horizontal(classes="row"):
+                    yield Label(f"Seat {i + 1}", classes="label")
+                    yield Input(name, id=f"name-{i}", classes="name")
+                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
+            with Horizontal(classes="row"):
+                yield Label("Open treasuries", classes="label")
+                yield Switch(False, id="open")
+                yield Label("  Seed", classes="label")
+                yield Input(placeholder="random", id="seed", type="integer")
+            with Horizontal(classes="row"):
+                yield Button("Start (Ctrl+S)", id="start", variant="primary")
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_start(self) -> None:
+        game = str(self.query_one("#game", Select).value)
+        data = load(game)
+        names: list[str] = []
+        bots: dict[int, str] = {}
+        for i in range(7):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            if kind == "off":
+                continue
+            n = self.query_one(f"#name-{i}", Input).value.strip() or f"Player {i + 1}"
+            if kind != "human":
+                bots[len(names)] = str(kind)
+            names.append(n)
+        if not data.min_players <= len(names) <= data.max_players:
+            self.notify(
+                f"{data.title} is for {data.min_players} to {data.max_players} players; "
+                f"{len(names)} seats are taken.",
+                severity="error",
+            )
+            return
+        if len(set(names)) != len(names):
+            self.notify("Every player needs a different name.", severity="error")
+            return
+        raw_seed = self.query_one("#seed", Input).value.strip()
+        seed = int(raw_seed) if raw_seed else None
+        options = {"open_treasuries": self.query_one("#open", Switch).value}
+        self.app.start_game(game, names, bots, seed, options)  # type: ignore[attr-defined]

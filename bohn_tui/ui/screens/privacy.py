@@ -1,0 +1,30 @@
+"""The privacy screen: opaque, names the player the screen passes to. The table beneath
+holds no private widget while it is up."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class PrivacyScreen(Screen[bool]):
+    BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__()
+        self.player = name
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"[b]Pass to {self.player}[/b]\n\n{self.reason}\n\n"
+                f"Press [b reverse] Enter [/] when only {self.player} can see the screen.",
+                id="privacy-box",
+            )
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)

@@ -1,0 +1,538 @@
+"""The table: the public board, the hand of whoever has the screen, the hot-seat hand-over
+and every key of the game. Board state lives here (and in the session), not on the App."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...rules.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    DiscardHand,
+    DiscardOffer,
+    EndPlanting,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    IllegalAction,
+    Offer,
+    PlantArea,
+    PlantHand,
+    Withdraw,
+)
+from ...session import Session
+from ..cards import card, name
+from ..widgets.game_log import GameLog
+from ..widgets.hand import HandView
+from ..widgets.phase_banner import PhaseBanner
+from ..widgets.piles import Piles
+from ..widgets.player_panel import PlayerPanel
+from ..widgets.trade_area import TradeArea
+from .choose import ChooseScreen
+from .offer import OfferScreen
+from .privacy import PrivacyScreen
+
+# which action types each key-bound action stands for
+KEYED: dict[str, tuple[type[Action], ...]] = {
+    "end_planting": (EndPlanting,),
+    "end_trading": (EndTrading,),
+    "end_turn": (EndTurn,),
+    "harvest": (Harvest,),
+    "buy": (BuyField,),
+    "discard": (DiscardOffer, DiscardHand),
+}
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("1", "plant(0)", "Plant on 1"),
+        Binding("2", "plant(1)", "Plant on 2"),
+        Binding("3", "plant(2)", "Plant on 3"),
+        Binding("e", "end_planting", "Stop planting"),
+        Binding("e", "end_trading", "End trading"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("f", "harvest", "Harvest"),
+        Binding("b", "buy", "Buy 3rd field"),
+        Binding("o", "offer", "Offer"),
+        Binding("a", "accept", "Accept"),
+        Binding("x", "decline", "Decline"),
+        Binding("c", "counter", "Counter"),
+        Binding("w", "withdraw", "Withdraw"),
+        Binding("d", "discard", "Discard"),
+        Binding("left,h", "pick(-1)", "Card", key_display="←→"),
+        Binding("right,l", "pick(1)", "Card", show=False),
+        Binding("up,k", "pick_offer(-1)", "Offer", key_display="↑↓"),
+        Binding("down,j", "pick_offer(1)", "Offer", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("p", "pass_screen", "Pass screen"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+    ]
+
+    def __init__(self, session: Session, bot_delay: float = 0.4) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.viewer: int | None = None
+        self.visiting = False  # the viewer took the screen out of turn
+        self.pile_sel = 0
+        self.offer_sel: int | None = None
+        self._forced_at = -1
+        self._legal: list[Action] = []
+        self._view: dict[str, Any] = session.view(None)
+        self._hand: HandView | None = None
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield PhaseBanner(id="banner")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="players-scroll"):
+                with Grid(id="players"):
+                    for seat in range(len(self.session.names)):
+                        yield PlayerPanel(seat)
+            with Vertical(id="side"):
+                yield Piles(id="piles")
+                yield TradeArea(id="trade")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._layout()
+        self.advance()
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        n = len(self.session.names)
+        width = self.app.size.width
+        cols = 1 if n <= 2 and width < 100 else 2 if n <= 4 or width < 150 else 3
+        if n >= 5 and width >= 110:
+            cols = 3
+        self.query_one("#players", Grid).styles.grid_size_columns = cols
+
+    # -- flow --------------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """After any change: let bots act, then give the screen to whoever must decide."""
+        s = self.session
+        if self.bot_delay and not s.over:
+            if s.bot_step():
+                self.refresh_table()
+                self.set_timer(self.bot_delay, self.advance)
+                return
+        elif not s.over:
+            s.run_bots()
+        if s.over:
+            self.viewer = None
+            self.refresh_table()
+            from .end import EndScreen
+
+            self.app.push_screen(EndScreen(s))
+            return
+        d = s.next_human()
+        if d is None or (self.visiting and self.viewer is not None) or d == self.viewer:
+            self.refresh_table()
+            self._maybe_forced()
+            return
+        self.hand_over(d)
+
+    def hand_over(self, seat: int) -> None:
+        """Pass the screen: hide every private widget, then the opaque privacy screen."""
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        self.viewer = None
+        self.refresh_table()
+        if len(self.session.humans) == 1:
+            self.reveal(seat)
+            return
+        self.app.push_screen(
+            PrivacyScreen(self.session.names[seat], self._reason(seat)),
+            callback=lambda _: self.reveal(seat),
+        )
+
+    def reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.pile_sel = 0
+        self.refresh_table()
+        self._maybe_forced()
+
+    def _reason(self, seat: int) -> str:
+        v = self._view
+        names = self.session.names
+        if self.visiting:
+            return f"{names[seat]} takes the screen to act out of turn."
+        if v["phase"] == "trade" and seat != v["active"]:
+            for o in v["offers"]:
+                if o["seat"] != seat and o["to"] in (seat, None):
+                    kind = "a gift" if not o["want"] else "an offer"
+                    return f"{names[o['seat']]} has {kind} for {names[seat]}."
+        if v["phase"] == "plant_trades" and seat != v["active"]:
+            return f"{names[seat]} plants the cards they received."
+        if seat == v["active"]:
+            if v["phase"] == "trade" and v["offers"]:
+                return f"Back to {names[seat]}: the answers are in."
+            return f"It is {names[seat]}'s turn."
+        return f"{names[seat]} decides next."
+
+    def do(self, action: Action) -> bool:
+        try:
+            self.session.apply(action)
+        except IllegalAction as e:
+            self.notify(str(e), title="Not allowed", severity="warning")
+            return False
+        self.advance()
+        return True
+
+    # -- rendering ---------------------------------------------------------------------------
+
+    def _pile(self) -> tuple[list[str], str]:
+        v = self._view
+        if self.viewer is None:
+            return [], ""
+        me = v["players"][self.viewer]
+        if v["phase"] == "plant_trades" and me["area"]:
+            return me["area"], "Plant these"
+        if v["active"] == self.viewer and v["phase"] == "take_offer":
+            return v["duel_offer"], "Take the offer"
+        if v["active"] == self.viewer and v["phase"] == "plant_turned_up":
+            return v["turned_up"], "Plant any"
+        return [], ""
+
+    def refresh_table(self) -> None:
+        s = self.session
+        self._view = v = s.view(self.viewer)
+        self._legal = s.legal(self.viewer) if self.viewer is not None else []
+        pile, label = self._pile()
+        self.pile_sel = min(self.pile_sel, max(0, len(pile) - 1))
+        ids = [o["id"] for o in v["offers"]]
+        if self.offer_sel not in ids:
+            mine = [o["id"] for o in v["offers"] if self._to_me(o)]
+            self.offer_sel = (mine or ids or [None])[0]
+        for seat in range(len(s.names)):
+            self.query_one(f"#player-{seat}", PlayerPanel).show(v, s.is_bot(seat))
+        self.query_one("#piles", Piles).show(v)
+        self.query_one("#trade", TradeArea).show(
+            v, s.names, pile, label, self.pile_sel if len(pile) > 1 else None, self.offer_sel
+        )
+        self.query_one("#log", GameLog).show(s.log)
+        self.query_one("#banner", PhaseBanner).show(*self._banner())
+        if self.viewer is None:
+            if self._hand is not None:  # the private widget leaves the DOM
+                self._hand.update("")
+                self._hand.remove()
+                self._hand = None
+        else:
+            if self._hand is None:
+                self._hand = HandView(classes="hand")
+                self.mount(self._hand, before=self.query_one(Footer))
+            self._hand.show(v)
+        self.refresh_bindings()
+
+    def _banner(self) -> tuple[str, str]:
+        v = self._view
+        s = self.session
+        names = s.names
+        head = f"Turn {v['turn']} · {names[v['active']]}'s turn · {v['phase_name']}"
+        d = s.decider()
+        if v["over"]:
+            return head, "The game is over."
+        if self.viewer is None:
+            who = names[d] if d is not None else "?"
+            return head, f"Waiting for {who}…"
+        me = self.viewer
+        you = names[me]
+        if d is not None and s.is_bot(d):
+            return head, f"{s.who(d)} is thinking…"
+        if d != me and not self.visiting:
+            return head, f"Waiting for {names[d]}." if d is not None else ""
+        if self.visiting and d != me:
+            return (
+                head,
+                f"{you}: out of turn: harvest (f), buy (b), offer (o); p hands back.",
+            )
+        ph = v["phase"]
+        if ph == "plant":
+            front = v["players"][me]["hand"][0] if v["players"][me]["hand"] else None
+            if v["planted"] == 0:
+                if not any(isinstance(a, PlantHand) for a in self._legal):
+                    return (
+                        head,
+                        f"{you}: {name(v['game'], front)} fits no field: harvest one (f).",
+                    )
+                return (
+                    head,
+                    f"{you}: plant your front card {name(v['game'], front)} (1-3: field).",
+                )
+            more = (
+                f"plant {name(v['game'], front)} too (1-3) or "
+                if front and v["planted"] < 2
+                else ""
+            )
+            return head, f"{you}: {more}stop planting (e) to turn up cards."
+        if ph == "trade":
+            if me == v["active"]:
+                return (
+                    head,
+                    f"{you}: trade. o makes an offer, a/x answer offers to you, e ends trading.",
+                )
+            return (
+                head,
+                f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}.",
+            )
+        if ph in ("plant_trades", "take_offer", "plant_turned_up"):
+            extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
+            return head, f"{you}: plant your cards: ←→ picks, 1-3 plants{extra.get(ph, '')}."
+        return head, ""
+
+    def _to_me(self, o: dict[str, Any]) -> bool:
+        me = self.viewer
+        return (
+            me is not None and o["seat"] != me and o["to"] in (me, None) and me not in o["declined"]
+        )
+
+    def _selected_offer(self) -> dict[str, Any] | None:
+        for o in self._view["offers"]:
+            if o["id"] == self.offer_sel:
+                return o
+        return None
+
+    def _forced(self) -> list[Harvest]:
+        """Harvests the viewer must choose among because nothing can be planted."""
+        v = self._view
+        if self.viewer is None or self.session.decider() != self.viewer:
+            return []
+        legal = self._legal
+        if v["phase"] == "plant" and v["planted"] == 0:
+            if not any(isinstance(a, PlantHand) for a in legal):
+                return [a for a in legal if isinstance(a, Harvest)]
+        if v["phase"] == "plant_trades" and not any(isinstance(a, PlantArea) for a in legal):
+            return [a for a in legal if isinstance(a, Harvest)]
+        return []
+
+    def _maybe_forced(self) -> None:
+        n = len(self.session.record.actions)
+        forced = self._forced()
+        if forced and self._forced_at != n and self.app.screen is self:
+            self._forced_at = n
+            pile, _ = self._pile()
+            v = self._view
+            what = pile[self.pile_sel] if pile else (v["players"][self.viewer]["hand"] or [None])[0]
+            self._ask_harvest(
+                forced, f"{name(v['game'], what)} fits no field. Harvest which field?"
+            )
+
+    # -- key actions -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "menu"):
+            return True
+        if self.viewer is None:
+            return False
+        v, legal = self._view, self._legal
+        if action in KEYED:
+            return any(isinstance(a, KEYED[action]) for a in legal)
+        if action == "plant":
+            return self._plant_action(int(parameters[0])) in legal  # type: ignore[arg-type]
+        if action == "pick":
+            return len(self._pile()[0]) > 1
+        if action == "pick_offer":
+            return len(v["offers"]) > 1
+        o = self._selected_offer()
+        if action == "offer":
+            return bool(v["can_offer"])
+        if action in ("accept", "decline"):
+            return o is not None and any(
+                isinstance(a, Accept if action == "accept" else Decline) and a.offer == o["id"]
+                for a in legal
+            )
+        if action == "counter":
+            return bool(v["can_offer"]) and o is not None and self._to_me(o)
+        if action == "withdraw":
+            return o is not None and o["seat"] == self.viewer
+        if action == "undo":
+            acts = self.session.record.actions
+            return self.session.can_undo() and acts[-1].seat == self.viewer
+        if action == "pass_screen":
+            return len(self.session.humans) > 1
+        return True
+
+    def _plant_action(self, field: int) -> Action | None:
+        if self.viewer is None:
+            return None
+        if self._view["phase"] == "plant":
+            return PlantHand(self.viewer, field)
+        pile, _ = self._pile()
+        if not pile:
+            return None
+        return PlantArea(self.viewer, pile[self.pile_sel], field)
+
+    def action_plant(self, field: int) -> None:
+        a = self._plant_action(field)
+        if a is not None:
+            self.do(a)
+
+    def _one(self, kind: tuple[type[Action], ...]) -> None:
+        for a in self._legal:
+            if isinstance(a, kind):
+                self.do(a)
+                return
+
+    def action_end_planting(self) -> None:
+        self._one((EndPlanting,))
+
+    def action_end_trading(self) -> None:
+        self._one((EndTrading,))
+
+    def action_end_turn(self) -> None:
+        self._one((EndTurn,))
+
+    def action_buy(self) -> None:
+        self._one((BuyField,))
+
+    def _ask_harvest(self, options: list[Harvest], title: str) -> None:
+        v = self._view
+        me = v["players"][self.viewer]
+        choices: list[tuple[str | Text, Any]] = []
+        for a in options:
+            f = me["fields"][a.field]
+            label = Text.assemble(
+                f"Field {a.field + 1}: ",
+                card(v["game"], f["variety"]),
+                f" ×{f['count']} → {f['pays']} coin{'s' if f['pays'] != 1 else ''}",
+            )
+            choices.append((label, a))
+        self.app.push_screen(ChooseScreen(title, choices), callback=self._chosen)
+
+    def _chosen(self, action: Action | None) -> None:
+        if action is not None:
+            self.do(action)
+
+    def action_harvest(self) -> None:
+        options = [a for a in self._legal if isinstance(a, Harvest)]
+        if options:
+            self._ask_harvest(options, "Harvest which field?")
+
+    def action_discard(self) -> None:
+        v = self._view
+        choices: list[tuple[str | Text, Any]] = []
+        for a in self._legal:
+            if isinstance(a, DiscardOffer):
+                choices.append((Text.assemble("from the offer: ", card(v["game"], a.variety)), a))
+            elif isinstance(a, DiscardHand):
+                vid = v["players"][self.viewer]["hand"][a.index]
+                choices.append((Text.assemble(f"hand #{a.index + 1}: ", card(v["game"], vid)), a))
+        if choices:
+            self.app.push_screen(ChooseScreen("Discard which card?", choices), self._chosen)
+
+    def action_pick(self, step: int) -> None:
+        pile, _ = self._pile()
+        if pile:
+            self.pile_sel = (self.pile_sel + step) % len(pile)
+            self.refresh_table()
+
+    def action_pick_offer(self, step: int) -> None:
+        ids = [o["id"] for o in self._view["offers"]]
+        if ids:
+            i = ids.index(self.offer_sel) if self.offer_sel in ids else 0
+            self.offer_sel = ids[(i + step) % len(ids)]
+            self.refresh_table()
+
+    def action_offer(self) -> None:
+        self.app.push_screen(OfferScreen(self._view, self.session.names), self._offered)
+
+    def action_counter(self) -> None:
+        o = self._selected_offer()
+        if o is not None:
+            self.app.push_screen(OfferScreen(self._view, self.session.names, o), self._offered)
+
+    def _offered(self, offer: Offer | None) -> None:
+        if offer is not None:
+            self.do(offer)
+
+    def action_accept(self) -> None:
+        o = self._selected_offer()
+        for a in self._legal:
+            if isinstance(a, Accept) and o is not None and a.offer == o["id"]:
+                self.do(a)
+                return
+
+    def action_decline(self) -> None:
+        o = self._selected_offer()
+        if o is not None and self.viewer is not None:
+            self.do(Decline(self.viewer, o["id"]))
+
+    def action_withdraw(self) -> None:
+        o = self._selected_offer()
+        if o is not None and self.viewer is not None:
+            self.do(Withdraw(self.viewer, o["id"]))
+
+    def action_undo(self) -> None:
+        try:
+            self.session.undo()
+        except IllegalAction as e:
+            self.notify(str(e), severity="warning")
+            return
+        self._forced_at = -1
+        self.refresh_table()
+
+    def action_pass_screen(self) -> None:
+        s = self.session
+        if self.visiting:
+            self.visiting = False
+            d = s.next_human()
+            if d is not None and d != self.viewer:
+                self.hand_over(d)
+            return
+        others = [x for x in s.humans if x != self.viewer]
+        choices: list[tuple[str | Text, Any]] = [(s.names[x], x) for x in others]
+        self.app.push_screen(
+            ChooseScreen("Pass the screen to whom (to act out of turn)?", choices),
+            self._visit,
+        )
+
+    def _visit(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        self.visiting = seat != self.session.next_human()
+        self.hand_over(seat)
+
+    def action_help(self) -> None:
+        from .help import help_for
+
+        self.app.push_screen(help_for(self))
+
+    def action_menu(self) -> None:
+        self.notify("The game is saved; continue it from the menu or with `bohn resume`.")
+        from .menu import MenuScreen
+
+        self.app.pop_screen()
+        if not isinstance(self.app.screen, MenuScreen):
+            self.app.push_screen(MenuScreen())
+
+    # -- command palette ---------------------------------------------------------------------
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """The game actions legal now, for the command palette."""
+        out = []
+        for b in self.BINDINGS:
+            assert isinstance(b, Binding)
+            act = b.action
+            name_, _, arg = act.partition("(")
+            params = (int(arg.rstrip(")")),) if arg else ()
+            if name_ in ("pick", "pick_offer") or not self.check_action(name_, params):
+                continue
+            out.append(
+                (b.description, f"key {b.key.split(',')[0]}", lambda a=act: self.run_action(a))
+            )
+        return out

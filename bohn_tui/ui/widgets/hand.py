@@ -1,0 +1,33 @@
+"""The viewer's hand in its fixed order: the front card marked, never re-sortable.
+Holds private data: it exists only while its owner has the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..cards import card, name
+
+
+class HandView(Static):
+    def show(self, view: dict[str, Any], selected: int | None = None) -> None:
+        me = view["players"][view["seat"]]
+        hand = me["hand"] or []
+        game = view["game"]
+        self.border_title = f"{me['name']}'s hand · {len(hand)} cards · front first"
+        if not hand:
+            self.update(Text("(no cards in hand)", style="dim"))
+            return
+        top = Text.assemble((" front ", "bold reverse"))
+        top.append(" ")
+        for i, vid in enumerate(hand):
+            if i:
+                top.append(" ")
+            top.append_text(card(game, vid, selected == i))
+        top.append("  ◀ back", style="dim")
+        line2 = Text.assemble((f"front card: {name(game, hand[0])}", "italic"))
+        if len(hand) > 1:
+            line2.append(f", then {name(game, hand[1])}", style="italic dim")
+        self.update(Text("\n").join([top, line2]))

@@ -1,0 +1,23 @@
+"""Draw pile (with how often it ran out) and discard pile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..cards import card
+
+
+class Piles(Static):
+    def show(self, view: dict[str, Any]) -> None:
+        t = Text.assemble(("Draw ", "bold"))
+        t.append(f"{view['deck_size']}")
+        t.append(f" · ran out {view['runouts']}/{view['end_runout']}", style="dim")
+        if view["ending"]:
+            t.append(" · last pass!", style="bold red")
+        t.append("\nDiscard ", style="bold")
+        t.append_text(card(view["game"], view["discard_top"]))
+        t.append(f" {view['discard_size']}")
+        self.update(t)

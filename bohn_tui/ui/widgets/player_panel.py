@@ -1,0 +1,54 @@
+"""One player's public board: fields with what they pay now and next, coins, hand size,
+received cards still to plant."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..cards import card, cards
+
+
+class PlayerPanel(Static):
+    DEFAULT_CLASSES = "panel"
+
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__(id=f"player-{seat}", **kw)
+        self.seat = seat
+
+    def show(self, view: dict[str, Any], is_bot: bool) -> None:
+        p = view["players"][self.seat]
+        game = view["game"]
+        active = view["active"] == self.seat
+        waiting = self.seat in view["waiting_for"] and not view["over"]
+        mark = "▶ " if active else ""
+        bot = " (bot)" if is_bot else ""
+        you = " · you" if view["seat"] == self.seat else ""
+        self.border_title = f"{mark}{p['name']}{bot}{you}"
+        coins = "?" if p["coins"] is None else str(p["coins"])
+        self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
+        self.set_class(active, "active")
+        self.set_class(waiting and not active, "waiting")
+        self.set_class(view["seat"] == self.seat, "mine")
+        out = Text()
+        for i, f in enumerate(p["fields"]):
+            if i:
+                out.append("\n")
+            out.append(f"{i + 1} ", style="bold")
+            if not f["count"]:
+                out.append("· empty field", style="dim")
+                continue
+            out.append_text(card(game, f["variety"]))
+            out.append(f"×{f['count']:<2}", style="bold")
+            out.append(f" pays {f['pays']}")
+            if f["next"]:
+                need, coins = f["next"]
+                out.append(f" · {need}→{coins}", style="dim")
+        if len(p["fields"]) < 3 and view["field_cost"]:
+            out.append(f"\n3 · no third field ({view['field_cost']} coins)", style="dim")
+        if p["area"]:
+            out.append("\nto plant ", style="bold yellow")
+            out.append_text(cards(game, p["area"]))
+        self.update(out)

@@ -1,0 +1,64 @@
+"""The trade area: turned-up cards, the duel's offer, the viewer's cards to plant and every
+open offer, shown publicly as if spoken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..cards import cards
+
+
+def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Text:
+    game = view["game"]
+    to = "everybody" if o["to"] is None else names[o["to"]]
+    t = Text.assemble((f"#{o['id']} {names[o['seat']]} → {to}: ", "bold"))
+    t.append_text(cards(game, o["give"]) if o["give"] else Text("nothing", style="dim"))
+    if o["want"]:
+        t.append(" for ")
+        t.append_text(cards(game, o["want"]))
+    else:
+        t.append(" (a gift)", style="italic")
+    if o["counter_to"] is not None:
+        t.append(f" counters #{o['counter_to']}", style="dim")
+    return t
+
+
+class TradeArea(Static):
+    def show(
+        self,
+        view: dict[str, Any],
+        names: list[str],
+        pile: list[str],
+        pile_label: str,
+        pile_sel: int | None,
+        offer_sel: int | None,
+    ) -> None:
+        game = view["game"]
+        lines: list[Text] = []
+        up = Text.assemble(("Turned up: ", "bold"))
+        up.append_text(cards(game, view["turned_up"]) if view["turned_up"] else Text("—", "dim"))
+        lines.append(up)
+        if view["duel"]:
+            d = Text.assemble(("Duel offer: ", "bold"))
+            d.append_text(
+                cards(game, view["duel_offer"]) if view["duel_offer"] else Text("—", "dim")
+            )
+            lines.append(d)
+        if pile:
+            p = Text.assemble((f"{pile_label}: ", "bold yellow"))
+            p.append_text(cards(game, pile, pile_sel))
+            lines.append(p)
+        if view["offers"]:
+            lines.append(Text("Offers:", style="bold"))
+            me = view["seat"]
+            for o in view["offers"]:
+                t = Text("▶ " if o["id"] == offer_sel else "  ")
+                t.append_text(offer_text(view, o, names))
+                if me is not None and o["seat"] != me and (o["to"] in (me, None)):
+                    if me not in o["declined"]:
+                        t.append("  ← to you", style="bold yellow")
+                lines.append(t)
+        self.update(Text("\n").join(lines))
