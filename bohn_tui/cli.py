@@ -107,6 +107,66 @@ def simulate(
         raise typer.Exit(2)
 
 
+@app.callback(invoke_without_command=True)
+def _menu(ctx: typer.Context) -> None:
+    """Plain `bohn` opens the menu: new game, continue, saved games, rules."""
+    if ctx.invoked_subcommand is None:
+        from .ui.app import BohnApp
+
+        BohnApp().run()
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(RULESETS)}")],
+    players: Annotated[
+        str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
+    ] = "Ana,Ben,bot:standard",
+    seed: Annotated[int | None, typer.Option("--seed", help="the shuffle's seed")] = None,
+    open_treasuries: Annotated[
+        bool, typer.Option("--open-treasuries", help="everybody sees everybody's coins")
+    ] = False,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
+) -> None:
+    """Start a hot-seat game at this terminal."""
+    from .session import Session, SessionError, parse_players
+    from .store import Store, autosaver
+
+    store = Store()
+    try:
+        names, bots = parse_players(players)
+        options = {"open_treasuries": open_treasuries}
+        session = Session.new(game, names, bots, seed, options, autosave=autosaver(store))
+    except (SessionError, ValueError) as e:
+        _fail(str(e))
+    from .ui.app import BohnApp
+
+    BohnApp(store, session, bot_delay).run()
+
+
+@app.command()
+def resume(
+    save: Annotated[str | None, typer.Argument(help="a save name (default: the latest)")] = None,
+) -> None:
+    """Continue a saved game (the latest unfinished one by default)."""
+    from .session import SessionError
+    from .store import Store, StoreError, load_session
+
+    store = Store()
+    if save is None:
+        latest = store.latest()
+        if latest is None:
+            _fail("there is no unfinished saved game; start one with `bohn play`")
+        save = latest.id  # type: ignore[union-attr]
+    try:
+        session = load_session(store, save)
+    except (StoreError, SessionError) as e:
+        _fail(str(e))
+    from .ui.app import BohnApp
+
+    BohnApp(store, session).run()
+
+
 def main() -> None:
     try:
         app()
