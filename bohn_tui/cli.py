@@ -36,7 +36,7 @@ def replay(
         raw = json.loads(record.read_text(encoding="utf-8"))
     except OSError as e:
         _fail(f"cannot read {record}: {e.strerror or e}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         _fail(f"{record} is not a JSON game record: {e}")
     try:
         rec = Record.from_json(raw)
