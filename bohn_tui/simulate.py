@@ -180,7 +180,7 @@ def simulate(
             violations += len(res.violations)
             problems.extend(f"game {g} (seed {game_seed}): {v}" for v in res.violations)
         if st.phase == "over":
-            share = 1.0 / len(st.winners)
+            share = 1.0 / len(st.winners) if st.winners else 0.0  # a lost solo run: none
             for w in st.winners:
                 wins[w] += share
                 level_wins[seat_levels[w]] += share

@@ -6,6 +6,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class GameData:
     third_field: bool
     varieties: dict[str, Variety]
     by_count: dict[int, CountRules]
+    # the game's own tables that this loader does not read (e.g. Bohnröschen's vine cards)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def for_players(self, n: int) -> CountRules:
         if n not in self.by_count:
@@ -84,18 +87,14 @@ def load(game: str) -> GameData:
     if not resources.files(__package__).joinpath(f"{game}.toml").is_file():
         raise ValueError(f"unknown game {game!r}")
     raw = tomllib.loads(resources.files(__package__).joinpath(f"{game}.toml").read_text("utf-8"))
-    varieties = {
-        v["id"]: Variety(
-            id=v["id"],
-            name=v["name"],
-            name_de=v["name_de"],
-            short=v["short"],
-            count=v["count"],
-            meter=tuple(v["meter"]),
-            colour=v["colour"],
-        )
-        for v in raw["variety"]
-    }
+    if "varieties_from" in raw:  # the varieties named in `varieties`, from another game's file
+        source = load(raw["varieties_from"]).varieties
+        missing = [v for v in raw["varieties"] if v not in source]
+        if missing:
+            raise ValueError(f"{game}: {raw['varieties_from']} has no {', '.join(missing)}")
+        varieties = {v: source[v] for v in raw["varieties"]}
+    else:
+        varieties = _varieties(raw["variety"])
     by_count: dict[int, CountRules] = {}
     for p in raw["players"]:
         rules = CountRules(
@@ -120,4 +119,24 @@ def load(game: str) -> GameData:
         third_field=raw["third_field"],
         varieties=varieties,
         by_count=by_count,
+        extra={k: v for k, v in raw.items() if k not in _READ},
     )
+
+
+_READ = {"game", "title", "min_players", "max_players", "tiebreak", "third_field", "variety"}
+_READ |= {"players", "varieties_from", "varieties"}
+
+
+def _varieties(rows: list[dict[str, Any]]) -> dict[str, Variety]:
+    return {
+        v["id"]: Variety(
+            id=v["id"],
+            name=v["name"],
+            name_de=v["name_de"],
+            short=v["short"],
+            count=v["count"],
+            meter=tuple(v["meter"]),
+            colour=v["colour"],
+        )
+        for v in rows
+    }

@@ -10,7 +10,14 @@ from typing import Any
 RULESETS: dict[str, tuple[str, str]] = {
     "bohnanza": ("bohn_tui.rules.bohnanza", "BohnanzaRules"),
     "dahlias": ("bohn_tui.rules.bohnanza", "BohnanzaRules"),
+    "bohnroschen": ("bohn_tui.rules.bohnroschen", "BohnroschenRules"),
 }
+
+# modules that add action types of their own (actions.ACTION_TYPES): imported at once, so
+# that a game record can be read before its game is played
+ACTION_MODULES = ("bohn_tui.rules.bohnroschen",)
+for _module in ACTION_MODULES:
+    import_module(_module)
 
 
 @cache
