@@ -214,3 +214,16 @@ def test_simulate_plain_and_errors() -> None:
     assert result.exit_code == 1 and "3 to 5 players" in result.stderr
     result = bohn("simulate", "bohnanza", "--players", "3", "--bots", "random,random")
     assert result.exit_code == 1 and "3 players need 3 bot levels" in result.stderr
+
+
+def test_formats_doc_names_every_action_event_and_view_key() -> None:
+    from bohn_tui.rules import actions
+
+    doc = (Path(__file__).parent.parent / "docs" / "formats.md").read_text(encoding="utf-8")
+    events = [c.type for c in vars(actions).values() if isinstance(c, type)
+              and issubclass(c, actions.Event) and c is not actions.Event]  # fmt: skip
+    ours = [t for t, cls in actions.ACTION_TYPES.items() if cls.__module__ == actions.__name__]
+    names = ours + events + sorted(FULL_STATE_KEYS) + sorted(SIMULATE_KEYS)
+    assert len(ours) == 13 and len(events) == 12
+    missing = [n for n in names if f"`{n}`" not in doc]
+    assert missing == [], f"docs/formats.md does not document {missing}"
