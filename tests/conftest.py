@@ -3,7 +3,6 @@ snapshot a state to prove that a refused action changed nothing."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,17 +50,17 @@ def play(state: GameState, *actions: Action) -> list[Event]:
     return events
 
 
-def snapshot(state: GameState) -> str:
-    """Everything about a state, the random generator included, as one comparable string."""
-    full = state.rules.full_state(state)
-    extra = {
-        "rng": repr(state.deck.rng.getstate()),
-        "next_offer": state.next_offer,
-        "planted": state.planted,
-        "bought": [p.bought_field for p in state.players],
-        "total": sorted(state.total.items()),
-    }
-    return json.dumps([full, extra], sort_keys=True)
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything about a state, the random generator included, built fresh so that it can
+    be compared with a later snapshot."""
+    return (
+        state.rules.full_state(state),
+        state.deck.rng.getstate(),
+        state.next_offer,
+        state.planted,
+        [p.bought_field for p in state.players],
+        dict(state.total),
+    )
 
 
 def refused(state: GameState, action: Action, match: str = "") -> str:

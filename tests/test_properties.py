@@ -34,6 +34,7 @@ from bohn_tui.rules.actions import (
     Withdraw,
 )
 from bohn_tui.rules.bohnanza import GameState
+from bohn_tui.rules.games import rules_for
 from bohn_tui.rules.record import Record
 from bohn_tui.simulate import play_game
 
@@ -189,3 +190,95 @@ def test_same_seed_same_game(game: str, n: int, seed: int) -> None:
     b = whole_game(game, n, seed, True, {})
     assert a.record.to_json() == b.record.to_json()
     assert snapshot(a.state) == snapshot(b.state)
+
+
+def storm_move(state: GameState, rng: random.Random) -> Action:
+    """A trading move that is mostly well-formed: offers of real hand and turned-up positions,
+    acceptances with any fitting cards, declines, withdrawals, counters."""
+    rules = state.rules
+    n = rules.n
+    seat = state.active if rng.random() < 0.4 else rng.choice([s for s in range(n)])
+    legal = rules.legal_actions(state, seat)
+    answers = [a for a in legal if isinstance(a, (Accept, Decline, Withdraw))]
+    if answers and rng.random() < 0.5:
+        a = rng.choice(answers)
+        if isinstance(a, Accept):  # the same kinds from other positions, when there are any
+            hand = state.players[seat].hand
+            want = state.offers[a.offer].want
+            ups = list(state.turned_up) if seat == state.active else []
+            pool = [("h", i, c) for i, c in enumerate(hand)] + [
+                ("u", i, c) for i, c in enumerate(ups)
+            ]
+            rng.shuffle(pool)
+            chosen: list[tuple[str, int, str]] = []
+            for w in want:
+                pick = next((p for p in pool if p[2] == w and p not in chosen), None)
+                if pick is None:
+                    return a
+                chosen.append(pick)
+            hand_pos = tuple(sorted(i for k, i, _ in chosen if k == "h"))
+            up_pos = tuple(sorted(i for k, i, _ in chosen if k == "u"))
+            return Accept(seat, a.offer, hand_pos, up_pos)
+        return a
+    hand = state.players[seat].hand
+    give_hand = tuple(rng.sample(range(len(hand)), k=min(len(hand), rng.randrange(3))))
+    up = state.turned_up if seat == state.active else []
+    give_up = tuple(rng.sample(range(len(up)), k=min(len(up), rng.randrange(3))))
+    others = [c for s, p in enumerate(state.players) if s != seat for c in p.hand]
+    want = tuple(rng.sample(others, k=min(len(others), rng.randrange(3))))
+    to = rng.choice([None, *[s for s in range(n) if s != seat]]) if seat == state.active else None
+    mine = [o.id for o in state.offers.values() if seat in rules._addressees(state, o)]
+    counter = rng.choice(mine) if mine and rng.random() < 0.3 else None
+    if counter is not None:
+        to = state.offers[counter].seat
+    return Offer(seat, to, give_hand, give_up, want, counter)
+
+
+@pytest.mark.parametrize(("game", "n"), [c for c in COUNTS if c[1] > 2])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_trading_storms(game: str, n: int, seed: int) -> None:
+    """Many trades a turn: an open offer always offers the cards it named when it was made
+    (whatever other trades moved), a trade gives exactly those, the rest of each hand keeps
+    its order, and refused moves change nothing."""
+    rng = random.Random(seed)
+    rules = rules_for(game, n)
+    state, _ = rules.new_game([f"P{s}" for s in range(n)], seed)
+    offered: dict[int, tuple[list[str], list[str]]] = {}
+    trades = 0
+    for _ in range(3000):
+        if state.over:
+            break
+        storm = state.phase == "trade" and rng.random() < 0.9
+        if storm:
+            action = storm_move(state, rng)
+        else:
+            action = rng.choice(rules.legal_actions(state, rules.to_move(state)))
+        hands = [list(p.hand) for p in state.players]
+        open_before = {o.id: (o.seat, o.give_hand) for o in state.offers.values()}
+        before = snapshot(state) if storm else ""
+        try:
+            events = rules.apply(state, action)
+        except IllegalAction:
+            assert storm and snapshot(state) == before
+            continue
+        assert rules.card_count(state) == state.total
+        moved: dict[int, set[int]] = {}
+        for e in events:
+            if e.type == "offer_made":
+                offered[e.offer] = (list(e.give), list(e.want))
+            elif e.type == "traded":
+                trades += 1
+                assert sorted(e.gave) == sorted(offered[e.offer][0])
+                assert sorted(e.got) == sorted(offered[e.offer][1])
+                maker, positions = open_before[e.offer]
+                moved[maker] = set(positions)
+                moved[e.other] = set(action.give_hand)  # type: ignore[attr-defined]
+        if isinstance(action, (Offer, Accept, Decline, Withdraw)):
+            for s, old in enumerate(hands):
+                kept = [c for i, c in enumerate(old) if i not in moved.get(s, set())]
+                assert state.players[s].hand == kept
+        for o in rules.full_state(state)["offers"] if storm else ():
+            assert sorted(o["give"]) == sorted(offered[o["id"]][0]), o
+            assert o["want"] == offered[o["id"]][1]
+    assert trades > 0
