@@ -148,6 +148,7 @@ def replay_checking(record: Record, rng: random.Random, refusals_every: int) -> 
     for k, a in enumerate(record.actions):
         rules.apply(state, a)
         assert rules.card_count(state) == state.total, f"after action {k + 1}: {a}"
+        assert rules.to_move(state) == (rules.waiting_for(state) or [None])[0]
         for seat in [None, *range(rules.n)]:
             check_view(state, seat)
         if k % refusals_every == 0:

@@ -587,3 +587,66 @@ def test_hand_and_deck_are_hidden_fields_and_areas_are_open() -> None:
     assert v["players"][0]["area"] == ["soy", "chili"]
     assert v["players"][0]["fields"][0] == {"variety": "wax", "count": 1, "pays": 0, "next": [4, 1]}
     assert "deck" not in v and v["deck_size"] == 10
+
+
+def test_planting_the_last_hand_card_turns_up_at_once() -> None:
+    # dahlias.txt 92-102: phase 1 has nothing left to decide once the hand is empty
+    state = four(["wax"] * 5, ["wax", "wax"] + ["green"] * 3 + ["soy", "soy"] + ["green"] * 5)
+    play(state, PlantHand(0, 0), EndPlanting(0))
+    play(state, Offer(1, 0, give_hand=(0, 1, 2, 3)), Accept(0, 1))  # seat 1 keeps one card
+    play(state, EndTrading(0), *[PlantArea(0, "wax", 0)] * 2, *[PlantArea(0, "red", 1)] * 4)
+    assert state.active == 1 and state.players[1].hand == ["red"]
+    ev = play(state, PlantHand(1, 0))
+    assert TurnedUp(1, ("soy", "soy")) in ev and state.phase == "trade"
+
+
+def test_final_harvest_ignores_the_protection_rule() -> None:
+    # bohnanza.txt 42: "all players harvest all beans in their fields"
+    state = ending_game(["wax", "wax"] + ["stink"] * 6 + ["soy"])
+    grow(state, 2, 0, "soy", 1)
+    grow(state, 2, 1, "stink", 6)
+    play(state, PlantHand(0, 0), EndPlanting(0), EndTrading(0))
+    ev = play(state, PlantArea(0, "wax", 0), PlantArea(0, "wax", 0))
+    assert Harvested(2, 0, "soy", 1, 0) in ev and Harvested(2, 1, "stink", 6, 2) in ev
+    assert fields_of(state, 2) == [(None, 0), (None, 0)] and state.scores[2] == 2
+
+
+def test_every_action_is_refused_once_the_game_is_over() -> None:
+    state = ending_game(["wax", "wax"])
+    play(state, PlantHand(0, 0), EndPlanting(0), EndTrading(0))
+    play(state, PlantArea(0, "wax", 0), PlantArea(0, "wax", 0))
+    assert state.over and state.rules.waiting_for(state) == []
+    for seat in range(4):
+        assert state.rules.legal_actions(state, seat) == []
+        for action in (PlantHand(seat, 0), Harvest(seat, 0), BuyField(seat), EndTrading(seat)):
+            refused(state, action, "game is over")
+
+
+def test_unknown_seats_and_foreign_actions_are_refused() -> None:
+    from dataclasses import dataclass
+
+    from bohn_tui.rules.actions import Action
+
+    @dataclass(frozen=True)
+    class Dance(Action):
+        type = "dance"
+
+    state = four(["wax"] * 5, ["green"] * 10)
+    refused(state, PlantHand(4, 0), "no seat 4")
+    refused(state, PlantHand(-1, 0), "no seat -1")
+    refused(state, Dance(0), "not an action of Bohnanza")
+    refused(state, PlantHand(0, 2), "no field 3")
+    assert state.rules.legal_actions(state, 9) == []
+
+
+def test_waiting_for_follows_the_phases() -> None:
+    state = four(["wax"] * 5, ["soy", "chili"] + ["green"] * 10)
+    assert state.rules.waiting_for(state) == [0]
+    play(state, PlantHand(0, 0), EndPlanting(0))
+    assert state.rules.waiting_for(state) == [0]
+    play(state, Offer(0, 2, give_up=(0,)))
+    assert state.rules.waiting_for(state) == [2, 0]  # the one asked answers first
+    play(state, Accept(2, 1), EndTrading(0))
+    assert state.rules.waiting_for(state) == [0, 2]  # all with cards to plant, from the active on
+    play(state, PlantArea(2, "soy", 0))
+    assert state.rules.waiting_for(state) == [0]
