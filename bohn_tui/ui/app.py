@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -79,7 +80,9 @@ class BohnApp(App[None]):
 
     # -- size --------------------------------------------------------------------------------
 
-    def on_resize(self) -> None:
+    async def _on_resize(self, event: events.Resize) -> None:
+        # App.on_resize is not called (Textual stops the event), so hook the private handler
+        await super()._on_resize(event)
         self._check_size()
 
     def _check_size(self) -> None:
@@ -91,6 +94,17 @@ class BohnApp(App[None]):
             if self.screen is self._too_small:
                 self.pop_screen()
             self._too_small = None
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Keep the too-small screen on top of anything pushed while it is up."""
+        small = self._too_small
+        if small is None or screen is small or self.screen is not small:
+            return super().push_screen(screen, *args, **kwargs)
+        self.pop_screen()
+        result = super().push_screen(screen, *args, **kwargs)
+        self._too_small = TooSmallScreen()
+        super().push_screen(self._too_small)
+        return result
 
     # -- command palette ---------------------------------------------------------------------
 

@@ -110,7 +110,7 @@ class OfferScreen(ModalScreen[Offer | None]):
                     yield Label("You give (Space picks)")
                     yield SelectionList(*give, id="give")
                 with Vertical():
-                    yield Label("You want (Enter/+ adds, - removes)")
+                    yield Label("You want (Enter/+, -)")
                     yield WantList(game, v["varieties"], id="want")
                 with Vertical(id="to-col"):
                     yield Label("To")
@@ -155,7 +155,7 @@ class OfferScreen(ModalScreen[Offer | None]):
         t = Text(f"Offer to {to}: ")
         t.append_text(cards(v["game"], give) if give else Text("nothing"))
         t.append(" for ")
-        t.append_text(cards(v["game"], list(o.want)) if o.want else Text("nothing (a gift)"))
+        t.append_text(cards(v["game"], list(o.want)) if o.want else Text("nothing: a gift"))
         self.query_one("#offer-summary", Static).update(t)
 
     def on_selection_list_selected_changed(self, _: object) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer
 
 from ...rules.actions import (
@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
 
     def hand_over(self, seat: int) -> None:
         """Pass the screen: hide every private widget, then the opaque privacy screen."""
-        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+        while isinstance(self.app.screen, ModalScreen):  # an offer being built, a choice
             self.app.pop_screen()
         self.viewer = None
         self.refresh_table()
@@ -164,6 +164,7 @@ class TableScreen(Screen[None]):
     def reveal(self, seat: int) -> None:
         self.viewer = seat
         self.pile_sel = 0
+        self.offer_sel = None  # select the offer made to the new viewer
         self.refresh_table()
         self._maybe_forced()
 
@@ -216,7 +217,7 @@ class TableScreen(Screen[None]):
         pile, label = self._pile()
         self.pile_sel = min(self.pile_sel, max(0, len(pile) - 1))
         ids = [o["id"] for o in v["offers"]]
-        if self.offer_sel not in ids:
+        if self.offer_sel not in ids or self.offer_sel is None:
             mine = [o["id"] for o in v["offers"] if self._to_me(o)]
             self.offer_sel = (mine or ids or [None])[0]
         for seat in range(len(s.names)):

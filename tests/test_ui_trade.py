@@ -1,0 +1,224 @@
+"""Pilot tests of trading, gifts, the forced harvest, the third field, resume and the
+too-small screen, all through the keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_ui_table import B3_DECK, SIZE, confirm_hand_over, make_app, step, table
+
+from bohn_tui.rules.actions import (
+    Decline,
+    EndTrading,
+    PlantArea,
+    PlantHand,
+)
+from bohn_tui.session import Session
+from bohn_tui.store import Store, load_session
+from bohn_tui.ui.app import BohnApp
+from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.offer import OfferScreen
+from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.screens.table import TableScreen
+from bohn_tui.ui.screens.too_small import TooSmallScreen
+
+
+async def test_trade_with_a_counter_offer(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    checks: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, checks)
+        await pilot.press("1", "e")  # plant Coffee, stop planting: Coffee and Wax turn up
+        assert s.state.turned_up == ["coffee", "wax"]
+        await pilot.press("o")
+        assert isinstance(app.screen, OfferScreen)
+        # give the turned-up Wax, want one Garden, to Ben
+        await pilot.press("down", "space", "tab", *["down"] * 9, "enter", "tab", "down")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert s.view(None)["offers"][0]["want"] == ["garden"]
+        assert "Ana offers Ben Wax for Garden" in s.log[-1].text
+        await confirm_hand_over(pilot, app, checks)  # to Ben
+        assert checks[-1] == 1
+        await pilot.press("c")  # Ben counters: two Garden for the Wax
+        assert isinstance(app.screen, OfferScreen)
+        await pilot.press("space", "down", "space", "tab", "down", "enter", "ctrl+s")
+        await pilot.pause()
+        assert "Ben counters Ana 2 Garden for Wax" in s.log[-1].text
+        await confirm_hand_over(pilot, app, checks)  # back to Ana
+        assert checks[-1] == 0
+        await pilot.press("a")
+        await pilot.pause()
+        assert any("Ben and Ana trade: 2 Garden for Wax" in ln.text for ln in s.log)
+        assert s.state.players[0].area == ["garden", "garden"]
+        assert s.state.players[1].area == ["wax"]
+        # finish the turn by keys: Ana plants, then Ben gets the screen to plant his Wax
+        for _ in range(30):
+            if s.state.turn == 2:
+                break
+            await step(pilot, app, checks)
+        assert s.state.players[1].fields[0].variety == "wax"
+        assert s.state.players[0].fields[1].variety == "garden"
+
+
+async def test_a_gift_refused(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    checks: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, checks)
+        await pilot.press("1", "e", "o")
+        # give the front hand card (after the 2 turned-up ones), want nothing, to Cem
+        await pilot.press("down", "down", "space", "tab", "tab", "down", "down", "ctrl+s")
+        await pilot.pause()
+        assert "Ana offers Cem a gift: Coffee" in s.log[-1].text
+        hand = list(s.state.players[0].hand)
+        await confirm_hand_over(pilot, app, checks)
+        assert checks[-1] == 2
+        assert table(app).check_action("accept", ())  # a gift can be accepted too
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Cem declined offer 1" in s.log[-1].text
+        assert s.state.players[0].hand == hand and not s.state.players[2].area
+        await confirm_hand_over(pilot, app, checks)  # back to Ana
+        assert checks[-1] == 0
+
+
+async def test_forced_harvest_asks_which_field(tmp_path: Path) -> None:
+    deck = ["wax", "blue", "chili", "chili", "chili"] + ["stink"] * 15 + ["wax", "blue"]
+    deck += ["soy"] * 40
+    s = Session.new(
+        "bohnanza",
+        ["Ana", "Ben", "Cem", "Dora"],
+        {1: "random", 2: "random", 3: "random"},
+        seed=3,
+        deck=deck,
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            screen = app.screen
+            if isinstance(screen, ChooseScreen) and "fits no field" in screen.title_text:
+                break
+            await step(pilot, app, [])
+        else:
+            raise AssertionError("no forced harvest")
+        assert s.state.turn == 5 and s.state.players[0].hand[0] == "chili"
+        assert "Chili fits no field" in app.screen.title_text
+        await pilot.press("2")  # harvest the Blue field
+        await pilot.pause()
+        assert s.state.players[0].fields[1].count == 0
+        assert "Ana harvests 2 Blue" in s.log[-1].text
+        await pilot.press("2")  # now the Chili goes there
+        await pilot.pause()
+        assert s.state.players[0].fields[1].variety == "chili"
+
+
+def _ana_turn(s: Session) -> None:
+    """Ana plants two Chili, ends planting and trading, plants the turned-up Chili."""
+    s.apply(PlantHand(0, 0))
+    s.apply(PlantHand(0, 0))  # the second plant turns up the cards by itself
+    s.run_bots()
+    while 0 in s.waiting_for() and any(isinstance(a, Decline) for a in s.legal(0)):
+        s.apply(next(a for a in s.legal(0) if isinstance(a, Decline)))
+        s.run_bots()
+    s.apply(EndTrading(0))
+    while s.state.players[0].area:
+        s.apply(PlantArea(0, "chili", 0))
+    s.run_bots()
+
+
+async def test_buy_the_third_field(tmp_path: Path) -> None:
+    deck = ["chili"] * 5 + ["stink"] * 15 + ["chili"] * 5 + ["soy"] * 15 + ["chili"] * 2
+    deck += ["wax"] * 40
+    bots = {1: "random", 2: "random", 3: "random"}
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem", "Dora"], bots, seed=1, deck=deck)
+    for seat in bots:
+        s.bots[seat].trade = False  # type: ignore[attr-defined]
+    _ana_turn(s)
+    while s.decider() != 0 or s.state.phase != "plant":
+        s.apply(next(a for a in s.legal(0) if isinstance(a, Decline)))
+        s.run_bots()
+    s.apply(PlantHand(0, 0))
+    s.apply(PlantHand(0, 0))
+    s.apply(EndTrading(0))
+    s.apply(PlantArea(0, "chili", 0))
+    s.apply(PlantArea(0, "chili", 0))
+    assert s.state.players[0].fields[0].count == 8
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0 and not t.check_action("buy", ())
+        await pilot.press("f", "1")  # 8 Chili: 3 coins
+        await pilot.pause()
+        assert len(s.state.players[0].coins) == 3
+        assert t.check_action("buy", ())
+        await pilot.press("b")
+        await pilot.pause()
+        assert len(s.state.players[0].fields) == 3 and not s.state.players[0].coins
+        assert "buys a third field for 3 coins" in s.log[-1].text
+        assert "3 · empty field" in str(t.query_one("#player-0").render())
+
+
+async def test_resume_after_a_restart(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "e")
+        await pilot.pause()
+    before = s.view(0)
+    store = Store(tmp_path)
+    again = load_session(store, store.latest().id)  # type: ignore[union-attr]
+    assert again.view(0) == before
+    app2 = BohnApp(store, bot_delay=0)  # from the menu: c continues the latest game
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app2.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        t = next(x for x in app2.screen_stack if isinstance(x, TableScreen))
+        assert t.session.view(0) == before and t.viewer == 0
+        assert t.check_action("end_trading", ())
+
+
+async def test_damaged_save_in_the_menu(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    Session.new(
+        "dahlias",
+        ["Ana", "Ben", "Cem"],
+        seed=1,
+        autosave=lambda x: store.write(x.save_id, x.to_json()),
+    )
+    (store.root / "zz-broken.json").write_text("{", encoding="utf-8")
+    app = BohnApp(store, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "zz-broken.json: damaged" in shot
+        assert "Dahlias · Ana, Ben, Cem" in shot
+
+
+async def test_too_small_screen_comes_and_goes(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Gdn" not in app.export_screenshot()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
