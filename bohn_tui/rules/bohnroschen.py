@@ -50,6 +50,7 @@ from .actions import (
     PhaseStarted,
     PlantArea,
     Planted,
+    PlantHand,
     Traded,
     TurnedUp,
 )
@@ -705,6 +706,28 @@ class BohnroschenRules(BohnanzaRules):
         st.discarded = True
         ev.append(Discarded(a.seat, card, "hand"))
 
+    def _plant_hand(self, st: GameState, a: PlantHand, ev: list[Event] | None) -> None:
+        """As in Bohnanza, but phase 1 goes on after the second card while the player may
+        still pay tribute in it (rulebook example 1) or discard a hand card (two players)."""
+        assert isinstance(st, RoseState) and ev is not None
+        if st.phase != PLANT:
+            raise IllegalAction("cards are planted from the hand only in phase 1")
+        self._need_active(st, a, "plant from the hand")
+        p = st.players[a.seat]
+        if not p.hand:
+            raise IllegalAction("your hand is empty")
+        if st.planted >= 2:
+            raise IllegalAction("you have planted two cards from your hand already")
+        front = p.hand[0]
+        self._plant(p, front, a.field)
+        del p.hand[0]
+        st.planted += 1
+        ev.append(Planted(a.seat, front, a.field, "hand"))
+        done = st.planted == 2 or not p.hand
+        if done and (st.discarded or not p.hand or not self.duel):
+            if self.tribute_refusal(st, a.seat) is not None:
+                self._turn_up(st, ev)  # nothing is left to decide in phase 1
+
     def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
@@ -725,7 +748,7 @@ class BohnroschenRules(BohnanzaRules):
 
     def _buy_field(self, st: GameState, a: BuyField, ev: list[Event] | None) -> None:
         if self.duel and a.seat != st.active:
-            raise IllegalAction("with two players, a third field is bought only on your turn")
+            raise IllegalAction("with two players, a third field is bought only on your own turn")
         super()._buy_field(st, a, ev)
 
     def _can_buy(self, st: GameState, p: PlayerState, seat: int) -> bool:
