@@ -165,7 +165,7 @@ def whole_game(game: str, n: int, seed: int, trade: bool, options: dict[str, Any
 
 
 @pytest.mark.parametrize(("game", "n"), COUNTS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), trade=st.booleans(), open_coins=st.booleans())
 def test_whole_random_games(game: str, n: int, seed: int, trade: bool, open_coins: bool) -> None:
     options = {"open_treasuries": True} if open_coins else {}
