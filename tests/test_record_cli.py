@@ -191,6 +191,8 @@ def test_simulate_json_and_saved_records_replay(tmp_path: Path, game: str, n: in
         scores = [a + b for a, b in zip(scores, full["scores"], strict=True)]
         assert full["scores"] == [p["coins"] for p in full["players"]]
     assert wins == pytest.approx(out["wins"])
+    summary = bohn("replay", str(files[0])).stdout
+    assert "Winner: " in summary and "Game over" in summary
     assert [s / games for s in scores] == pytest.approx(out["mean_scores"])
 
 
@@ -227,3 +229,22 @@ def test_formats_doc_names_every_action_event_and_view_key() -> None:
     assert len(ours) == 13 and len(events) == 12
     missing = [n for n in names if f"`{n}`" not in doc]
     assert missing == [], f"docs/formats.md does not document {missing}"
+
+
+def test_python_m_bohn_tui_replay_in_a_real_process(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    raw = stacked_record()
+    good = subprocess.run(
+        [sys.executable, "-m", "bohn_tui", "replay", write(tmp_path, raw, "good.json")],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert good.returncode == 0 and "Ana: 0 coins" in good.stdout
+    raw["actions"][1]["seat"] = 3
+    bad = subprocess.run(
+        [sys.executable, "-m", "bohn_tui", "replay", write(tmp_path, raw, "bad.json"), "--json"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.strip() == "action 2: only Ana, whose turn it is, can end planting now"
