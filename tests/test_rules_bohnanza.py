@@ -650,3 +650,32 @@ def test_waiting_for_follows_the_phases() -> None:
     assert state.rules.waiting_for(state) == [0, 2]  # all with cards to plant, from the active on
     play(state, PlantArea(2, "soy", 0))
     assert state.rules.waiting_for(state) == [0]
+
+
+# card-data.md 15-27: the English and German names, in the table's order
+NAMES = {
+    "coffee": ("Coffee", "Kaffeebohne"),
+    "wax": ("Wax", "Wachsbohne"),
+    "blue": ("Blue", "Blaue Bohne"),
+    "chili": ("Chili", "Feuerbohne"),
+    "stink": ("Stink", "Saubohne"),
+    "green": ("Green", "Brechbohne"),
+    "soy": ("Soy", "Sojabohne"),
+    "black-eyed": ("Black-eyed", "Augenbohne"),
+    "red": ("Red", "Rote Bohne"),
+    "garden": ("Garden", "Gartenbohne"),
+    "cocoa": ("Cocoa", "Kakaobohne"),
+}
+
+
+def test_varieties_and_names_match_card_data() -> None:
+    data = rules_for("bohnanza", 4).data
+    assert list(data.varieties) == list(NAMES)
+    assert {k: (v.name, v.name_de) for k, v in data.varieties.items()} == NAMES
+    assert sum(v.count for v in data.varieties.values()) == 154  # card-data.md 12
+    dahlias = rules_for("dahlias", 4).data
+    assert list(dahlias.varieties) == list(MARKET_PRICE)  # dahlias.txt 31-38, by frequency
+    assert [v.name for v in dahlias.varieties.values()] == [
+        "Pumpkin", "Lights Out", "Islander", "Brother", "Cafe Au Lait", "Bumble Rumble",
+        "Gloria", "Moon Fire",
+    ]  # fmt: skip
