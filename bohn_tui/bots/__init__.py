@@ -43,7 +43,7 @@ def register(level: str) -> Callable[[BotFactory], BotFactory]:
 
 def make_bot(level: str, seed: int = 0, trade: bool = True) -> Bot:
     """A bot of `level`, with its own seeded randomness; trade=False never offers."""
-    from . import random_bot, standard  # noqa: F401  (each module registers its levels)
+    from . import expert, random_bot, standard  # noqa: F401  (each module registers its levels)
 
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(sorted(LEVELS))}")
