@@ -589,3 +589,20 @@ def test_solo_no_phase_0_unwanted_beans_to_the_discard_pile() -> None:
     assert state.deck.discard[-2:] == ["chili", "blue"] and state.duel_offer == []
     play(state, DrawCards(0))
     assert state.phase == "plant"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"face_down_end": 9},
+        {"face_down_end": "4"},
+        {"short": "yes"},
+        {"all_face_down": True},
+        {"vine": ["v01", "v01"]},
+        {"vine": ["nonsense"]},
+        {"vine": "v01"},
+    ],
+)
+def test_bad_options_are_refused(options: dict) -> None:
+    with pytest.raises(ValueError):
+        rules_for(GAME, 4).new_game(["A", "B", "C", "D"], seed=1, options=options)

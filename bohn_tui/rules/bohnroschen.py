@@ -440,6 +440,14 @@ class BohnroschenRules(BohnanzaRules):
         if len(names) != self.n:
             raise ValueError(f"this rules object is for {self.n} players, not {len(names)}")
         opts = dict(options or {})
+        end = opts.get("face_down_end", 4)
+        if end.__class__ is not int or not 0 <= end <= 5:
+            raise ValueError("option 'face_down_end' is a whole number from 0 to 5")
+        for flag in ("short", "all_face_down"):
+            if opts.get(flag, False).__class__ is not bool:
+                raise ValueError(f"option {flag!r} is true or false")
+        if opts.get("all_face_down") and self.n > 2:
+            raise ValueError("option 'all_face_down' is for two players (solo always has it)")
         base, _ = super().new_game(names, seed, opts, deck)  # deals; the turn starts below
         st = RoseState(**{f.name: getattr(base, f.name) for f in fields(GameState)})
         order = opts.get("vine")
@@ -447,9 +455,11 @@ class BohnroschenRules(BohnanzaRules):
             order = list(self.cards)
             shuffle(order, st.deck.rng)
         else:
-            order = list(order)
-            if sorted(order) != sorted(set(order)) or any(c not in self.cards for c in order):
+            if not isinstance(order, list) or not all(c in self.cards for c in order):
+                raise ValueError("option 'vine' is a list of vine card ids")
+            if len(set(order)) != len(order) or not order:
                 raise ValueError("option 'vine' must list distinct vine card ids")
+            order = list(order)
         if opts.get("short"):
             if self.solo:
                 raise ValueError("the solo layout uses all 28 vine cards")
