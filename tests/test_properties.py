@@ -141,6 +141,14 @@ def check_refusals(state: GameState, rng: random.Random) -> None:
             assert target is not state, f"{a} is not listed as legal but was accepted"
 
 
+def check_listed_are_legal(state: GameState) -> None:
+    """Every action legal_actions lists for any seat is accepted (each tried on a copy)."""
+    rules = state.rules
+    for seat in range(rules.n):
+        for a in rules.legal_actions(state, seat):
+            rules.apply(copy.deepcopy(state, {id(rules): rules}), a)
+
+
 def replay_checking(record: Record, rng: random.Random, refusals_every: int) -> GameState:
     """Replay a record action by action, checking the invariants after each one."""
     state = record.start()
@@ -153,6 +161,8 @@ def replay_checking(record: Record, rng: random.Random, refusals_every: int) -> 
             check_view(state, seat)
         if k % refusals_every == 0:
             check_refusals(state, rng)
+        if k % (3 * refusals_every) == 1 and not state.over:
+            check_listed_are_legal(state)
     return state
 
 
