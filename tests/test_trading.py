@@ -264,3 +264,15 @@ def test_phase3_everyone_plants_what_they_received_in_any_order() -> None:
     refused(state, PlantArea(0, "red", 0), "harvest a field first")
     ev = play(state, Harvest(0, 0), PlantArea(0, "red", 0))
     assert Drew(0, 3) in ev and state.active == 1  # phase 4 only once all is planted
+
+
+def test_asking_for_a_gift() -> None:
+    # an offer that gives nothing and wants cards: the other side's gift, if it agrees
+    state = trading()
+    play(state, Offer(2, None, want=("chili",)))  # to the active player, for nothing
+    accept = [a for a in state.rules.legal_actions(state, 0) if isinstance(a, Accept)]
+    assert accept == [Accept(0, 1, (), (1,))]  # the turned-up Chili comes first
+    ev = play(state, Accept(0, 1, give_hand=(1,)))  # the Chili from the hand instead
+    assert ev[0] == Traded(1, 2, 0, (), ("chili",))
+    assert state.players[2].area == ["chili"] and state.turned_up == ["soy", "chili"]
+    assert state.players[0].hand == ["blue", "stink", "green"]
