@@ -486,13 +486,25 @@ class BohnanzaRules:
         handler = self._apply.get(type(action))
         if handler is None:
             raise IllegalAction(f"{type(action).__name__} is not an action of {self.data.title}")
-        if not isinstance(action.seat, int) or not 0 <= action.seat < self.n:
+        if action.seat.__class__ is not int or not 0 <= action.seat < self.n:
             raise IllegalAction(f"there is no seat {action.seat!r} in this game")
         if st.phase == OVER:
             raise IllegalAction("the game is over")
-        ev: list[Event] = []
+        ev = self._events(st)
         handler(st, action, ev)
-        return ev
+        self._settle(st, ev)
+        return list(ev)
+
+    def _events(self, st: GameState) -> list[Event]:
+        """The list one action's events go into. A game whose tasks react to events as they
+        happen (Bohnröschen) returns a list that watches them."""
+        return []
+
+    def _settle(self, st: GameState, ev: list[Event]) -> None:
+        """Runs after every applied action; nothing to do in Bohnanza and Dahlias."""
+
+    def phase_name(self, st: GameState) -> str:
+        return PHASE_NAMES[st.phase]
 
     def step(self, st: GameState, action: Action) -> None:
         """`apply` without building events: for simulations and bot rollouts."""
@@ -859,7 +871,7 @@ class BohnanzaRules:
             "players": players,
             "active": st.active,
             "phase": st.phase,
-            "phase_name": PHASE_NAMES[st.phase],
+            "phase_name": self.phase_name(st),
             "turn": st.turn,
             "planted": st.planted,
             "turned_up": list(st.turned_up),
