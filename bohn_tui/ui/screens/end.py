@@ -3,6 +3,7 @@ of every player's coins over the game."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,14 +33,14 @@ class EndScreen(Screen[None]):
         winners = v["winners"] or []
         names = s.names
         won = " and ".join(names[w] for w in winners)
-        scores = Table(title="Final scores", expand=False)
+        scores = Table(title="Final scores", expand=False, box=box.SIMPLE_HEAD)
         for col in ("", "player", "coins", "cards in hand", "fields bought"):
             scores.add_column(col, justify="right" if col not in ("", "player") else "left")
         order = sorted(range(len(names)), key=lambda x: (-(v["scores"] or [0])[x], x))
         for seat in order:
             p = v["players"][seat]
             scores.add_row(
-                "🏆" if seat in winners else "",
+                "★ winner" if seat in winners else "",
                 names[seat] + (" (bot)" if s.is_bot(seat) else ""),
                 str(v["scores"][seat]),
                 str(p["hand_size"]),
@@ -52,12 +53,12 @@ class EndScreen(Screen[None]):
         else:
             tie = f"{won} has the most coins ({best})."
         with VerticalScroll(id="end-box"):
-            yield Static(f"[b]{v['title']}: game over[/b] ({v['end_reason']})", classes="title")
+            yield Static(f"[b]{v['title']}: game over[/b] · {v['end_reason']}", classes="title")
             yield Static(f"[b reverse] {won} win{'s' if len(winners) == 1 else ''}! [/]")
             yield Static(tie, id="tiebreak")
             with Vertical(id="end-scores"):
                 yield Static(scores)
-            yield Static("[b]Coins over the game[/b] (final harvest included)")
+            yield Static("[b]Coins over the game[/b] · the final harvest included")
             yield CoinChart(id="chart")
         yield Footer()
 

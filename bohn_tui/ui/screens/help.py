@@ -16,17 +16,19 @@ from textual.widgets import Static
 from ...data import load
 from ..cards import card
 
+KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→", "up": "↑", "down": "↓"}
+
 
 def key_table(bindings: list[BindingType]) -> Table:
     t = Table(box=None, show_header=False, padding=(0, 1))
-    t.add_column(style="bold reverse", justify="right")
+    t.add_column(style="bold yellow", justify="right")
     t.add_column()
     seen: set[str] = set()
     for b in bindings:
         if not isinstance(b, Binding) or not b.description or b.description in seen:
             continue
         seen.add(b.description)
-        keys = " ".join(k.strip() for k in b.key.split(","))
+        keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
         t.add_row(f" {keys} ", b.description)
     return t
 
@@ -47,7 +49,7 @@ def rules_text(game: str, players: int) -> tuple[Text, Table]:
         "3. Everybody plants the cards they got; you plant the turned-up ones left.",
         f"4. Draw {c.draw} cards to the back of your hand. The next player goes on.",
         "A field of one card is protected while another field holds more than one.",
-        f"The game ends when the draw pile runs out for the {c.end_runout}. time.",
+        f"The game ends when the draw pile has run out {c.end_runout} time(s).",
         f"Beans removed at this player count: {removed}.",
     ]
     if data.third_field and c.third_field_cost:

@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer
 
 from ...rules.actions import (
     Accept,
@@ -33,6 +32,7 @@ from ...session import Session
 from ..cards import card, name
 from ..widgets.game_log import GameLog
 from ..widgets.hand import HandView
+from ..widgets.key_bar import KeyBar, key_label
 from ..widgets.phase_banner import PhaseBanner
 from ..widgets.piles import Piles
 from ..widgets.player_panel import PlayerPanel
@@ -52,6 +52,12 @@ KEYED: dict[str, tuple[type[Action], ...]] = {
 }
 
 
+def _parse(action: str) -> tuple[str, tuple[int, ...]]:
+    """'plant(1)' -> ('plant', (1,)): a bound action's name and its whole-number arguments."""
+    name_, _, arg = action.partition("(")
+    return name_, (int(arg.rstrip(")")),) if arg else ()
+
+
 class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("1", "plant(0)", "Plant on 1"),
@@ -68,10 +74,10 @@ class TableScreen(Screen[None]):
         Binding("c", "counter", "Counter"),
         Binding("w", "withdraw", "Withdraw"),
         Binding("d", "discard", "Discard"),
-        Binding("left,h", "pick(-1)", "Card", key_display="←→"),
-        Binding("right,l", "pick(1)", "Card", show=False),
-        Binding("up,k", "pick_offer(-1)", "Offer", key_display="↑↓"),
-        Binding("down,j", "pick_offer(1)", "Offer", show=False),
+        Binding("left,h", "prev_card", "Previous card", key_display="←→"),
+        Binding("right,l", "next_card", "Next card", show=False),
+        Binding("up,k", "prev_offer", "Previous offer", key_display="↑↓"),
+        Binding("down,j", "next_offer", "Next offer", show=False),
         Binding("u", "undo", "Undo"),
         Binding("p", "pass_screen", "Pass screen"),
         Binding("question_mark", "help", "Help"),
@@ -96,15 +102,16 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield PhaseBanner(id="banner")
         with Horizontal(id="main"):
-            with VerticalScroll(id="players-scroll"):
-                with Grid(id="players"):
-                    for seat in range(len(self.session.names)):
-                        yield PlayerPanel(seat)
+            with Vertical(id="left"):
+                with VerticalScroll(id="players-scroll"):
+                    with Grid(id="players"):
+                        for seat in range(len(self.session.names)):
+                            yield PlayerPanel(seat)
+                yield TradeArea(id="trade")
             with Vertical(id="side"):
                 yield Piles(id="piles")
-                yield TradeArea(id="trade")
                 yield GameLog(id="log")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self._layout()
@@ -116,9 +123,9 @@ class TableScreen(Screen[None]):
     def _layout(self) -> None:
         n = len(self.session.names)
         width = self.app.size.width
-        cols = 1 if n <= 2 and width < 100 else 2 if n <= 4 or width < 150 else 3
-        if n >= 5 and width >= 110:
-            cols = 3
+        side = 44 if width >= 110 else 34
+        self.query_one("#side").styles.width = side
+        cols = max(1, min(n, (width - side) // 36, 4))
         self.query_one("#players", Grid).styles.grid_size_columns = cols
 
     # -- flow --------------------------------------------------------------------------------
@@ -236,9 +243,21 @@ class TableScreen(Screen[None]):
         else:
             if self._hand is None:
                 self._hand = HandView(classes="hand")
-                self.mount(self._hand, before=self.query_one(Footer))
+                self.mount(self._hand, before=self.query_one(KeyBar))
             self._hand.show(v)
-        self.refresh_bindings()
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """The key bar: each shown binding whose action is legal now, first one per key."""
+        keys: list[tuple[str, str, str]] = []
+        seen: set[str] = set()
+        for b in self.BINDINGS:
+            assert isinstance(b, Binding)
+            if not b.show or b.key in seen or not self.check_action(*_parse(b.action)):
+                continue
+            seen.add(b.key)
+            keys.append((key_label(b), b.description, b.action))
+        self.query_one("#keys", KeyBar).show(keys)
 
     def _banner(self) -> tuple[str, str]:
         v = self._view
@@ -345,9 +364,9 @@ class TableScreen(Screen[None]):
             return any(isinstance(a, KEYED[action]) for a in legal)
         if action == "plant":
             return self._plant_action(int(parameters[0])) in legal  # type: ignore[arg-type]
-        if action == "pick":
+        if action in ("prev_card", "next_card"):
             return len(self._pile()[0]) > 1
-        if action == "pick_offer":
+        if action in ("prev_offer", "next_offer"):
             return len(v["offers"]) > 1
         o = self._selected_offer()
         if action == "offer":
@@ -436,13 +455,25 @@ class TableScreen(Screen[None]):
         if choices:
             self.app.push_screen(ChooseScreen("Discard which card?", choices), self._chosen)
 
-    def action_pick(self, step: int) -> None:
+    def action_prev_card(self) -> None:
+        self._pick(-1)
+
+    def action_next_card(self) -> None:
+        self._pick(1)
+
+    def action_prev_offer(self) -> None:
+        self._pick_offer(-1)
+
+    def action_next_offer(self) -> None:
+        self._pick_offer(1)
+
+    def _pick(self, step: int) -> None:
         pile, _ = self._pile()
         if pile:
             self.pile_sel = (self.pile_sel + step) % len(pile)
             self.refresh_table()
 
-    def action_pick_offer(self, step: int) -> None:
+    def _pick_offer(self, step: int) -> None:
         ids = [o["id"] for o in self._view["offers"]]
         if ids:
             i = ids.index(self.offer_sel) if self.offer_sel in ids else 0
@@ -529,9 +560,8 @@ class TableScreen(Screen[None]):
         for b in self.BINDINGS:
             assert isinstance(b, Binding)
             act = b.action
-            name_, _, arg = act.partition("(")
-            params = (int(arg.rstrip(")")),) if arg else ()
-            if name_ in ("pick", "pick_offer") or not self.check_action(name_, params):
+            name_, params = _parse(act)
+            if b.action.endswith(("_card", "_offer")) or not self.check_action(name_, params):
                 continue
             out.append(
                 (b.description, f"key {b.key.split(',')[0]}", lambda a=act: self.run_action(a))

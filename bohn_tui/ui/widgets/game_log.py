@@ -10,7 +10,7 @@ from textual.widgets import RichLog
 
 class GameLog(RichLog):
     def __init__(self, **kw: Any) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=400, **kw)
+        super().__init__(wrap=True, markup=False, max_lines=400, min_width=20, **kw)
         self.shown = 0
 
     def show(self, lines: list[Any]) -> None:

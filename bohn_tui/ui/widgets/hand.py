@@ -6,14 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..cards import card, name
+from .base import ViewStatic
 
 
-class HandView(Static):
+class HandView(ViewStatic):
     def show(self, view: dict[str, Any], selected: int | None = None) -> None:
         me = view["players"][view["seat"]]
+        if not self.changed((me["name"], me["hand"], selected)):
+            return
         hand = me["hand"] or []
         game = view["game"]
         self.border_title = f"{me['name']}'s hand · {len(hand)} cards · front first"

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from .base import ViewStatic
 
 
-class PhaseBanner(Static):
+class PhaseBanner(ViewStatic):
     def show(self, headline: str, hint: str) -> None:
-        self.update(Text.assemble((headline, "bold"), "\n", (hint, "italic")))
+        self.show_if_changed(
+            (headline, hint), lambda: Text.assemble((headline, "bold"), "\n", (hint, "italic"))
+        )

@@ -5,16 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..cards import card
+from .base import ViewStatic
 
 
-class Piles(Static):
+class Piles(ViewStatic):
     def show(self, view: dict[str, Any]) -> None:
+        keys = ("deck_size", "runouts", "end_runout", "ending", "discard_top", "discard_size")
+        if not self.changed(tuple(view[k] for k in keys)):
+            return
         t = Text.assemble(("Draw ", "bold"))
         t.append(f"{view['deck_size']}")
-        t.append(f" · ran out {view['runouts']}/{view['end_runout']}", style="dim")
+        t.append("  ")
+        t.append(f"ran out {view['runouts']}/{view['end_runout']}", style="dim")
         if view["ending"]:
             t.append(" · last pass!", style="bold red")
         t.append("\nDiscard ", style="bold")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..cards import card, cards
+from .base import ViewStatic
 
 
-class PlayerPanel(Static):
+class PlayerPanel(ViewStatic):
     DEFAULT_CLASSES = "panel"
 
     def __init__(self, seat: int, **kw: Any) -> None:
@@ -20,6 +20,9 @@ class PlayerPanel(Static):
 
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         p = view["players"][self.seat]
+        key = (p, view["active"], view["seat"], view["over"], self.seat in view["waiting_for"])
+        if not self.changed(key):
+            return
         game = view["game"]
         active = view["active"] == self.seat
         waiting = self.seat in view["waiting_for"] and not view["over"]
@@ -47,7 +50,7 @@ class PlayerPanel(Static):
                 need, coins = f["next"]
                 out.append(f" · {need}→{coins}", style="dim")
         if len(p["fields"]) < 3 and view["field_cost"]:
-            out.append(f"\n3 · no third field ({view['field_cost']} coins)", style="dim")
+            out.append(f"\n3 · buy for {view['field_cost']} coins", style="dim")
         if p["area"]:
             out.append("\nto plant ", style="bold yellow")
             out.append_text(cards(game, p["area"]))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..cards import cards
+from .base import ViewStatic
 
 
 def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Text:
@@ -26,7 +26,7 @@ def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Tex
     return t
 
 
-class TradeArea(Static):
+class TradeArea(ViewStatic):
     def show(
         self,
         view: dict[str, Any],
@@ -36,7 +36,18 @@ class TradeArea(Static):
         pile_sel: int | None,
         offer_sel: int | None,
     ) -> None:
+        key = (
+            view["turned_up"],
+            view["duel_offer"],
+            view["offers"],
+            view["seat"],
+            pile,
+            pile_label,
+        )
+        if not self.changed((key, pile_sel, offer_sel)):
+            return
         game = view["game"]
+        self.border_title = "Trade area"
         lines: list[Text] = []
         up = Text.assemble(("Turned up: ", "bold"))
         up.append_text(cards(game, view["turned_up"]) if view["turned_up"] else Text("—", "dim"))

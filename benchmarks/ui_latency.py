@@ -1,0 +1,216 @@
+"""UI speed in a real pseudo-terminal (not Pilot): process start to first frame of
+`bohn play` against an empty Textual app, keypress to updated frame on a 5-player table,
+and the memory of the bohn process.
+
+    python benchmarks/ui_latency.py [--runs 5] [--keys 150]
+
+The harness answers Textual's synchronized-output query, so every frame arrives between
+ESC[?2026h and ESC[?2026l; a key's latency is the time from writing it to the end of the
+first frame after it. Keys follow a mirror Session of the same seeded game, so every key
+is one the table accepts (confirm a hand-over, plant, end a phase, harvest)."""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+from bohn_tui.rules.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
+from bohn_tui.session import Session
+
+SYNC_END = b"\x1b[?2026l"
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_REPLY = b"\x1b[?2026;2$y"
+COLS, ROWS = 120, 40
+NAMES = "Ana,Ben,Cem,Dora,Emil"
+SEED = 1
+
+
+class Term:
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.t0 = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execvpe(argv[0], argv, env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.buf = b""
+
+    def read_until(self, pred, timeout: float = 10.0) -> float:  # noqa: ANN001
+        """Read until pred(buffer) is true; returns the time it became true."""
+        end = time.perf_counter() + timeout
+        while True:
+            if pred(self.buf):
+                return time.perf_counter()
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(self.buf[-400:])
+            r, _, _ = select.select([self.fd], [], [], left)
+            if r:
+                chunk = os.read(self.fd, 65536)
+                if SYNC_QUERY in chunk or SYNC_QUERY in self.buf[-16:] + chunk:
+                    os.write(self.fd, SYNC_REPLY)
+                self.buf += chunk
+
+    def frame_after(self, key: bytes, timeout: float = 5.0) -> float:
+        """Write a key and wait for the end of the next frame: seconds."""
+        self.drain()
+        self.buf = b""
+        t = time.perf_counter()
+        os.write(self.fd, key)
+        return self.read_until(lambda b: SYNC_END in b, timeout) - t
+
+    def drain(self, quiet: float = 0.05) -> None:
+        while select.select([self.fd], [], [], quiet)[0]:
+            chunk = os.read(self.fd, 65536)
+            if SYNC_QUERY in chunk:
+                os.write(self.fd, SYNC_REPLY)
+
+    def rss_mib(self) -> float:
+        with open(f"/proc/{self.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(self.fd)
+
+
+def env_for(data_dir: str) -> dict[str, str]:
+    return dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", BOHN_DATA_DIR=data_dir)
+
+
+EMPTY_APP = "from textual.app import App\nApp().run()\n"
+
+
+def first_frame(argv: list[str], marker: bytes | None) -> float:
+    with tempfile.TemporaryDirectory() as d:
+        term = Term(argv, env_for(d))
+        try:
+
+            def seen(b: bytes) -> bool:
+                if marker is None:
+                    return SYNC_END in b
+                i = b.find(marker)
+                return i >= 0 and SYNC_END in b[i:]
+
+            return term.read_until(seen, 20) - term.t0
+        finally:
+            term.close()
+
+
+def bohn_argv(bot_delay: str = "0") -> list[str]:
+    return [
+        sys.executable, "-m", "bohn_tui", "play", "bohnanza", "--players", NAMES,
+        "--seed", str(SEED), "--bot-delay", bot_delay,
+    ]  # fmt: skip
+
+
+def key_for(s: Session, viewer: int | None) -> tuple[bytes, int | None, list[bytes]]:
+    """The next key(s) and the viewer after them, applying the action to the mirror."""
+    d = s.decider()
+    assert d is not None
+    if d != viewer:
+        return b"\r", d, []
+    legal = s.legal(d)
+    phase = s.state.phase
+    if phase == "plant":
+        plants = [a for a in legal if isinstance(a, PlantHand)]
+        if plants and s.state.planted == 0:
+            s.apply(plants[0])
+            return str(plants[0].field + 1).encode(), d, []
+        ends = [a for a in legal if isinstance(a, EndPlanting)]
+        if ends:
+            s.apply(ends[0])
+            return b"e", d, []
+    if phase == "trade":
+        s.apply(next(a for a in legal if isinstance(a, EndTrading)))
+        return b"e", d, []
+    if phase == "plant_trades":
+        area = s.state.players[d].area
+        plants = [a for a in legal if isinstance(a, PlantArea) and a.variety == area[0]]
+        if plants:
+            s.apply(plants[0])
+            return str(plants[0].field + 1).encode(), d, []
+    harvest = next(a for a in legal if isinstance(a, Harvest))
+    s.apply(harvest)
+    return b"1", d, [b"f"]  # f opens the choice (or it is open already), 1 picks the first
+
+
+def key_latency(keys: int) -> tuple[list[float], float]:
+    with tempfile.TemporaryDirectory() as d:
+        term = Term(bohn_argv(), env_for(d))
+        try:
+            term.read_until(lambda b: b"Pass to" in b and SYNC_END in b.split(b"Pass to")[-1])
+            mirror = Session.new("bohnanza", NAMES.split(","), seed=SEED)
+            viewer: int | None = None
+            times: list[float] = []
+            while len(times) < keys and not mirror.over:
+                key, viewer, before = key_for(mirror, viewer)
+                for k in before:
+                    os.write(term.fd, k)
+                    term.drain()
+                times.append(term.frame_after(key))
+            term.drain(0.3)
+            return times, term.rss_mib()
+        finally:
+            term.close()
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--keys", type=int, default=150)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(EMPTY_APP)
+    empty = [first_frame([sys.executable, f.name], None) for _ in range(args.runs)]
+    bohn = [first_frame(bohn_argv(), b"Pass to") for _ in range(args.runs)]
+    os.unlink(f.name)
+    times, rss = key_latency(args.keys)
+    ms = [t * 1000 for t in times]
+    out = {
+        "empty_app_first_frame_s": statistics.median(empty),
+        "bohn_first_frame_s": statistics.median(bohn),
+        "ratio": statistics.median(bohn) / statistics.median(empty),
+        "keys": len(ms),
+        "key_median_ms": statistics.median(ms),
+        "key_p95_ms": pct(ms, 95),
+        "key_max_ms": max(ms),
+        "rss_mib": rss,
+    }
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"first frame: empty Textual app {out['empty_app_first_frame_s'] * 1000:.0f} ms, ")
+    print(f"  bohn play (5 players) {out['bohn_first_frame_s'] * 1000:.0f} ms: {out['ratio']:.2f}x")
+    print(
+        f"keypress to frame over {out['keys']} keys: median {out['key_median_ms']:.1f} ms, "
+        f"p95 {out['key_p95_ms']:.1f} ms, max {out['key_max_ms']:.1f} ms"
+    )
+    print(f"memory (RSS) after the keys: {rss:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

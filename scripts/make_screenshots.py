@@ -1,0 +1,107 @@
+"""Make the README screenshots (120x40) from seeded games: menu, table mid-game, privacy
+screen, trade offer, help and end screen.
+
+    python scripts/make_screenshots.py [--out screenshots]
+
+Needs rsvg-convert (librsvg2-bin) to turn Textual's SVG screenshots into PNGs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from bohn_tui.rules.record import Record
+from bohn_tui.session import Session
+from bohn_tui.store import Store
+from bohn_tui.ui.app import BohnApp
+
+SIZE = (120, 40)
+NAMES = ["Ana", "Ben", "Cem", "Dora"]
+
+
+def mid_game(seed: int = 11, turn: int = 9) -> Session:
+    """A 4-player game played by bots up to `turn`, then seats 0 and 1 become people."""
+    bots = {s: "standard" for s in range(4)}
+    s = Session.new("bohnanza", NAMES, bots, seed=seed)
+    while not s.over and not (s.state.turn >= turn and s.state.active == 0):
+        s.bot_step()
+    # stop at the start of Ana's turn: plant, then turn up, for a lively table
+    rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
+    return Session(rec, {2: "standard", 3: "standard"}, "screens")
+
+
+def finished(seed: int = 5) -> Session:
+    s = Session.new("bohnanza", NAMES, {x: "standard" for x in range(4)}, seed=seed)
+    s.run_bots()
+    return s
+
+
+async def shoot(
+    out: Path, name: str, session: Session | None, script: Callable[[Pilot[None]], Awaitable[None]]
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp))
+        if session is None:  # the menu, with two saved games to continue
+            for seed in (1, 2):
+                g = Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=seed)
+                store.write(g.save_id, g.to_json())
+        app = BohnApp(store, session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+            await pilot.pause(0.3)
+            svg = out / f"{name}.svg"
+            app.save_screenshot(str(svg))
+    subprocess.run(
+        ["rsvg-convert", "-z", "2", str(svg), "-o", str(out / f"{name}.png")], check=True
+    )
+    svg.unlink()
+    print(out / f"{name}.png")
+
+
+async def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+
+    async def nothing(pilot: Pilot[None]) -> None:
+        return None
+
+    async def reveal_and_plant(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        for key in ("1", "2", "3"):
+            if screen.check_action("plant", (int(key) - 1,)):
+                await pilot.press(key)
+                break
+        await pilot.pause()
+        if screen.check_action("end_planting", ()):
+            await pilot.press("e")
+
+    async def offer(pilot: Pilot[None]) -> None:
+        await reveal_and_plant(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("space", "down", "down", "space", "tab", "down", "down", "enter")
+        await pilot.press("tab", "down")
+
+    async def help_(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "question_mark")
+
+    await shoot(out, "menu", None, nothing)
+    await shoot(out, "privacy", mid_game(), nothing)
+    await shoot(out, "table", mid_game(), reveal_and_plant)
+    await shoot(out, "offer", mid_game(), offer)
+    await shoot(out, "help", mid_game(), help_)
+    await shoot(out, "end", finished(), nothing)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "screenshots")
+    asyncio.run(main(ap.parse_args().out))
