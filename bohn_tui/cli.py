@@ -131,7 +131,10 @@ def play(
     """Start a hot-seat game at this terminal."""
     from .session import Session, SessionError, parse_players
     from .store import Store, autosaver
+    from .ui import TABLE_GAMES
 
+    if game not in TABLE_GAMES:
+        _fail(f"the table plays {' and '.join(TABLE_GAMES)} so far, not {game!r}")
     store = Store()
     try:
         names, bots = parse_players(players)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 from ...data import load
 from ...rules.games import RULESETS
 from ...session import BOT_NAMES
+from .. import TABLE_GAMES
 
 KINDS = [
     ("empty seat", "off"),
@@ -30,7 +31,7 @@ class NewGameScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        games = [(load(g).title, g) for g in RULESETS]
+        games = [(load(g).title, g) for g in RULESETS if g in TABLE_GAMES]
         with VerticalScroll(id="new-box", classes="dialog"):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="row"):
