@@ -18,6 +18,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, trade: bool = True) -> None:
         self.rng = random.Random(seed)
+        self._random = self.rng.random
         self.trade = trade
         self._turn = -1
         self._offers = 0
@@ -27,7 +28,7 @@ class RandomBot:
             offer = self._maybe_offer(seat, observe, legal)
             if offer is not None:
                 return offer
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self._random() * len(legal))]
 
     def _maybe_offer(self, seat: int, observe: Observe, legal: list[Action]) -> Action | None:
         rng = self.rng

@@ -337,8 +337,15 @@ class BohnanzaRules:
 
     def to_move(self, st: GameState) -> int | None:
         """The seat whose decision comes first: waiting_for(st)[0], without the list."""
-        if st.phase in _ACTIVE_PHASES:
+        phase = st.phase
+        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
             return st.active
+        if phase == PLANT_TRADES:
+            players = st.players
+            for s in self._order[st.active]:
+                if players[s].area:
+                    return s
+            return None
         seats = self.waiting_for(st)
         return seats[0] if seats else None
 
@@ -608,14 +615,16 @@ class BohnanzaRules:
             pile, source = st.turned_up, "turned_up"
         else:
             raise IllegalAction("there are no traded or turned-up cards to plant now")
-        if a.variety not in pile:
-            raise IllegalAction(f"you have no {self.vname(a.variety)} to plant")
-        self._plant(p, a.variety, a.field)
-        pile.remove(a.variety)
+        variety = a.variety
+        if variety not in pile:
+            raise IllegalAction(f"you have no {self.vname(variety)} to plant")
+        self._plant(p, variety, a.field)
+        pile.remove(variety)
         if ev is not None:
-            ev.append(Planted(a.seat, a.variety, a.field, source))
+            ev.append(Planted(a.seat, variety, a.field, source))
         if st.phase == PLANT_TRADES:
-            self._after_planting_trades(st, ev)
+            if not pile:  # phase 3 ends when every trade area is empty
+                self._after_planting_trades(st, ev)
         elif st.phase == TAKE_OFFER and not st.duel_offer:
             self._start_planting(st, ev)
 
