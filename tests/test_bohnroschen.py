@@ -4,6 +4,7 @@ here fulfils by accident (buy a field, trade, draw a black-eyed bean...) fill th
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -606,3 +607,123 @@ def test_solo_no_phase_0_unwanted_beans_to_the_discard_pile() -> None:
 def test_bad_options_are_refused(options: dict) -> None:
     with pytest.raises(ValueError):
         rules_for(GAME, 4).new_game(["A", "B", "C", "D"], seed=1, options=options)
+
+
+# -- every vine card, fulfilled -------------------------------------------------------------
+# (card, seat 0's hand, the draw pile, setup, actions, the seats whose figure fulfils it).
+# All four figures start on the card; a near miss follows for the cards with a condition.
+
+FILL = ["v05", "v18", "v14", "v15"]
+
+
+def _grow(*cells: tuple[int, int, str, int]):
+    def setup(state: RoseState) -> None:
+        for seat, field, variety, count in cells:
+            grow(state, seat, field, variety, count)
+
+    return setup
+
+
+def _coins(seat: int, count: int):
+    return lambda state: give_coins(state, seat, "soy", count)
+
+
+SOY = ["soy"] * 40
+TRADE = [PlantHand(0, 0), EndPlanting(0)]  # to phase 2
+PHASE_3_TWO_KINDS = [
+    *TRADE,
+    EndTrading(0),
+    PlantArea(0, "chili", 1),
+    Harvest(0, 0),
+    PlantArea(0, "red", 0),
+]
+TASKS = [
+    ("v01", ["chili", "chili"], SOY, None, [PlantHand(0, 0), PlantHand(0, 0)], [0]),
+    ("v02", ["soy", "soy"], SOY, _grow((0, 0, "soy", 1)), [PlantHand(0, 0), PlantHand(0, 0)], [0]),
+    ("v03", [], SOY, _grow((2, 0, "soy", 4)), [Harvest(2, 0)], [2]),
+    ("v04", ["chili"], SOY, _grow((0, 1, "soy", 1)), [PlantHand(0, 0)], [0]),
+    ("v05", [], SOY, _coins(1, 3), [BuyField(1)], [1]),
+    ("v06", ["blue"], SOY, None, [PlantHand(0, 0)], [0]),
+    ("v07", ["red", "red"], SOY, None, [PlantHand(0, 0), PlantHand(0, 0)], [0, 1, 2, 3]),
+    ("v08", [], SOY, _grow((3, 0, "green", 4)), [PlantHand(0, 0)], [0, 1, 2, 3]),
+    ("v10", [], ["soy"] * 5, None, [PlantHand(0, 0), EndPlanting(0), EndTrading(0)], []),
+    ("v11", ["chili"], SOY, None, [PlantHand(0, 0)], [0]),
+    ("v12", ["chili"], SOY, None, [PlantHand(0, 0)], [0]),
+    ("v13", [], ["red", "red"] + SOY, None, [PlantHand(0, 0), EndPlanting(0)], [0, 1, 2, 3]),
+    ("v14", ["soy", "stink"], SOY, None, [*TRADE, Offer(0, 1, (0,)), Accept(1, 1)], [0]),
+    ("v15", [], SOY, None, [*TRADE, Offer(1, to=0, give_hand=(0, 1)), Accept(0, 1)], [0]),
+    ("v16", [], SOY, None, [*TRADE, EndTrading(0), PlantArea(0, "soy", 0)], [0]),
+    ("v17", [], ["red", "chili"] + SOY, None, PHASE_3_TWO_KINDS, [0]),
+    ("v18", [], ["soy"] * 2 + ["black-eyed"] + SOY, None, [], [0]),
+    ("v19", [], SOY, None, [], [0]),
+    ("v20", [], SOY, _grow((1, 0, "soy", 1)), [Harvest(1, 0)], [1]),
+    ("v21", [], SOY, _grow((1, 0, "red", 3)), [Harvest(1, 0)], [1]),
+    ("v22", [], SOY, _grow((1, 0, "chili", 2)), [Harvest(1, 0)], [1]),
+    ("v23", [], SOY, _grow((1, 0, "stink", 3)), [PlantHand(0, 0)], [1]),
+    ("v24", [], SOY, _grow((1, 0, "stink", 3)), [PlantHand(0, 0)], [1]),
+    ("v25", [], SOY, _grow((1, 0, "chili", 3)), [PlantHand(0, 0)], [0, 1, 2, 3]),
+    ("v26", [], SOY, _grow((1, 0, "stink", 2), (1, 1, "red", 2)), [PlantHand(0, 0)], [1]),
+    ("v27", [], SOY, _coins(2, 3), [PlantHand(0, 0)], [2]),
+    ("v28", [], SOY, _grow((1, 0, "stink", 2), (1, 1, "red", 2)), [PlantHand(0, 0)], [1]),
+]
+STOCK = ["chili"] * 4 + ["green"] * 4 + ["stink"] * 5 + ["red"] * 5 + ["blue"] * 2
+
+
+@pytest.mark.parametrize(("card", "front", "rest", "setup", "actions", "movers"), TASKS)
+def test_every_vine_card_is_recognised(card, front, rest, setup, actions, movers) -> None:
+    row = [card, *[c for c in FILL if c != card]]
+    state = game(4, four(front), rest if card == "v10" else [*rest, *STOCK], row)
+    if setup:
+        setup(state)
+    events = play(state, *actions)
+    if card in ("v10", "v18", "v19"):  # phase 4 and the draw pile: draw to the end
+        if card == "v10":  # five cards: two turned up, then the pile runs dry
+            assert not moves(events)
+        to_phase(state, DRAW)
+        events = play(state, DrawCards(0))
+        if card == "v10":
+            movers = [0, 1, 2, 3]
+    fulfilled = [seat for seat, left, how in moves(events) if left == card and how == "task"]
+    assert sorted(fulfilled) == movers, (card, moves(events))
+
+
+def test_near_misses_are_not_recognised() -> None:
+    # a bean on an empty field is not added to a field that existed; chili is not soy
+    state = game(4, four(["chili", "chili"]), SOY + STOCK, ["v02", *FILL])
+    play(state, PlantHand(0, 0), PlantHand(0, 0))
+    assert state.pos[0] == 0
+    state = game(4, four(["soy"]), SOY + STOCK, ["v11", *FILL])
+    play(state, PlantHand(0, 0))
+    assert state.pos[0] == 0
+    # a harvest for one coin is not one for two; two fields of one bean each, not three
+    state = game(4, four([]), SOY + STOCK, ["v03", *FILL])
+    grow(state, 1, 0, "soy", 2)
+    play(state, Harvest(1, 0))
+    assert state.pos[1] == 0
+    # beans taken from the discard pile are not turned up (two players)
+    state = game(2, [["soy", "red", "soy", "soy", "soy"], ["soy"] * 5], ["red", "chili", "green"]
+                 + SOY, ["v13", *FILL])  # fmt: skip
+    play(state, DiscardHand(0, 1), PlantHand(0, 0), EndPlanting(0))
+    assert state.turned_up.count("red") == 2 and state.pos == [0, 0]
+
+
+def test_player_count_rules() -> None:
+    # 3 players: three fields from the start (nothing to buy); 4-6: two, the third for 3
+    three, four_, two = rules_for(GAME, 3), rules_for(GAME, 4), rules_for(GAME, 2)
+    assert (three.count.fields, three.field_cost, three.count.draw) == (3, 0, 3)
+    assert (four_.count.fields, four_.field_cost, four_.count.turn_up) == (2, 3, 2)
+    assert (two.count.fields, two.field_cost, two.count.draw, two.count.turn_up) == (2, 3, 2, 3)
+    assert two.count.paid_coins == "removed" and four_.count.paid_coins == "discard"
+
+
+def test_two_players_the_pile_first_runs_out_in_the_second_player_s_phase_2() -> None:
+    # rulebook note: after the non-starting player turns up three cards; 98 - 10 dealt = 88
+    # cards, five a turn (three turned up, two drawn): turn 18, seat 1
+    rules = rules_for(GAME, 2)
+    state, _ = rules.new_game(["A", "B"], seed=11)
+    rng = random.Random(3)
+    while state.deck.runouts == 0:
+        seat = rules.to_move(state)
+        legal = [a for a in rules.legal_actions(state, seat) if a.type != "pay_tribute"]
+        rules.apply(state, rng.choice(legal))
+    assert (state.turn, state.active, state.phase) == (18, 1, "plant_turned_up")

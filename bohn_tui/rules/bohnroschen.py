@@ -950,7 +950,7 @@ class BohnroschenRules(BohnanzaRules):
         elif t is FieldBought:
             self._fact(st, Fact("buy_field", e.seat))
         elif t is TurnedUp:
-            for v in e.cards + e.from_discard:
+            for v in e.cards:  # the beans taken from the discard pile are not turned up
                 self._fact(st, Fact("turn_up", e.seat, v))
         elif t is Traded:
             for v in e.gave:
