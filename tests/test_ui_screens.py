@@ -1,0 +1,90 @@
+"""Pilot tests of undo, help, the command palette's game actions and the end screen."""
+
+from __future__ import annotations
+
+import inspect
+import io
+from pathlib import Path
+
+from rich.console import Console
+from test_ui_table import B3_DECK, SIZE, make_app, table
+
+from bohn_tui.session import Session
+from bohn_tui.ui.screens.end import EndScreen
+from bohn_tui.ui.screens.help import HelpScreen
+
+
+def screen_text(screen: object) -> str:
+    """Everything the Static widgets of a screen hold, as plain text (Rich tables too)."""
+    console = Console(width=120, record=True, file=io.StringIO())
+    for w in screen.query("Static"):  # type: ignore[attr-defined]
+        console.print(w.content)
+    return console.export_text()
+
+
+async def test_undo_a_plant_but_not_a_turn_up(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        await pilot.pause()
+        t = table(app)
+        assert s.state.players[0].fields[0].count == 1 and t.check_action("undo", ())
+        await pilot.press("u")
+        await pilot.pause()
+        assert s.state.players[0].fields[0].count == 0 and s.record.actions == []
+        assert "took back" in s.log[-1].text
+        await pilot.press("1", "e")  # the turn-up cannot be taken back
+        await pilot.pause()
+        assert not t.check_action("undo", ())
+        await pilot.press("u")
+        assert s.state.turned_up == ["coffee", "wax"]
+
+
+async def test_help_lists_real_keys_and_the_rules(tmp_path: Path) -> None:
+    s = Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=1)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app.screen)
+        assert "Stop planting" in text and "Counter" in text  # from the table's bindings
+        assert (
+            "Dahlias for 3" in text and "Each player starts with 5 cards and has 3 fields" in text
+        )
+        assert "Moon Fire" in text  # the bean-o-meter of this game's varieties
+        await pilot.press("escape")
+        assert app.screen is table(app)
+
+
+async def test_palette_offers_the_legal_game_actions(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Plant on 1" in titles and "End trading" not in titles
+        plant = next(c for c in app.get_system_commands(app.screen) if c.title == "Plant on 1")
+        result = plant.callback()
+        if inspect.isawaitable(result):  # the palette awaits it as well
+            await result
+        await pilot.pause()
+        assert s.state.players[0].fields[0].count == 1
+        assert any(c.title == "Stop planting" for c in app.get_system_commands(app.screen))
+
+
+async def test_bot_game_ends_on_the_end_screen(tmp_path: Path) -> None:
+    s = Session.new(
+        "dahlias", ["Ana", "Ben", "Cem"], {0: "random", 1: "random", 2: "random"}, seed=4
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert s.over and isinstance(app.screen, EndScreen)
+        text = screen_text(app.screen)
+        best = max(s.state.scores)
+        winners = [s.names[w] for w in s.state.winners]
+        assert all(w in text for w in winners) and "game over" in text
+        assert f"{best}" in text and "Coins over the game" in text
