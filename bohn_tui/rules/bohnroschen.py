@@ -1203,3 +1203,7 @@ class BohnroschenRules(BohnanzaRules):
     def vine_count(self, st: RoseState) -> Counter[str]:
         """Every vine card, in the row or removed at setup (the castle included)."""
         return Counter(st.vine) + Counter(st.vine_out)
+
+
+# events that show something no seat knew before (an undo must not take them back)
+REVEALING = (VineRevealed, TributePaid, DeckReshuffled, DeckRanOut, TurnedUp, Drew)
