@@ -16,8 +16,8 @@ from typing import Any
 from ..data import load
 
 # discount of what a field will pay once it has grown
-GROWTH = 0.8
-GROWTH_CARDS = 6.0  # a variety of n cards adds about n / GROWTH_CARDS cards to a field
+GROWTH = 0.9
+GROWTH_CARDS = 10.0  # a variety of n cards adds about n / GROWTH_CARDS cards to a field
 # worth of keeping a field empty: the first empty field, and each further one
 EMPTY_FIRST = 0.35
 EMPTY_MORE = 0.1
