@@ -20,6 +20,12 @@ Tasks are recognised by the engine itself: every event of an action is turned in
 change of phase, every figure whose task is fulfilled moves on at once (FigureMoved).
 Phase tasks count the facts of the current phase; event tasks the facts since the figure
 arrived on the card; state tasks look at the table as it is.
+
+The end: the first figure past the last vine card that shows five coins enters the castle
+and ends the game; the others harvest and pay their way in if they can; the most coins in
+the castle win. The draw pile may run out any number of times. One designed rule keeps
+every game finite: when no bean card is left to turn up or to draw (all of them in hands,
+fields and treasuries), the game ends the same way.
 """
 
 from __future__ import annotations
@@ -422,7 +428,6 @@ class BohnroschenRules(BohnanzaRules):
         self._a_done = [EndTribute(s) for s in seats]
         self._a_draw = [DrawCards(s) for s in seats]
         self._a_end_turn = [EndTurn(s) for s in seats]
-        self._a_rose_harvest = [[Harvest(s, i) for i in range(3)] for s in seats]
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -464,7 +469,7 @@ class BohnroschenRules(BohnanzaRules):
             if self.solo:
                 raise ValueError("the solo layout uses all 28 vine cards")
             out = [c for c in self.cards if c not in order]
-            need = 8 - len(out)
+            need = max(0, 8 - len(out))  # eight out of the game in all
             order, out = order[need:], out + order[:need]
             st.vine_out = out
         else:
@@ -1057,7 +1062,7 @@ class BohnroschenRules(BohnanzaRules):
                     out.append(PlantKind(seat, v, i))
 
     def _harvest_buy(self, st: RoseState, seat: int, p: PlayerState, out: list[Action]) -> None:
-        row = self._a_rose_harvest[seat]
+        row = self._a_harvest[seat]
         out.extend(row[i] for i in harvestable(p.fields))
         if self._can_buy(st, p, seat):
             out.append(self._a_buy[seat])
