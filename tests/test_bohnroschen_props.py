@@ -97,9 +97,14 @@ def check_views(state: RoseState) -> None:
     hidden = [c for i, c in enumerate(state.vine[:-1]) if i >= state.revealed and i >= state.gone]
     secrets = [f'"{c}"' for c in hidden] + [json.dumps(rules.cards[c].text) for c in hidden]
     for seat in [None, *range(rules.n)]:
-        dumped = json.dumps(rules.view(state, seat))
+        view = rules.view(state, seat)
+        dumped = json.dumps(view)
         for s in secrets:
             assert s not in dumped, f"seat {seat} sees the face-down vine card {s}"
+        for p in view["players"]:  # and no other seat's hand or (secret) treasury
+            if p["seat"] != seat:
+                assert p["hand"] is None
+                assert p["coins"] is None or state.phase == "over"
 
 
 def figures(state: RoseState) -> tuple:
