@@ -36,7 +36,6 @@ from typing import Any, ClassVar
 
 from ..data import GameData
 from . import actions as _actions
-from . import bohnanza as _bohnanza
 from .actions import (
     Action,
     BuyField,
@@ -85,9 +84,6 @@ PHASE_NAMES = {
     INTERMEDIATE: "Intermediate phase: everybody may pay tribute",
     OVER: "Game over",
 }
-# the base view looks every phase up in its own table
-for _phase in (DRAW, INTERMEDIATE):
-    _bohnanza.PHASE_NAMES.setdefault(_phase, PHASE_NAMES[_phase])
 
 # the phase number of each engine phase ("intermediate" is 5: no phase task counts there)
 PHASE_NUMBER = {
@@ -971,27 +967,19 @@ class BohnroschenRules(BohnanzaRules):
 
     # -- apply -------------------------------------------------------------------------------
 
-    def apply(self, st: GameState, action: Action) -> list[Event]:
-        """Apply one action; then every fulfilled task moves its figure. Returns the events,
-        or raises IllegalAction and changes nothing."""
-        handler = self._apply.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"{type(action).__name__} is not an action of {self.data.title}")
-        if action.seat.__class__ is not int or not 0 <= action.seat < self.n:
-            raise IllegalAction(f"there is no seat {action.seat!r} in this game")
-        if st.phase == OVER:
-            raise IllegalAction("the game is over")
+    def _events(self, st: GameState) -> list[Event]:
+        """The events of one action are turned into task facts as they happen."""
         assert isinstance(st, RoseState)
-        ev = _Tap(self, st)
-        handler(st, action, ev)
-        self._settle(st, ev)
-        return list(ev)
+        return _Tap(self, st)
 
     def step(self, st: GameState, action: Action) -> None:
         """The tasks are recognised from the events, so a step is a whole apply."""
         self.apply(st, action)
 
-    def _settle(self, st: RoseState, ev: list[Event]) -> None:
+    def _settle(self, st: GameState, ev: list[Event]) -> None:
+        """After every action: every fulfilled task moves its figure; an intermediate phase
+        in which every seat is done ends."""
+        assert isinstance(st, RoseState)
         self._check_tasks(st, ev)
         if st.phase == INTERMEDIATE:
             for s in range(self.n):
@@ -1173,10 +1161,12 @@ class BohnroschenRules(BohnanzaRules):
             }
         return out
 
+    def phase_name(self, st: GameState) -> str:
+        return PHASE_NAMES[st.phase]
+
     def view(self, st: GameState, seat: int | None) -> dict[str, Any]:
         assert isinstance(st, RoseState)
         out = super().view(st, seat)
-        out["phase_name"] = PHASE_NAMES[st.phase]
         out["phase_number"] = PHASE_NUMBER[st.phase]
         out["vine"] = self.vine_view(st)
         for pv in out["players"]:
