@@ -96,6 +96,29 @@ def env_for(data_dir: str) -> dict[str, str]:
 
 
 EMPTY_APP = "from textual.app import App\nApp().run()\n"
+# the baseline for key latency: one Static whose text changes on every key
+COUNTER_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Counter(App):
+    n = 0
+    def compose(self):
+        yield Static("ready 0", id="s")
+    def on_key(self, event):
+        self.n += 1
+        self.query_one("#s", Static).update(f"ready {self.n}")
+Counter().run()
+"""
+
+
+def baseline_keys(path: str, keys: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as d:
+        term = Term([sys.executable, path], env_for(d))
+        try:
+            term.read_until(lambda b: b"ready" in b and SYNC_END in b.split(b"ready")[-1])
+            return [term.frame_after(b"x") for _ in range(keys)]
+        finally:
+            term.close()
 
 
 def first_frame(argv: list[str], marker: bytes | None) -> float:
@@ -185,9 +208,16 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(EMPTY_APP)
-    empty = [first_frame([sys.executable, f.name], None) for _ in range(args.runs)]
-    bohn = [first_frame(bohn_argv(), b"Pass to") for _ in range(args.runs)]
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as g:
+        g.write(COUNTER_APP)
+    empty: list[float] = []
+    bohn: list[float] = []
+    for _ in range(args.runs):  # interleaved, so that a busy moment hits both alike
+        empty.append(first_frame([sys.executable, f.name], None))
+        bohn.append(first_frame(bohn_argv(), b"Pass to"))
+    base = [t * 1000 for t in baseline_keys(g.name, args.keys)]
     os.unlink(f.name)
+    os.unlink(g.name)
     times, rss = key_latency(args.keys)
     ms = [t * 1000 for t in times]
     out = {
@@ -199,6 +229,8 @@ def main() -> None:
         "key_p95_ms": pct(ms, 95),
         "key_max_ms": max(ms),
         "rss_mib": rss,
+        "baseline_key_median_ms": statistics.median(base),
+        "baseline_key_p95_ms": pct(base, 95),
     }
     if args.json:
         print(json.dumps(out))
@@ -208,6 +240,10 @@ def main() -> None:
     print(
         f"keypress to frame over {out['keys']} keys: median {out['key_median_ms']:.1f} ms, "
         f"p95 {out['key_p95_ms']:.1f} ms, max {out['key_max_ms']:.1f} ms"
+    )
+    print(
+        f"baseline (one Static updated per key): median {out['baseline_key_median_ms']:.1f} ms, "
+        f"p95 {out['baseline_key_p95_ms']:.1f} ms"
     )
     print(f"memory (RSS) after the keys: {rss:.1f} MiB")
 

@@ -88,3 +88,27 @@ async def test_bot_game_ends_on_the_end_screen(tmp_path: Path) -> None:
         winners = [s.names[w] for w in s.state.winners]
         assert all(w in text for w in winners) and "game over" in text
         assert f"{best}" in text and "Coins over the game" in text
+
+
+async def test_new_game_from_the_menu(tmp_path: Path) -> None:
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.new_game import NewGameScreen
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#seed").value = "42"  # type: ignore[attr-defined]
+        app.screen.query_one("#kind-1").value = "random"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        t = table(app)
+        assert t.session.names == ["Ana", "Ben", "Cem"]
+        assert t.session.bot_levels == {1: "random", 2: "standard"}
+        assert t.session.record.seed == 42
+        # one person only: no privacy screen, Ana sees her hand at once
+        assert not isinstance(app.screen, PrivacyScreen) and t.viewer == 0
+        assert Store(tmp_path).list()[0].players == ("Ana", "Ben", "Cem")

@@ -11,7 +11,6 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ...data import load
 from ...rules.games import RULESETS
-from ...session import BOT_NAMES
 from .. import TABLE_GAMES
 
 KINDS = [
@@ -21,7 +20,8 @@ KINDS = [
     ("computer: standard", "standard"),
     ("computer: expert", "expert"),
 ]
-DEFAULT = [("Ana", "human"), ("Ben", "human"), ("Cem", "standard")]
+NAMES = ("Ana", "Ben", "Cem", "Dora", "Emil", "Fay", "Gus")
+KIND = ("human", "human", "standard")
 
 
 class NewGameScreen(Screen[None]):
@@ -38,7 +38,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Game", classes="label")
                 yield Select(games, value="bohnanza", allow_blank=False, id="game")
             for i in range(7):
-                name, kind = DEFAULT[i] if i < len(DEFAULT) else (BOT_NAMES[i], "off")
+                name, kind = NAMES[i], KIND[i] if i < len(KIND) else "off"
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(name, id=f"name-{i}", classes="name")

@@ -80,6 +80,7 @@ class TableScreen(Screen[None]):
         Binding("down,j", "next_offer", "Next offer", show=False),
         Binding("u", "undo", "Undo"),
         Binding("p", "pass_screen", "Pass screen"),
+        Binding("v", "view_log", "Log"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "menu", "Menu"),
     ]
@@ -355,7 +356,7 @@ class TableScreen(Screen[None]):
     # -- key actions -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("help", "menu"):
+        if action in ("help", "menu", "view_log"):
             return True
         if self.viewer is None:
             return False
@@ -538,6 +539,11 @@ class TableScreen(Screen[None]):
             return
         self.visiting = seat != self.session.next_human()
         self.hand_over(seat)
+
+    def action_view_log(self) -> None:
+        from .log_view import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.log))
 
     def action_help(self) -> None:
         from .help import help_for

@@ -1,16 +1,22 @@
-"""A Static that repaints only when what it shows has changed: the table updates every
-widget after each action, and an unchanged widget must cost nothing (no repaint)."""
+"""A Static that repaints only when what it shows has changed, and asks for a layout pass
+only when its height may have changed: the table updates every widget after each action,
+and an unchanged widget must cost nothing, a changed one only its own repaint."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.widgets import Static
 
 
 class ViewStatic(Static):
+    FIXED_HEIGHT = False  # True where the stylesheet fixes the height: never a layout pass
     _key: Any = None
+    _lines: int = -1
+    _wide: bool = True
 
     def changed(self, key: Any) -> bool:
         """True (and remembers `key`) when `key` differs from the last one shown."""
@@ -22,3 +28,16 @@ class ViewStatic(Static):
     def show_if_changed(self, key: Any, build: Callable[[], Any]) -> None:
         if self.changed(key):
             self.update(build())
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        """Like Static.update, but without a layout pass when the text keeps its number
+        of lines and fits the width (so its height cannot change)."""
+        if self.FIXED_HEIGHT:
+            layout = False
+        elif isinstance(content, Text | str):
+            plain = content.plain if isinstance(content, Text) else content
+            rows = plain.split("\n")
+            wide = max(cell_len(r) for r in rows) >= max(1, self.content_size.width)
+            layout = layout and (len(rows) != self._lines or wide or self._wide)
+            self._lines, self._wide = len(rows), wide
+        super().update(content, layout=layout)

@@ -1,23 +1,40 @@
-"""The game log: one readable line per event, newest at the bottom."""
+"""The game log: one readable line per event, newest at the bottom. The table shows the
+newest lines that fit (a fixed-size widget, so a new line costs no layout pass); `v`
+opens the whole log in a scrollable view."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import RichLog
+
+from .base import ViewStatic
 
 
-class GameLog(RichLog):
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=400, min_width=20, **kw)
-        self.shown = 0
+def log_text(lines: list[Any]) -> Text:
+    return Text("\n").join(
+        Text(ln.text, style="bold" if ln.text.startswith("—") else "") for ln in lines
+    )
+
+
+class GameLog(ViewStatic):
+    FIXED_HEIGHT = True
 
     def show(self, lines: list[Any]) -> None:
-        if len(lines) < self.shown:  # an undo shortened the log: start over
-            self.clear()
-            self.shown = 0
-        for ln in lines[self.shown :]:
-            style = "bold" if ln.text.startswith("—") else ""
-            self.write(Text(ln.text, style=style))
-        self.shown = len(lines)
+        width = max(10, self.content_size.width)
+        height = max(1, self.content_size.height)
+        if not self.changed((len(lines), lines[-1].text if lines else "", width, height)):
+            return
+        shown: list[Any] = []
+        rows = 0
+        for ln in reversed(lines):  # the newest lines that fit, wrapped to the width
+            rows += max(1, -(-len(ln.text) // width))
+            if rows > height and shown:
+                break
+            shown.append(ln)
+        self.update(log_text(shown[::-1]))
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if hasattr(screen, "session"):
+            self.show(screen.session.log)  # type: ignore[attr-defined]

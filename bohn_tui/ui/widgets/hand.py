@@ -12,6 +12,8 @@ from .base import ViewStatic
 
 
 class HandView(ViewStatic):
+    FIXED_HEIGHT = True
+
     def show(self, view: dict[str, Any], selected: int | None = None) -> None:
         me = view["players"][view["seat"]]
         if not self.changed((me["name"], me["hand"], selected)):

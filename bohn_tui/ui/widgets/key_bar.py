@@ -27,7 +27,7 @@ class KeyBar(Static):
             f"[@click=screen.{action}][b $accent]{escape(label)} [/]{escape(desc)}[/]"
             for label, desc, action in keys
         ]
-        self.update("  ".join(parts) + "   [dim]^p palette[/]")
+        self.update("  ".join(parts) + "   [dim]^p palette[/]", layout=False)  # one row
 
 
 def key_label(b: Binding) -> str:

@@ -8,6 +8,8 @@ from .base import ViewStatic
 
 
 class PhaseBanner(ViewStatic):
+    FIXED_HEIGHT = True
+
     def show(self, headline: str, hint: str) -> None:
         self.show_if_changed(
             (headline, hint), lambda: Text.assemble((headline, "bold"), "\n", (hint, "italic"))

@@ -11,6 +11,8 @@ from .base import ViewStatic
 
 
 class Piles(ViewStatic):
+    FIXED_HEIGHT = True
+
     def show(self, view: dict[str, Any]) -> None:
         keys = ("deck_size", "runouts", "end_runout", "ending", "discard_top", "discard_size")
         if not self.changed(tuple(view[k] for k in keys)):

@@ -51,7 +51,6 @@ class PlayerPanel(ViewStatic):
                 out.append(f" · {need}→{coins}", style="dim")
         if len(p["fields"]) < 3 and view["field_cost"]:
             out.append(f"\n3 · buy for {view['field_cost']} coins", style="dim")
-        if p["area"]:
-            out.append("\nto plant ", style="bold yellow")
-            out.append_text(cards(game, p["area"]))
+        out.append("\nto plant ", style="bold yellow" if p["area"] else "dim")
+        out.append_text(cards(game, p["area"]) if p["area"] else Text("—", style="dim"))
         self.update(out)

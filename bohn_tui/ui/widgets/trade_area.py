@@ -27,6 +27,8 @@ def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Tex
 
 
 class TradeArea(ViewStatic):
+    FIXED_HEIGHT = True
+
     def show(
         self,
         view: dict[str, Any],
