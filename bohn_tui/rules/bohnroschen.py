@@ -549,6 +549,10 @@ class BohnroschenRules(BohnanzaRules):
         for p in st.players:
             if p.area:
                 return
+        self._draw_and_pass(st, ev)
+
+    def _draw_and_pass(self, st: GameState, ev: list[Event] | None) -> None:
+        """Phase 4 is a phase of its own here: tribute may still be paid before drawing."""
         st.phase = DRAW
         assert ev is not None
         ev.append(PhaseStarted(st.active, DRAW, st.turn))
@@ -567,8 +571,7 @@ class BohnroschenRules(BohnanzaRules):
                 ev.append(Discarded(a.seat, v, "turned_up"))
         else:
             st.duel_offer = left
-        st.phase = DRAW
-        ev.append(PhaseStarted(st.active, DRAW, st.turn))
+        self._draw_and_pass(st, ev)
 
     def _draw_cards(self, st: RoseState, a: DrawCards, ev: list[Event]) -> None:
         if st.phase != DRAW:
