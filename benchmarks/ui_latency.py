@@ -175,20 +175,28 @@ def key_for(s: Session, viewer: int | None) -> tuple[bytes, int | None, list[byt
     return b"1", d, [b"f"]  # f opens the choice (or it is open already), 1 picks the first
 
 
-def key_latency(keys: int) -> tuple[list[float], float]:
+def kind_of(key: bytes, before: list[bytes]) -> str:
+    if key == b"\r":
+        return "hand-over (privacy screen to table)"
+    if before:
+        return "harvest choice (modal to table)"
+    return "table key (plant, end a phase)"
+
+
+def key_latency(keys: int) -> tuple[list[tuple[str, float]], float]:
     with tempfile.TemporaryDirectory() as d:
         term = Term(bohn_argv(), env_for(d))
         try:
             term.read_until(lambda b: b"Pass to" in b and SYNC_END in b.split(b"Pass to")[-1])
             mirror = Session.new("bohnanza", NAMES.split(","), seed=SEED)
             viewer: int | None = None
-            times: list[float] = []
+            times: list[tuple[str, float]] = []
             while len(times) < keys and not mirror.over:
                 key, viewer, before = key_for(mirror, viewer)
                 for k in before:
                     os.write(term.fd, k)
                     term.drain()
-                times.append(term.frame_after(key))
+                times.append((kind_of(key, before), term.frame_after(key)))
             term.drain(0.3)
             return times, term.rss_mib()
         finally:
@@ -219,7 +227,10 @@ def main() -> None:
     os.unlink(f.name)
     os.unlink(g.name)
     times, rss = key_latency(args.keys)
-    ms = [t * 1000 for t in times]
+    ms = [t * 1000 for _, t in times]
+    kinds: dict[str, list[float]] = {}
+    for kind, t in times:
+        kinds.setdefault(kind, []).append(t * 1000)
     out = {
         "empty_app_first_frame_s": statistics.median(empty),
         "bohn_first_frame_s": statistics.median(bohn),
@@ -231,6 +242,10 @@ def main() -> None:
         "rss_mib": rss,
         "baseline_key_median_ms": statistics.median(base),
         "baseline_key_p95_ms": pct(base, 95),
+        "by_kind": {
+            k: {"keys": len(v), "median_ms": statistics.median(v), "p95_ms": pct(v, 95)}
+            for k, v in kinds.items()
+        },
     }
     if args.json:
         print(json.dumps(out))
@@ -241,6 +256,10 @@ def main() -> None:
         f"keypress to frame over {out['keys']} keys: median {out['key_median_ms']:.1f} ms, "
         f"p95 {out['key_p95_ms']:.1f} ms, max {out['key_max_ms']:.1f} ms"
     )
+    for kind, v in out["by_kind"].items():
+        print(
+            f"  {kind}: {v['keys']} keys, median {v['median_ms']:.1f} ms, p95 {v['p95_ms']:.1f} ms"
+        )
     print(
         f"baseline (one Static updated per key): median {out['baseline_key_median_ms']:.1f} ms, "
         f"p95 {out['baseline_key_p95_ms']:.1f} ms"

@@ -39,3 +39,14 @@ def test_writes_are_atomic_and_leave_no_temp_files(tmp_path: Path) -> None:
     assert sorted(os.listdir(store.root)) == ["g1.json"]
     with pytest.raises(StoreError):
         store.path("../evil")
+
+
+def test_background_saver_writes_every_action_in_order(tmp_path: Path) -> None:
+    from bohn_tui.store import BackgroundSaver
+
+    store = Store(tmp_path)
+    saver = BackgroundSaver(store)
+    s = Session.new("bohnanza", ["Ana", "Ben"], seed=1, autosave=saver)
+    s.apply(PlantHand(0, 0))
+    saver.close()
+    assert load_session(store, s.save_id).record.actions == [PlantHand(0, 0)]

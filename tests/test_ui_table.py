@@ -142,6 +142,7 @@ async def test_three_player_turns_pass_the_screen_and_hide_hands(tmp_path: Path)
         assert checks[:3] == [0, 1, 2]
         assert secret_counts and secret_counts[0] == 3  # Garden, Gdn and Red were checked
         assert s.state.active == 0
+        app.saver.flush()
         assert Store(tmp_path).list()[0].turn == 4  # autosaved
 
 

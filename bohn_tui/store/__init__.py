@@ -1,5 +1,21 @@
 """Save files (one JSON file per game, in the user's data directory)."""
 
-from .saves import SaveInfo, Store, StoreError, autosaver, data_dir, load_session
+from .saves import (
+    BackgroundSaver,
+    SaveInfo,
+    Store,
+    StoreError,
+    autosaver,
+    data_dir,
+    load_session,
+)
 
-__all__ = ["SaveInfo", "Store", "StoreError", "autosaver", "data_dir", "load_session"]
+__all__ = [
+    "BackgroundSaver",
+    "SaveInfo",
+    "Store",
+    "StoreError",
+    "autosaver",
+    "data_dir",
+    "load_session",
+]

@@ -140,6 +140,31 @@ def autosaver(store: Store) -> Any:
     return save
 
 
+class BackgroundSaver:
+    """An autosave hook that writes in one worker thread, in order, so that the disk
+    write stays off the UI's path. The save's content is taken at once (a snapshot);
+    `flush()` waits for every write, `close()` also ends the thread."""
+
+    def __init__(self, store: Store) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.store = store
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohn-save")
+        self._last: Any = None
+
+    def __call__(self, session: Any) -> None:
+        self._last = self._pool.submit(self.store.write, session.save_id, session.to_json())
+
+    def flush(self) -> None:
+        """Wait until every save so far is on disk."""
+        if self._last is not None:
+            self._last.result()
+
+    def close(self) -> None:
+        self.flush()
+        self._pool.shutdown(wait=True)
+
+
 def load_session(store: Store, save_id: str) -> Any:
     """The saved game `save_id` as a running Session that autosaves to `store`."""
     from ..session import Session

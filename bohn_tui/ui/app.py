@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..session import Session, SessionError
-from ..store import Store, StoreError, autosaver, load_session
+from ..store import BackgroundSaver, Store, StoreError, load_session
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
@@ -31,6 +31,10 @@ class BohnApp(App[None]):
         self.first_session = session
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
+        self.saver = BackgroundSaver(self.store)
+
+    def on_unmount(self) -> None:
+        self.saver.close()
 
     def on_mount(self) -> None:
         if self.first_session is not None:
@@ -46,8 +50,7 @@ class BohnApp(App[None]):
     def open_session(self, session: Session) -> None:
         from .screens.table import TableScreen
 
-        if session.autosave is None:
-            session.autosave = autosaver(self.store)
+        session.autosave = self.saver  # writes off the UI thread, flushed on exit
         self.push_screen(TableScreen(session, self.bot_delay))
 
     def start_game(
@@ -59,7 +62,7 @@ class BohnApp(App[None]):
         options: dict[str, Any],
     ) -> None:
         try:
-            s = Session.new(game, names, bots, seed, options, autosave=autosaver(self.store))
+            s = Session.new(game, names, bots, seed, options, autosave=self.saver)
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
