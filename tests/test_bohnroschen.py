@@ -727,3 +727,13 @@ def test_two_players_the_pile_first_runs_out_in_the_second_player_s_phase_2() ->
         legal = [a for a in rules.legal_actions(state, seat) if a.type != "pay_tribute"]
         rules.apply(state, rng.choice(legal))
     assert (state.turn, state.active, state.phase) == (18, 1, "plant_turned_up")
+
+
+def test_the_view_explains_the_task_under_each_figure() -> None:
+    state = game(4, four([]), SOY, ["v01", *FILL])
+    task = state.rules.view(state, 2)["players"][0]["task"]
+    assert task["id"] == "v01" and "phase 1" in task["how"] and "earlier" in task["how"]
+    for n in (1, 2, 4):  # the help screen's rules, right for the player count
+        text = " ".join(rules_for(GAME, n).rules_summary())
+        assert ("violet" in text) == (n == 1) and ("Phase 0" in text) == (n == 2)
+        assert ("intermediate" in text) == (n == 4)

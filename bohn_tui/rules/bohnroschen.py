@@ -326,6 +326,17 @@ class Task:
             return False
         return self.coins is None or f.coins == self.coins
 
+    def explain(self) -> str:
+        """How the engine checks this task, in a sentence for the help screen."""
+        if self.check == "state":
+            return "Checked against the table at any moment while your figure stands here."
+        if self.check == "phase":
+            return (
+                f"Counts only in phase {self.phase} (anybody's turn), including what happened "
+                "earlier in that same phase, before your figure arrived."
+            )
+        return "Must happen while your figure stands on this card, in any phase."
+
     def enough(self, facts: list[Fact]) -> bool:
         """Whether the matching facts fulfil the task."""
         if len(facts) < self.need:
@@ -1107,6 +1118,54 @@ class BohnroschenRules(BohnanzaRules):
     def tiebreak_text(self) -> str:
         return "Most coins in the castle wins; a tie shares the win."
 
+    def rules_summary(self) -> list[str]:
+        """The rules of this player count in a few lines, for the help screen."""
+        c = self.count
+        where = "leaves the game" if self.duel else "goes to the discard pile"
+        lines = [
+            "Your figure climbs the vine row to Sleeping Beauty's castle. The task on the "
+            "card under your figure is recognised at once, whoever's turn it is, and your "
+            "figure moves on.",
+            f"Or pay tribute: the top coin of your stack {where}, and your figure moves one "
+            "card on.",
+        ]
+        if self.solo:
+            lines += [
+                "Solo: 4 rows of 7 cards, the castle 8th in row 4; four cards face up ahead.",
+                "Before each phase 1 the violet figure moves 1, 2 or 3 cards (rows 1, 2, 3-4); "
+                "the red one moves a card when the violet is ahead of you.",
+                "Win: reach the castle with 5 coins before either of them does.",
+            ]
+        if self.duel:
+            if not self.solo:
+                lines.append(
+                    "Phase 0: plant or discard the beans your opponent left, a whole kind at "
+                    "a time."
+                )
+            lines += [
+                "Phase 1: plant your front card, the second if you like; once, before or "
+                "after, you may discard any hand card.",
+                "Phase 2: turn up 3 (plus matching cards from the discard pile). Phase 3: "
+                "plant them a whole kind at a time on one field; the rest "
+                + ("go to the discard pile." if self.solo else "is left for your opponent."),
+                f"Phase 4: pay tribute if you like, then draw {c.draw}. Harvest, the third "
+                "field and tribute only on your own turn; garden beans are out.",
+            ]
+        else:
+            lines += [
+                f"Phases 1-3 as in Bohnanza ({c.fields} fields"
+                + (f", the third for {self.field_cost} coins)." if self.field_cost else ")."),
+                "Tribute on your own turn until you draw in phase 4; then, in the "
+                "intermediate phase, everybody may pay, in any order; nobody may harvest.",
+            ]
+        if not self.solo:
+            lines.append(
+                f"End: past the last vine card with {self.castle_coins} coins you enter the "
+                "castle and end the game; the others harvest and pay their way in. "
+                + self.tiebreak_text()
+            )
+        return lines
+
     # -- views -------------------------------------------------------------------------------
 
     def _laid_out(self, st: RoseState) -> int:
@@ -1177,7 +1236,9 @@ class BohnroschenRules(BohnanzaRules):
             card = self.task_of(st, s)
             pv["figure"] = st.pos[s]
             pv["in_castle"] = st.entered[s]
-            pv["task"] = {"id": card.id, "text": card.text} if card else None
+            pv["task"] = (
+                {"id": card.id, "text": card.text, "how": card.task.explain()} if card else None
+            )
             if s == seat:
                 pv["can_pay_tribute"] = self.tribute_refusal(st, s) is None
         out["tribute_done"] = list(st.done) if st.phase == INTERMEDIATE else None
