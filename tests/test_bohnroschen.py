@@ -737,3 +737,29 @@ def test_the_view_explains_the_task_under_each_figure() -> None:
         text = " ".join(rules_for(GAME, n).rules_summary())
         assert ("violet" in text) == (n == 1) and ("Phase 0" in text) == (n == 2)
         assert ("intermediate" in text) == (n == 4)
+
+
+def test_solo_can_be_won_through_legal_play() -> None:
+    # a deck of red beans only: five a turn, harvested at five for four coins; tribute is
+    # paid while more than five coins are left. The run reaches the castle with five coins
+    # while the violet and the red figures are still short of it.
+    rules = rules_for(GAME, 1)
+    state, _ = rules.new_game(["Solo"], seed=4, deck=["red"] * 205)
+    steps = ("plant_hand", "plant_kind", "end_planting", "end_turn", "draw_cards")
+    for _ in range(400):
+        if state.phase == "over":
+            break
+        p = state.players[0]
+        legal = rules.legal_actions(state, 0)
+        if p.fields[0].count >= 5 and Harvest(0, 0) in legal:
+            action = Harvest(0, 0)
+        elif len(p.coins) > 5 and PayTribute(0) in legal:
+            action = PayTribute(0)
+        else:  # always on field 0
+            action = next(
+                a for k in steps for a in legal if a.type == k and getattr(a, "field", 0) == 0
+            )
+        rules.apply(state, action)
+    assert state.winners == (0,) and state.entered == [True]
+    assert state.violet < 28 and state.red < 28
+    assert rules.view(state, 0)["solo"]["won"] and state.turn <= 15
