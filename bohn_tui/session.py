@@ -291,14 +291,15 @@ class Session:
         return True
 
     def _bot_apply(self, seat: int, action: Action) -> bool:
+        first = len(self.log)  # the reason goes on the action's first line
         try:
             self.apply(action)
         except IllegalAction as e:
             self._say(f"{self.names[seat]} tried something the rules refuse: {e}", seat)
             return False
         reason = getattr(self.bots[seat], "reason", "")
-        if reason and self.log:
-            self.log[-1].text += f": {reason}"
+        if reason and len(self.log) > first:
+            self.log[first].text += f": {reason}"
             self.bots[seat].reason = ""  # type: ignore[attr-defined]
         return True
 
@@ -357,7 +358,7 @@ class Session:
         """One readable log line for an event ('' for events not worth a line)."""
         who = self.who
         if isinstance(e, Planted):
-            src = {"hand": "", "area": " (traded)", "offer": " (offered)", "turned_up": ""}
+            src = {"offer": " (from the offer)"}
             what = self.vname(e.variety) + src.get(e.source, "")
             return f"{who(e.seat)} plants {what} on field {e.field + 1}"
         if isinstance(e, Harvested):

@@ -74,9 +74,9 @@ class TableScreen(Screen[None]):
         Binding("c", "counter", "Counter"),
         Binding("w", "withdraw", "Withdraw"),
         Binding("d", "discard", "Discard"),
-        Binding("left,h", "prev_card", "Previous card", key_display="←→"),
+        Binding("left,h", "prev_card", "Pick card", key_display="←→"),
         Binding("right,l", "next_card", "Next card", show=False),
-        Binding("up,k", "prev_offer", "Previous offer", key_display="↑↓"),
+        Binding("up,k", "prev_offer", "Pick offer", key_display="↑↓"),
         Binding("down,j", "next_offer", "Next offer", show=False),
         Binding("u", "undo", "Undo"),
         Binding("p", "pass_screen", "Pass screen"),
@@ -136,6 +136,14 @@ class TableScreen(Screen[None]):
         s = self.session
         if self.bot_delay and not s.over:
             if s.bot_step():
+                if (
+                    len(s.humans) > 1
+                    and self.viewer is not None
+                    and s.is_bot(s.state.active)
+                    and self.viewer not in s.waiting_for()
+                ):
+                    self.viewer = None  # a bot's turn: hide the hand of whoever had the screen
+                    self.visiting = False
                 self.refresh_table()
                 self.set_timer(self.bot_delay, self.advance)
                 return
