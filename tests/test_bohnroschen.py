@@ -249,6 +249,7 @@ def test_example_4_the_end() -> None:
     assert state.phase == "plant"  # four coins are not enough: the game goes on
     ev = play(state, Harvest(0, 0))  # sells one harvest for two coins: six
     assert CastleEntered(0, 6) in ev and state.phase == "over"
+    assert state.rules.view(state, None)["first_in_castle"] == 0
     # Red pays exactly four coins for four vine cards and keeps four
     assert len([e for e in ev if isinstance(e, TributePaid) and e.seat == 1]) == 4
     assert state.entered == [True, True, False, False] and state.pos[1] == last

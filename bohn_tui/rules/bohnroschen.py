@@ -1243,6 +1243,7 @@ class BohnroschenRules(BohnanzaRules):
                 pv["can_pay_tribute"] = self.tribute_refusal(st, s) is None
         out["tribute_done"] = list(st.done) if st.phase == INTERMEDIATE else None
         out["paid_coins"] = self.count.paid_coins
+        out["first_in_castle"] = st.ender
         if self.solo:
             out["solo"] = {
                 "turns": st.turn,
