@@ -463,6 +463,8 @@ def test_two_players_phases_1_to_4_no_intermediate_phase() -> None:
     assert state.phase == DRAW and state.duel_offer == ["chili"]
     play(state, DrawCards(0))
     assert state.active == 1 and state.phase == "take_offer"  # phase 0, no intermediate
+    give_coins(state, 0, "blue", 1)
+    refused(state, PayTribute(0), "own turn")  # drawing ended the turn
     assert len(state.players[0].hand) == 2 + 2
 
 
