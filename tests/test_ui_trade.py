@@ -222,3 +222,32 @@ async def test_too_small_screen_comes_and_goes(tmp_path: Path) -> None:
         await pilot.resize_terminal(79, 24)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_another_player_takes_the_screen_to_offer_out_of_turn(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    checks: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, checks)
+        await pilot.press("1", "e", "p")  # Ana passes the screen to Ben
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Ben takes the screen" in app.screen.reason  # type: ignore[attr-defined]
+        await confirm_hand_over(pilot, app, checks)
+        t = table(app)
+        assert t.viewer == 1 and t.visiting and t.check_action("offer", ())
+        await pilot.press("o")
+        # Ben gives his front Garden for one Coffee, to Ana (the only choice)
+        await pilot.press("space", "tab", "enter", "ctrl+s")
+        await pilot.pause()
+        assert "Ben offers Ana Garden for Coffee" in s.log[-1].text
+        await confirm_hand_over(pilot, app, checks)  # back to Ana, whose decision it is
+        assert checks[-1] == 0 and not t.visiting
+        await pilot.press("a")  # she gives the turned-up Coffee
+        await pilot.pause()
+        assert s.state.players[0].area == ["garden"]
+        assert s.state.players[1].area == ["coffee"]

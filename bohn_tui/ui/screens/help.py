@@ -91,7 +91,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static("[b]Keys[/b] (the footer shows the ones you can use now)")
+            yield Static("[b]Keys[/b] · the bottom line shows the ones you can use now")
             yield Static(key_table(self.bindings_list))
             if self.game:
                 text, meter = rules_text(self.game, self.players)

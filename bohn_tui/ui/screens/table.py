@@ -208,6 +208,8 @@ class TableScreen(Screen[None]):
         except IllegalAction as e:
             self.notify(str(e), title="Not allowed", severity="warning")
             return False
+        if isinstance(action, Offer):
+            self.visiting = False  # an offer waits for someone else's answer: pass on
         self.advance()
         return True
 
