@@ -112,3 +112,15 @@ async def test_new_game_from_the_menu(tmp_path: Path) -> None:
         # one person only: no privacy screen, Ana sees her hand at once
         assert not isinstance(app.screen, PrivacyScreen) and t.viewer == 0
         assert Store(tmp_path).list()[0].players == ("Ana", "Ben", "Cem")
+
+
+async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#privacy-box")
+        await pilot.pause()
+        assert table(app).viewer == 0
+        await pilot.click("#player-0", offset=(5, 2))  # the row of field 2
+        await pilot.pause()
+        assert s.state.players[0].fields[1].variety == "coffee"

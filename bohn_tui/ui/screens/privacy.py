@@ -26,5 +26,8 @@ class PrivacyScreen(Screen[bool]):
                 id="privacy-box",
             )
 
+    def on_click(self) -> None:
+        self.action_confirm()
+
     def action_confirm(self) -> None:
         self.dismiss(True)

@@ -408,6 +408,15 @@ class TableScreen(Screen[None]):
             return None
         return PlantArea(self.viewer, pile[self.pile_sel], field)
 
+    def on_player_panel_field_clicked(self, event: PlayerPanel.FieldClicked) -> None:
+        """Clicking one of your fields plants there when you can, else offers a harvest."""
+        if event.seat != self.viewer:
+            return
+        if self.check_action("plant", (event.field,)):
+            self.action_plant(event.field)
+        elif Harvest(event.seat, event.field) in self._legal:
+            self._ask_harvest([Harvest(event.seat, event.field)], "Harvest this field?")
+
     def action_plant(self, field: int) -> None:
         a = self._plant_action(field)
         if a is not None:

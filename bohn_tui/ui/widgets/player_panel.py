@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 
 from ..cards import card, cards
 from .base import ViewStatic
@@ -13,6 +15,19 @@ from .base import ViewStatic
 
 class PlayerPanel(ViewStatic):
     DEFAULT_CLASSES = "panel"
+
+    class FieldClicked(Message):
+        """A click on one of this player's field rows (the mouse way to plant)."""
+
+        def __init__(self, seat: int, field: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.field = field
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y - 1  # below the top border
+        if 0 <= row < 3:
+            self.post_message(self.FieldClicked(self.seat, row))
 
     def __init__(self, seat: int, **kw: Any) -> None:
         super().__init__(id=f"player-{seat}", **kw)
