@@ -35,7 +35,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from ..data import GameData
-from . import actions as _actions
 from .actions import (
     Action,
     BuyField,
@@ -69,6 +68,7 @@ from .bohnanza import (
     BohnanzaRules,
     GameState,
 )
+from .bohnroschen_actions import DiscardKind, DrawCards, EndTribute, PayTribute, PlantKind
 from .table import PlayerState, harvest, harvestable, pay_coins, shuffle
 
 DRAW = "draw"
@@ -101,48 +101,6 @@ _OWN_TURN = frozenset({TAKE_OFFER, PLANT, TRADE, PLANT_TRADES, PLANT_TURNED_UP, 
 
 # ---------------------------------------------------------------------------------------
 # Actions and events
-
-
-@dataclass(frozen=True, slots=True)
-class PayTribute(Action):
-    """Pay the top coin of the coin stack and move the figure one vine card on."""
-
-    type: ClassVar[str] = "pay_tribute"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTribute(Action):
-    """Intermediate phase: this seat pays no more tribute."""
-
-    type: ClassVar[str] = "end_tribute"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawCards(Action):
-    """Phase 4: draw to the back of the hand; this ends the turn."""
-
-    type: ClassVar[str] = "draw_cards"
-
-
-@dataclass(frozen=True, slots=True)
-class PlantKind(Action):
-    """Two players, phase 0 or 3: plant all the beans of `variety` on field `field`."""
-
-    type: ClassVar[str] = "plant_kind"
-    variety: str
-    field: int
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardKind(Action):
-    """Two players, phase 0: put all the left beans of `variety` on the discard pile."""
-
-    type: ClassVar[str] = "discard_kind"
-    variety: str
-
-
-for _cls in (PayTribute, EndTribute, DrawCards, PlantKind, DiscardKind):
-    _actions.ACTION_TYPES[_cls.type] = _cls
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ RULESETS: dict[str, tuple[str, str]] = {
 }
 
 # modules that add action types of their own (actions.ACTION_TYPES): imported at once, so
-# that a game record can be read before its game is played
-ACTION_MODULES = ("bohn_tui.rules.bohnroschen",)
+# that a game record can be read before its game is played (small: the actions alone)
+ACTION_MODULES = ("bohn_tui.rules.bohnroschen_actions",)
 for _module in ACTION_MODULES:
     import_module(_module)
 
