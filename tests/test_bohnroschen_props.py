@@ -104,7 +104,7 @@ def check_views(state: RoseState) -> None:
         for p in view["players"]:  # and no other seat's hand or (secret) treasury
             if p["seat"] != seat:
                 assert p["hand"] is None
-                assert p["coins"] is None or state.phase == "over"
+                assert p["coins"] is None or state.over or state.options.get("open_treasuries")
 
 
 def figures(state: RoseState) -> tuple:
@@ -153,9 +153,13 @@ def play_checking(n: int, seed: int, options: dict) -> tuple[RoseState, Record]:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), short=st.booleans())
-def test_whole_random_games(n: int, seed: int, short: bool) -> None:
-    options = {"short": True} if short and n > 1 else {}
+@given(seed=st.integers(0, 2**32 - 1), short=st.booleans(), face_down=st.integers(0, 5))
+def test_whole_random_games(n: int, seed: int, short: bool, face_down: int) -> None:
+    options: dict = {"face_down_end": face_down, "open_treasuries": face_down == 5}
+    if short and n > 1:
+        options["short"] = True
+    if n == 2 and face_down == 0:
+        options["all_face_down"] = True
     state, record = play_checking(n, seed, options)
     rules = state.rules
     # the end: the castle decides; a seat outside it scores nothing
