@@ -108,10 +108,11 @@ class TableScreen(Screen[None]):
                     with Grid(id="players"):
                         for seat in range(len(self.session.names)):
                             yield PlayerPanel(seat)
-                yield TradeArea(id="trade")
+                # the log is short and wide: a new line repaints few rows of the screen
+                yield GameLog(id="log")
             with Vertical(id="side"):
                 yield Piles(id="piles")
-                yield GameLog(id="log")
+                yield TradeArea(id="trade")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -126,6 +127,7 @@ class TableScreen(Screen[None]):
         width = self.app.size.width
         side = 44 if width >= 110 else 34
         self.query_one("#side").styles.width = side
+        self.query_one("#log").styles.height = 7 if self.app.size.height >= 34 else 4
         cols = max(1, min(n, (width - side) // 36, 4))
         self.query_one("#players", Grid).styles.grid_size_columns = cols
 
@@ -182,6 +184,7 @@ class TableScreen(Screen[None]):
         self.pile_sel = 0
         self.offer_sel = None  # select the offer made to the new viewer
         self.refresh_table()
+        self.query_one(f"#player-{seat}").scroll_visible(animate=False)
         self._maybe_forced()
 
     def _reason(self, seat: int) -> str:
