@@ -268,7 +268,11 @@ class Session:
             propose = getattr(bot, "propose", None)
             if propose is None or seat == st.active:
                 continue
-            offer = propose(seat, lambda s=seat: self.view(s))
+            try:
+                offer = propose(seat, lambda s=seat: self.view(s))
+            except Exception as e:  # a broken bot must not end the game for the people
+                self._say(f"{self.names[seat]} could not make an offer ({e!r})", seat)
+                continue
             if isinstance(offer, Offer) and self._bot_apply(seat, offer):
                 return True
         seat = self.decider()
@@ -285,7 +289,13 @@ class Session:
             calm = [a for a in legal if a.type in ("end_trading", "decline", "end_turn")]
             action = calm[0] if calm else legal[0]
         else:
-            action = bot.choose(seat, lambda: self.view(seat), legal)
+            try:
+                action = bot.choose(seat, lambda: self.view(seat), legal)
+            except Exception as e:  # a broken bot must not end the game for the people
+                self._say(
+                    f"{self.names[seat]} could not decide ({e!r}); it takes the first choice", seat
+                )
+                action = legal[0]
         if not self._bot_apply(seat, action):
             self._bot_apply(seat, legal[0])
         return True

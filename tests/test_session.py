@@ -123,3 +123,22 @@ def test_damaged_record_gives_a_clear_error() -> None:
     raw["record"]["actions"].append({"type": "plant_hand", "seat": 1, "field": 0})
     with pytest.raises(SessionError, match="refused"):
         Session.from_json(raw)
+
+
+class Broken:
+    level = "broken"
+
+    def choose(self, seat, observe, legal):  # noqa: ANN001, ANN201
+        raise RuntimeError("bug")
+
+
+def test_a_broken_bot_does_not_stop_the_game() -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben"], {1: "random"}, seed=1)
+    s.bots[1] = Broken()
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))
+    while s.decider() == 0 and not s.over:
+        s.apply(s.legal(0)[0])
+    s.run_bots()
+    assert any("could not decide" in ln.text for ln in s.log)
+    assert s.decider() == 0 or s.over
