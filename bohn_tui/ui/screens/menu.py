@@ -9,8 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-LOGO = r"""
- ____        _
+LOGO = r"""____        _
 | __ )  ___ | |__  _ __
 |  _ \ / _ \| '_ \| '_ \
 | |_) | (_) | | | | | | |

@@ -152,6 +152,11 @@ class OfferScreen(ModalScreen[Offer | None]):
         hand = v["players"][self.seat]["hand"] or []
         give = [v["turned_up"][i] for i in o.give_up] + [hand[i] for i in o.give_hand]
         to = "everybody" if o.to is None else self.names[o.to]
+        if not give and not o.want:
+            self.query_one("#offer-summary", Static).update(
+                "Pick cards to give, to ask for, or both."
+            )
+            return
         t = Text(f"Offer to {to}: ")
         t.append_text(cards(v["game"], give) if give else Text("nothing"))
         t.append(" for ")
