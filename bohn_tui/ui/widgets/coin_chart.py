@@ -13,7 +13,7 @@ def chart(history: list[list[int]], names: list[str], width: int = 60, height: i
     if not history:
         return Text("no coins yet", style="dim")
     top = max(1, max(max(row) for row in history))
-    cols = min(width, len(history))
+    cols = width if len(history) > 1 else 1
     grid = [[(" ", "")] * cols for _ in range(height)]
     for c in range(cols):
         row = history[min(len(history) - 1, round(c * (len(history) - 1) / max(1, cols - 1)))]
@@ -28,8 +28,16 @@ def chart(history: list[list[int]], names: list[str], width: int = 60, height: i
             out.append(ch, style=style)
         out.append("\n")
     out.append("     └" + "─" * cols + " turns →\n", style="dim")
+    # one sparkline per player as well: no line hides another there
+    bars = "▁▂▃▄▅▆▇█"
+    wide = max(len(n) for n in names)
     for seat, n in enumerate(names):
-        out.append(f" {MARKS[seat % len(MARKS)]} {n}", style=COLOURS[seat % len(COLOURS)])
+        colour = COLOURS[seat % len(COLOURS)]
+        out.append(f"\n {MARKS[seat % len(MARKS)]} {n:<{wide}} ", style=colour)
+        for c in range(cols):
+            row = history[min(len(history) - 1, c * len(history) // cols)]
+            out.append(bars[round(row[seat] * (len(bars) - 1) / top)], style=colour)
+        out.append(f" {history[-1][seat]}", style=f"bold {colour}")
     return out
 
 
