@@ -27,6 +27,8 @@ BUDGET = 0.12  # seconds of search a decision (one more sample may run over it)
 MAX_SAMPLES = 24
 MAX_CANDIDATES = 5
 PRUNE = 1.0  # choices this far below standard's favourite (by its value) are not searched
+HORIZON = 1  # rollouts play to the start of this many turns later
+SEARCH_PROPOSALS = False  # search whether to make standard's proposal (None: make none)
 
 
 class ExpertBot:
@@ -40,9 +42,13 @@ class ExpertBot:
         self.reason = ""
 
     def propose(self, seat: int, observe: Observe) -> Action | None:
-        offer = self.std.propose(seat, observe)
+        view = observe()
+        offer = self.std.propose(seat, lambda: view)
         self.reason = self.std.reason
-        return offer
+        if offer is None or not SEARCH_PROPOSALS:
+            return offer
+        scores = self.search(seat, view, [offer, None])
+        return offer if scores[0] >= scores[1] else None
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         view = observe()
@@ -80,7 +86,10 @@ class ExpertBot:
         seen: set[tuple[Any, ...]] = set()
         scored = []
         for a in legal:
-            if isinstance(a, BuyField):
+            # a harvest is searched only when standard would harvest: the rollouts end with
+            # the turn, and a harvest's coins are sure while the fields' worth is a guess
+            # (searching them cost about 1.5 coins a game against standard players)
+            if isinstance(a, BuyField) or (isinstance(a, Harvest) and a != pick):
                 continue
             # planting on one empty field or another is the same choice
             f = getattr(a, "field", None)
@@ -113,23 +122,25 @@ class ExpertBot:
 
     # -- the search --------------------------------------------------------------------
 
-    def search(self, seat: int, view: dict[str, Any], cands: list[Action]) -> list[float]:
+    def search(self, seat: int, view: dict[str, Any], cands: list[Action | None]) -> list[float]:
+        """Each choice's summed outcome over the same sampled worlds (None: do nothing)."""
         rules = rules_for(view["game"], len(view["players"]))  # cached
         from ..simulate import drive
 
         m = meters(view["game"])
         totals = [0.0] * len(cands)
         start = time.perf_counter()
-        stop_turn = view["turn"] + 1
+        stop_turn = view["turn"] + HORIZON
         for _ in range(MAX_SAMPLES):
             seed = self.rng.random()
             for i, a in enumerate(cands):
                 st = determinize(rules, view, seat, random.Random(seed))
-                try:
-                    rules.step(st, a)
-                except IllegalAction:
-                    totals[i] -= 100.0
-                    continue
+                if a is not None:
+                    try:
+                        rules.step(st, a)
+                    except IllegalAction:
+                        totals[i] -= 100.0
+                        continue
                 bots = [StandardBot(int(seed * 1e9) + s, self.trade) for s in range(rules.n)]
                 drive(st, bots, [], [], until_turn=stop_turn, propose_first=False)  # type: ignore[arg-type]
                 totals[i] += outcome(m, st, seat)
