@@ -16,6 +16,7 @@ from bohn_tui.rules.actions import (
 from bohn_tui.session import Session
 from bohn_tui.store import Store, load_session
 from bohn_tui.ui.app import BohnApp
+from bohn_tui.ui.screens.accept import AcceptScreen
 from bohn_tui.ui.screens.choose import ChooseScreen
 from bohn_tui.ui.screens.offer import OfferScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
@@ -49,7 +50,10 @@ async def test_trade_with_a_counter_offer(tmp_path: Path) -> None:
         assert "Ben counters Ana 2 Garden for Wax" in s.log[-1].text
         await confirm_hand_over(pilot, app, checks)  # back to Ana
         assert checks[-1] == 0
-        await pilot.press("a")
+        await pilot.press("a")  # she holds three Wax: she is asked which; the default is fine
+        await pilot.pause()
+        assert isinstance(app.screen, AcceptScreen)
+        await pilot.press("enter")
         await pilot.pause()
         assert any("Ben and Ana trade: 2 Garden for Wax" in ln.text for ln in s.log)
         assert s.state.players[0].area == ["garden", "garden"]
@@ -247,7 +251,14 @@ async def test_another_player_takes_the_screen_to_offer_out_of_turn(tmp_path: Pa
         assert "Ben offers Ana Garden for Coffee" in s.log[-1].text
         await confirm_hand_over(pilot, app, checks)  # back to Ana, whose decision it is
         assert checks[-1] == 0 and not t.visiting
-        await pilot.press("a")  # she gives the turned-up Coffee
+        hand = list(s.state.players[0].hand)
+        assert hand[:2] == ["coffee", "coffee"]
+        await pilot.press("a")  # three Coffee fit: she gives her front card, not the turned-up
+        await pilot.pause()
+        assert isinstance(app.screen, AcceptScreen)
+        await pilot.press("space", "down", "space", "enter")
         await pilot.pause()
         assert s.state.players[0].area == ["garden"]
         assert s.state.players[1].area == ["coffee"]
+        assert s.state.players[0].hand == hand[1:]  # the front card went
+        assert s.state.turned_up == ["coffee", "wax"]  # the turned-up Coffee stayed

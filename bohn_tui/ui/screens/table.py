@@ -516,10 +516,15 @@ class TableScreen(Screen[None]):
             self.do(offer)
 
     def action_accept(self) -> None:
+        from .accept import AcceptScreen, needs_choice
+
         o = self._selected_offer()
         for a in self._legal:
             if isinstance(a, Accept) and o is not None and a.offer == o["id"]:
-                self.do(a)
+                if self.viewer is not None and needs_choice(self._view, self.viewer, o["want"]):
+                    self.app.push_screen(AcceptScreen(self._view, o, a), self._chosen)
+                else:
+                    self.do(a)
                 return
 
     def action_decline(self) -> None:
