@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ..cards import _ink
 from .base import ViewStatic
 
 # the figures' colours (bohnroschen.toml figure_colours, plus the solo game's neutrals)
@@ -31,11 +32,6 @@ CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
 CELL = 8  # solo: width of one layout card
 RED_START = 20  # solo: the red figure starts in front of row 4 (bohnroschen.toml)
-
-
-def _ink(hex_colour: str) -> str:
-    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 def figure_style(colour: str) -> str:

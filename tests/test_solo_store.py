@@ -1,0 +1,114 @@
+"""Solo runs: the daily seed and the results database (best runs, damaged files)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bohn_tui.bots.rose import RoseBot
+from bohn_tui.simulate import play_game
+from bohn_tui.store.solo import DB_NAME, SoloRun, SoloStore, daily_seed, today
+
+DAY = dt.date(2026, 11, 29)
+
+
+def run(won: bool, turns: int, coins: int, seed: int = 1, daily: dt.date | None = None) -> SoloRun:
+    return SoloRun(seed, daily, won, turns, coins, "Ana", played_at=float(turns))
+
+
+def test_daily_seed_is_a_pure_function_of_the_day() -> None:
+    assert daily_seed(DAY) == daily_seed(dt.date(2026, 11, 29))
+    seeds = {daily_seed(DAY + dt.timedelta(days=k)) for k in range(365)}
+    assert len(seeds) == 365  # every day of a year its own run
+    assert all(0 <= s < 2**31 for s in seeds)
+    assert isinstance(today(), dt.date)
+
+
+def test_best_runs_won_first_fewest_turns_then_longest_losses(tmp_path: Path) -> None:
+    store = SoloStore(tmp_path)
+    for r in (
+        run(False, 9, 3),
+        run(True, 14, 5),
+        run(False, 12, 1),
+        run(True, 12, 6),
+        run(True, 12, 8),
+        run(False, 12, 4),
+    ):
+        store.record(r)
+    best = store.best(limit=10)
+    assert [(b.won, b.turns, b.coins) for b in best] == [
+        (True, 12, 8),
+        (True, 12, 6),
+        (True, 14, 5),
+        (False, 12, 4),
+        (False, 12, 1),
+        (False, 9, 3),
+    ]
+    assert [b.turns for b in store.best(limit=2)] == [12, 12]
+    assert store.count() == (6, 3)
+    assert "won in 12 turns with 8 coins · seed 1" == best[0].label
+    store.close()
+    again = SoloStore(tmp_path)  # kept on disk
+    assert again.count() == (6, 3) and again.notice is None
+
+
+def test_daily_runs_are_listed_by_day(tmp_path: Path) -> None:
+    store = SoloStore(tmp_path)
+    store.record(run(True, 15, 5, seed=daily_seed(DAY), daily=DAY))
+    store.record(run(True, 13, 5, seed=7))
+    other = DAY - dt.timedelta(days=1)
+    store.record(run(True, 11, 5, seed=daily_seed(other), daily=other))
+    best = store.best(daily=DAY)
+    assert [(b.turns, b.daily) for b in best] == [(15, DAY)]
+    assert best[0].label.endswith("daily 2026-11-29")
+
+
+def test_a_damaged_database_is_set_aside_with_a_message(tmp_path: Path) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"this is not a database at all" * 100)
+    store = SoloStore(tmp_path)
+    assert store.best() == []
+    assert store.notice is not None and "damaged" in store.notice
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".damaged-")]
+    assert len(aside) == 1 and aside[0].name in store.notice
+    store.record(run(True, 10, 5))
+    assert store.count() == (1, 1)
+
+
+def test_a_database_of_another_shape_is_set_aside(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("CREATE TABLE runs (x TEXT)")
+    db.commit()
+    db.close()
+    store = SoloStore(tmp_path)
+    store.record(run(False, 8, 0))
+    assert store.count() == (1, 0) and "damaged" in (store.notice or "")
+
+
+def test_an_unwritable_place_keeps_runs_in_memory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = SoloStore(blocker)  # the data dir is a file: nothing can be created in it
+    store.record(run(True, 10, 5))
+    assert store.count() == (1, 1)
+    assert store.notice is not None and "until you quit" in store.notice
+
+
+def test_data_dir_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    SoloStore().record(run(True, 10, 5))
+    assert (tmp_path / DB_NAME).is_file()
+
+
+def test_a_run_from_a_finished_solo_game(tmp_path: Path) -> None:
+    res = play_game("bohnroschen", ["Ana"], 5, [RoseBot(5)])
+    view = res.state.rules.view(res.state, 0)
+    r = SoloRun.from_view(view, 5)
+    assert (r.won, r.turns, r.coins) == (
+        view["solo"]["won"],
+        res.state.turn,
+        len(res.state.players[0].coins),
+    )
+    assert r.won != view["solo"]["lost"] and r.name == "Ana"
