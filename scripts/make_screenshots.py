@@ -94,7 +94,7 @@ async def main(out: Path) -> None:
         await pilot.press("enter", "question_mark")
 
     await shoot(out, "menu", None, nothing)
-    await shoot(out, "privacy", mid_game(), nothing)
+    await shoot(out, "privacy", mid_game(), nothing)  # Ana has not looked yet: no summary
     await shoot(out, "table", mid_game(), reveal_and_plant)
     await shoot(out, "offer", mid_game(), offer)
     await shoot(out, "help", mid_game(), help_)

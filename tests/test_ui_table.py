@@ -28,6 +28,7 @@ def stacked(game: str, hands: list[list[str]], rest: list[str]) -> list[str]:
 
 def make_app(tmp: Path, session: Session) -> BohnApp:
     secret_counts.clear()
+    summaries.clear()
     return BohnApp(Store(tmp), session, bot_delay=0)
 
 
@@ -36,6 +37,7 @@ def table(app: BohnApp) -> TableScreen:
 
 
 secret_counts: list[int] = []
+summaries: list[list[str]] = []  # what each privacy screen told about the time away
 
 
 def secret_cards(s: Session, seat: int) -> set[str]:
@@ -59,6 +61,7 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     """On the privacy screen: nothing private exists; confirm; then the new viewer's
     screen shows nothing of any other hand."""
     assert isinstance(app.screen, PrivacyScreen)
+    summaries.append(list(app.screen.since))
     t = table(app)
     assert t.viewer is None
     await pilot.pause()
@@ -141,6 +144,12 @@ async def test_three_player_turns_pass_the_screen_and_hide_hands(tmp_path: Path)
         # a hand-over to each player in turn, each checked
         assert checks[:3] == [0, 1, 2]
         assert secret_counts and secret_counts[0] == 3  # Garden, Gdn and Red were checked
+        # back to Ana: her privacy screen sums up Ben's and Cem's turns, and nothing before
+        await step(pilot, app, checks)
+        assert checks[-1] == 0
+        back = summaries[-1]
+        assert "— Turn 2: Ben —" in back and "— Turn 3: Cem —" in back
+        assert "— Turn 1: Ana —" not in back  # only what happened since she last looked
         assert s.state.active == 0
         app.saver.flush()
         assert Store(tmp_path).list()[0].turn == 4  # autosaved

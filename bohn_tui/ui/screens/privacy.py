@@ -3,6 +3,7 @@ holds no private widget while it is up."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -13,10 +14,11 @@ from textual.widgets import Static
 class PrivacyScreen(Screen[bool]):
     BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
 
-    def __init__(self, name: str, reason: str) -> None:
+    def __init__(self, name: str, reason: str, since: list[str] | None = None) -> None:
         super().__init__()
         self.player = name
         self.reason = reason
+        self.since = since or []  # public log lines since this player last had the screen
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -25,6 +27,18 @@ class PrivacyScreen(Screen[bool]):
                 f"Press [b reverse] Enter [/] when only {self.player} can see the screen.",
                 id="privacy-box",
             )
+            if self.since:
+                shown = self.since[-8:]
+                more = len(self.since) - len(shown)
+                head = (
+                    f"Since your last look ({more} more before):"
+                    if more
+                    else "Since your last look:"
+                )
+                yield Static(
+                    Text("\n").join([Text(head, style="bold"), *[Text(s) for s in shown]]),
+                    id="privacy-since",
+                )
 
     def on_click(self) -> None:
         self.action_confirm()

@@ -97,6 +97,7 @@ class TableScreen(Screen[None]):
         self._legal: list[Action] = []
         self._view: dict[str, Any] = session.view(None)
         self._hand: HandView | None = None
+        self._seen: dict[int, int] = {}  # log length when each seat last had the screen
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -174,8 +175,10 @@ class TableScreen(Screen[None]):
         if len(self.session.humans) == 1:
             self.reveal(seat)
             return
+        log = self.session.log
+        since = [ln.text for ln in log[self._seen.get(seat, len(log)) :]]
         self.app.push_screen(
-            PrivacyScreen(self.session.names[seat], self._reason(seat)),
+            PrivacyScreen(self.session.names[seat], self._reason(seat), since),
             callback=lambda _: self.reveal(seat),
         )
 
@@ -233,6 +236,8 @@ class TableScreen(Screen[None]):
 
     def refresh_table(self) -> None:
         s = self.session
+        if self.viewer is not None:  # what the viewer saw of the log, for the next hand-over
+            self._seen[self.viewer] = len(s.log)
         self._view = v = s.view(self.viewer)
         self._legal = s.legal(self.viewer) if self.viewer is not None else []
         pile, label = self._pile()
