@@ -112,3 +112,12 @@ def test_a_run_from_a_finished_solo_game(tmp_path: Path) -> None:
         len(res.state.players[0].coins),
     )
     assert r.won != view["solo"]["lost"] and r.name == "Ana"
+
+
+def test_a_run_is_recorded_once_under_its_id(tmp_path: Path) -> None:
+    store = SoloStore(tmp_path)
+    r = SoloRun(4, None, True, 12, 6, "Ana", 1.0, run_id="save-1")
+    store.record(r)
+    store.record(r)  # the end screen shown again (a resumed finished save)
+    store.record(SoloRun(4, None, False, 9, 2, "Ana", 2.0, run_id="save-2"))
+    assert store.count() == (2, 1)

@@ -33,9 +33,11 @@ CREATE TABLE IF NOT EXISTS runs (
     turns INTEGER NOT NULL,
     coins INTEGER NOT NULL,
     name TEXT NOT NULL DEFAULT '',
-    played_at REAL NOT NULL
+    played_at REAL NOT NULL,
+    run_id TEXT UNIQUE
 )
 """
+_COLUMNS = "seed, daily, won, turns, coins, name, played_at"
 _ORDER = "won DESC, CASE WHEN won THEN turns ELSE -turns END ASC, coins DESC, played_at ASC"
 
 
@@ -59,9 +61,16 @@ class SoloRun:
     coins: int
     name: str = ""
     played_at: float = 0.0
+    run_id: str | None = None  # the save's id: a run is recorded once, however often it ends
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], seed: int, daily: dt.date | None = None) -> SoloRun:
+    def from_view(
+        cls,
+        view: dict[str, Any],
+        seed: int,
+        daily: dt.date | None = None,
+        run_id: str | None = None,
+    ) -> SoloRun:
         """The result of a finished solo run, from its view's `solo` key."""
         solo = view["solo"]
         return cls(
@@ -72,6 +81,7 @@ class SoloRun:
             coins=int(solo["coins"]),
             name=str(view["players"][0]["name"]),
             played_at=time.time(),
+            run_id=run_id,
         )
 
     @property
@@ -103,7 +113,7 @@ class SoloStore:
             db = sqlite3.connect(self.path)
             try:
                 db.execute(_SCHEMA)
-                db.execute("SELECT seed, daily, won, turns, coins, name, played_at FROM runs")
+                db.execute(f"SELECT {_COLUMNS}, run_id FROM runs")
                 db.commit()
             except sqlite3.DatabaseError:
                 db.close()
@@ -170,8 +180,7 @@ class SoloStore:
 
     def record(self, run: SoloRun) -> None:
         self._run(
-            "INSERT INTO runs (seed, daily, won, turns, coins, name, played_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR IGNORE INTO runs ({_COLUMNS}, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run.seed,
                 run.daily.isoformat() if run.daily else None,
@@ -180,6 +189,7 @@ class SoloStore:
                 run.coins,
                 run.name,
                 run.played_at or time.time(),
+                run.run_id,
             ),
         )
 
@@ -187,8 +197,7 @@ class SoloStore:
         """The best runs so far (of one day's daily run when `daily` is given)."""
         where, args = ("WHERE daily = ?", (daily.isoformat(),)) if daily else ("", ())
         rows = self._run(
-            "SELECT seed, daily, won, turns, coins, name, played_at FROM runs "
-            f"{where} ORDER BY {_ORDER} LIMIT ?",
+            f"SELECT {_COLUMNS}, run_id FROM runs {where} ORDER BY {_ORDER} LIMIT ?",
             (*args, limit),
         )
         return [_row(r) for r in rows]
@@ -200,7 +209,7 @@ class SoloStore:
 
 
 def _row(r: tuple[Any, ...]) -> SoloRun:
-    seed, daily, won, turns, coins, name, played_at = r
+    seed, daily, won, turns, coins, name, played_at, run_id = r
     return SoloRun(
         seed=int(seed),
         daily=dt.date.fromisoformat(daily) if daily else None,
@@ -209,4 +218,5 @@ def _row(r: tuple[Any, ...]) -> SoloRun:
         coins=int(coins),
         name=str(name),
         played_at=float(played_at),
+        run_id=run_id,
     )

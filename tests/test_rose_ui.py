@@ -1,0 +1,84 @@
+"""Bohnröschen's words at the table (ui/rose.py) and the end of a solo run (SoloEndScreen)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from conftest import give_coins, play
+from rich.console import Console
+from test_bohnroschen import QUIET, four, game, to_phase
+
+from bohn_tui.rules.bohnroschen import DRAW, DrawCards, PayTribute
+from bohn_tui.session import Session
+from bohn_tui.store.solo import SoloStore
+from bohn_tui.ui.rose import banner_hint, describe, help_text, task_line
+from bohn_tui.ui.screens.solo_end import SoloEndScreen, outcome
+
+
+def names(seat: int) -> str:
+    return ["Ana", "Ben", "Cem", "Dora"][seat]
+
+
+def test_banner_names_tribute_key_and_the_task_under_the_figure() -> None:
+    state = game(4, four([]), ["soy"] * 80, [*QUIET, "v16"])
+    rules = state.rules
+    to_phase(state, DRAW)
+    view = rules.view(state, 0)
+    hint = banner_hint(view, 0, "Ana")
+    assert hint is not None and "e draws" in hint and "t pays" not in hint  # no coin
+    assert "Buy a 3rd bean field" in hint  # v05, the first card of QUIET
+    give_coins(state, 0, "soy", 2)
+    give_coins(state, 2, "soy", 1)
+    hint = banner_hint(rules.view(state, 0), 0, "Ana")
+    assert "t pays tribute" in hint
+    play(state, PayTribute(0), DrawCards(0))
+    assert state.phase == "intermediate"
+    view = rules.view(state, 2)
+    hint = banner_hint(view, 2, "Cem")
+    assert "intermediate phase" in hint and "t pays tribute" in hint and "e is done" in hint
+    assert banner_hint(rules.view(state, 1), 1, "Ben") is None  # Ben cannot pay: done
+
+
+def test_help_and_log_lines() -> None:
+    state = game(4, four([]), ["soy"] * 80, [*QUIET, "v16"])
+    rules = state.rules
+    give_coins(state, 0, "soy", 1)
+    view = rules.view(state, 0)
+    text = help_text(view, 0, rules.rules_summary()).plain
+    assert "tribute" in text and "Task (card 1): Buy a 3rd bean field." in text
+    assert view["players"][0]["task"]["how"] in text
+    events = play(state, PayTribute(0))
+    lines = [describe(e, names) for e in events]
+    assert "Ana pays a coin (soy) to the discard pile" in lines
+    assert "Ana pays tribute for “Buy a 3rd bean field.” and moves on to card 2" in lines
+    assert task_line(rules.view(state, 0), 0).startswith("Task (card 2): ")
+
+
+def screen_text(screen: object) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    for w in screen.query("Static"):  # type: ignore[attr-defined]
+        console.print(w.content)
+    return console.export_text()
+
+
+async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> None:
+    from textual.app import App
+
+    s = Session.new("bohnroschen", ["Ana"], {0: "random"}, seed=11)
+    s.run_bots()
+    assert s.over
+    store = SoloStore(tmp_path)
+
+    class EndApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SoloEndScreen(s, store))
+
+    async with EndApp().run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(pilot.app.screen)
+    view = s.view(0)
+    assert outcome(view) in text and ("Lost" in text or "Won" in text)
+    assert "Best runs so far" in text and "◀ this run" in text and "seed 11" in text
+    SoloEndScreen(s, store)  # shown again: still one run
+    assert store.count()[0] == 1
