@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from conftest import give_coins, play
-from rich.console import Console
 from test_bohnroschen import QUIET, four, game, to_phase
+from test_ui_screens import screen_text
 
 from bohn_tui.rules.bohnroschen import DRAW, DrawCards, PayTribute
 from bohn_tui.session import Session
@@ -53,13 +52,6 @@ def test_help_and_log_lines() -> None:
     assert "Ana pays a coin (soy) to the discard pile" in lines
     assert "Ana pays tribute for “Buy a 3rd bean field.” and moves on to card 2" in lines
     assert task_line(rules.view(state, 0), 0).startswith("Task (card 2): ")
-
-
-def screen_text(screen: object) -> str:
-    console = Console(width=120, record=True, file=io.StringIO())
-    for w in screen.query("Static"):  # type: ignore[attr-defined]
-        console.print(w.content)
-    return console.export_text()
 
 
 async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> None:
