@@ -244,7 +244,15 @@ class Session:
             return False
         if self.is_bot(self.record.actions[-1].seat):
             return False
-        return not any(isinstance(e, REVEALING) for e in self.last_events)
+        revealing = REVEALING + self._game_revealing()
+        return not any(isinstance(e, revealing) for e in self.last_events)
+
+    def _game_revealing(self) -> tuple[type[Event], ...]:
+        """A game module may list more events that show something new (`REVEALING`)."""
+        import sys
+
+        module = sys.modules.get(type(self.rules).__module__)
+        return tuple(getattr(module, "REVEALING", ()))
 
     def undo(self) -> Action:
         if not self.can_undo():
@@ -411,7 +419,10 @@ class Session:
         if isinstance(e, GameOver):
             won = " and ".join(self.names[w] for w in e.winners)
             return f"Game over ({e.reason}). {won} win{'s' if len(e.winners) == 1 else ''}"
-        return ""
+        text = getattr(e, "text", "")  # other games' events may carry their own line
+        return (
+            f"{who(e.seat)}: {text}" if text and isinstance(getattr(e, "seat", None), int) else text
+        )
 
     def describe_action(self, a: Action) -> str:
         t = a.type.replace("_", " ")

@@ -142,3 +142,16 @@ def test_a_broken_bot_does_not_stop_the_game() -> None:
     s.run_bots()
     assert any("could not decide" in ln.text for ln in s.log)
     assert s.decider() == 0 or s.over
+
+
+def test_a_game_module_can_name_more_revealing_events(monkeypatch) -> None:  # noqa: ANN001
+    import sys
+
+    from bohn_tui.rules.actions import Planted
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5)
+    s.apply(PlantHand(0, 0))
+    assert s.can_undo()
+    module = sys.modules[type(s.rules).__module__]
+    monkeypatch.setattr(module, "REVEALING", (Planted,), raising=False)
+    assert not s.can_undo()
