@@ -8,7 +8,7 @@ from conftest import give_coins, grow, play
 from test_bohnroschen import QUIET, four, game, to_phase
 
 from bohn_tui.bots import make_bot
-from bohn_tui.bots.rose import RoseBot
+from bohn_tui.bots.rose import RoseBot, rose_or
 from bohn_tui.rules.actions import BuyField, Harvest, PlantHand
 from bohn_tui.rules.bohnroschen import (
     DRAW,
@@ -151,3 +151,13 @@ def test_other_games_are_the_standard_bot_s() -> None:
     a = play_game("bohnanza", ["A", "B", "C"], 4, [RoseBot(s) for s in range(3)])
     b = play_game("bohnanza", ["A", "B", "C"], 4, [make_bot("standard", s) for s in range(3)])
     assert a.violations == [] and a.record.actions == b.record.actions
+
+
+def test_rose_or_wraps_standard_and_expert_and_leaves_random() -> None:
+    std = rose_or(make_bot("standard", 1))
+    assert isinstance(std, RoseBot) and std.level == "standard"
+    exp = rose_or(make_bot("expert", 1))
+    assert isinstance(exp, RoseBot) and exp.level == "expert" and exp.base is exp.other.std
+    rnd = make_bot("random", 1)
+    assert rose_or(rnd) is rnd
+    assert rose_or(std) is std  # already a Bohnröschen player

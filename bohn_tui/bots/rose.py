@@ -60,12 +60,21 @@ def _fact(kind: str, seat: int, **kw: Any) -> Any:
 
 
 class RoseBot:
-    """A Bohnröschen player built on the standard bot (any other game: the standard bot)."""
+    """A Bohnröschen player built on the standard bot's valuations (`base`); any other game
+    is played by `other` (the standard bot itself, or the bot it wraps, such as expert)."""
 
     level = "standard"
 
-    def __init__(self, seed: int = 0, trade: bool = True, base: StandardBot | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        trade: bool = True,
+        base: StandardBot | None = None,
+        other: Any = None,
+    ) -> None:
         self.base = base if base is not None else StandardBot(seed, trade)
+        self.other = other if other is not None else self.base
+        self.level = getattr(self.other, "level", "standard")
         self.reason = ""
         self._phase_key: tuple[int, int] = (-1, -1)
         self._phase_facts: list[Any] = []
@@ -75,15 +84,17 @@ class RoseBot:
     # -- the protocol ------------------------------------------------------------------
 
     def propose(self, seat: int, observe: Observe) -> Action | None:
-        offer = self.base.propose(seat, observe)
-        self.reason = self.base.reason
+        view = observe()
+        bot = self.base if view["game"] == GAME else self.other
+        offer = bot.propose(seat, lambda: view)
+        self.reason = bot.reason
         return offer
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         view = observe()
         if view["game"] != GAME:
-            action = self.base.choose(seat, lambda: view, legal)
-            self.reason = self.base.reason
+            action = self.other.choose(seat, lambda: view, legal)
+            self.reason = self.other.reason
             return action
         self.reason = ""
         action = self._choose(seat, view, legal)
@@ -334,8 +345,14 @@ class RoseBot:
 
 
 def rose_or(bot: Any) -> Any:
-    """`bot` for every game, playing Bohnröschen through a RoseBot built on it."""
-    return RoseBot(base=bot) if isinstance(bot, StandardBot) else bot
+    """`bot` for every game, playing Bohnröschen through a RoseBot: the standard bot's
+    valuations are the standard bot's own, or those of the standard bot an expert holds."""
+    if isinstance(bot, StandardBot):
+        return RoseBot(base=bot)
+    std = getattr(bot, "std", None)
+    if isinstance(std, StandardBot):
+        return RoseBot(base=std, other=bot)
+    return bot
 
 
 __all__ = ["RoseBot", "rose_or"]
