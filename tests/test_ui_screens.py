@@ -124,3 +124,8 @@ async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_pa
         await pilot.click("#player-0", offset=(5, 2))  # the row of field 2
         await pilot.pause()
         assert s.state.players[0].fields[1].variety == "coffee"
+        # the key bar's entries are clickable: its first one now is "1 Plant on 1"
+        assert str(app.screen.query_one("#keys").render()).startswith("1 Plant on 1")
+        await pilot.click("#keys", offset=(3, 0))
+        await pilot.pause()
+        assert s.state.players[0].fields[0].variety == "coffee"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
+from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -22,12 +23,14 @@ class KeyBar(Static):
         if sig == self._shown:
             return
         self._shown = sig
-        keys = [(lb, d, a if "(" in a else a + "()") for lb, d, a in keys]
-        parts = [
-            f"[@click=screen.{action}][b $accent]{escape(label)} [/]{escape(desc)}[/]"
-            for label, desc, action in keys
-        ]
-        self.update("  ".join(parts) + "   [dim]^p palette[/]", layout=False)  # one row
+        out = Text()
+        for label, desc, action in keys:  # Rich Text with click meta: no markup to parse
+            call = action if "(" in action else action + "()"
+            click = Style.from_meta({"@click": f"screen.{call}"})
+            out.append(label + " ", style=Style(bold=True, color="#ffa62b") + click)
+            out.append(desc + "  ", style=click)
+        out.append(" ^p palette", style="dim")
+        self.update(out, layout=False)  # one row, always
 
 
 def key_label(b: Binding) -> str:
