@@ -126,6 +126,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timing-games", type=int, default=20)
     ap.add_argument("--skip-wins", action="store_true", help="only the timings")
+    ap.add_argument("--skip-timing", action="store_true", help="only the win rates")
     args = ap.parse_args()
     out: dict[str, Any] = {"matchups": [], "decisions": []}
     if not args.skip_wins:
@@ -133,17 +134,31 @@ def main() -> None:
             r = win_rates(game, levels, args.games, args.jobs, args.seed)
             out["matchups"].append(r)
             rates = ", ".join(f"{lv} {x:.1%}" for lv, x in r["win_rate"].items())
-            print(f"{game} {r['levels']}: {rates} ({r['games']} games, {r['seconds']:.0f} s, "
-                  f"{r['violations']} violations)", flush=True)
-    for level, games in (("random", args.timing_games), ("standard", args.timing_games),
-                         ("expert", max(4, args.timing_games // 4))):
+            print(
+                f"{game} {r['levels']}: {rates} ({r['games']} games, {r['seconds']:.0f} s, "
+                f"{r['violations']} violations)",
+                flush=True,
+            )
+    if args.skip_timing:
+        print(json.dumps(out))
+        return
+    for level, games in (
+        ("random", args.timing_games),
+        ("standard", args.timing_games),
+        ("expert", max(4, args.timing_games // 4)),
+    ):
         d = decision_times(level, games, args.seed + 10_000)
         out["decisions"].append(d)
-        print(f"{level}: {d['decisions']} decisions, p50 {d['p50_ms']:.2f} ms, "
-              f"p99 {d['p99_ms']:.2f} ms, max {d['max_ms']:.1f} ms", flush=True)
+        print(
+            f"{level}: {d['decisions']} decisions, p50 {d['p50_ms']:.2f} ms, "
+            f"p99 {d['p99_ms']:.2f} ms, max {d['max_ms']:.1f} ms",
+            flush=True,
+        )
     out["game"] = game_seconds(args.timing_games, args.seed + 20_000)
-    print(f"4-player standard game: {out['game']['mean_s']:.3f} s mean, "
-          f"{out['game']['max_s']:.3f} s max ({out['game']['games']} games)")
+    print(
+        f"4-player standard game: {out['game']['mean_s']:.3f} s mean, "
+        f"{out['game']['max_s']:.3f} s max ({out['game']['games']} games)"
+    )
     print(json.dumps(out))
 
 

@@ -28,7 +28,7 @@ MAX_SAMPLES = 24
 MAX_CANDIDATES = 5
 PRUNE = 1.0  # choices this far below standard's favourite (by its value) are not searched
 HORIZON = 1  # rollouts play to the start of this many turns later
-SEARCH_PROPOSALS = False  # search whether to make standard's proposal (None: make none)
+SEARCH_PROPOSALS = True  # search whether to make standard's proposal, or none
 
 
 class ExpertBot:

@@ -274,6 +274,7 @@ class StandardBot:
         if unwanted or junk:
             cands.append((tuple(junk[:1]), unwanted, ()))
         best: Offer | None = None
+        best_key: tuple[Any, ...] = ()
         best_gain = MIN_GAIN
         others = [p["seat"] for p in view["players"] if p["seat"] != seat]
         for hand_i, up_i, want in cands:
@@ -284,14 +285,14 @@ class StandardBot:
             give = [view["players"][seat]["hand"][i] for i in hand_i] + [up[i] for i in up_i]
             theirs = max(trade_gain(m, view, o, (), (), give, False) for o in others)
             if fair(mine, theirs, len(view["players"])) and mine > best_gain:
-                best_gain = mine
+                best_gain, best_key = mine, key
                 best = Offer(seat, None, tuple(sorted(hand_i)), tuple(sorted(up_i)), want)
-                self._tried.add(key)
         if best is not None:
-            gives = [view["players"][seat]["hand"][i] for i in best.give_hand]
-            gives += [up[i] for i in best.give_up]
-            want = self._cards(m, list(best.want)) if best.want else "nothing"
-            self.reason = f"offers {self._cards(m, gives)} for {want}: no room for them"
+            self._tried.add(best_key)
+            if best.want:
+                self.reason = f"wants {self._cards(m, list(best.want))} for its fields"
+            else:
+                self.reason = "has no good field for them"
         return best
 
     def _proposal(
@@ -346,9 +347,7 @@ class StandardBot:
         if best is not None:
             self._tried.add((tuple(hand[i] for i in best.give_hand), best.want))
             if not self.reason:
-                what = self._cards(m, list(best.want))
-                gives_txt = self._cards(m, [hand[i] for i in best.give_hand])
-                self.reason = f"wants {what} for its fields, gives {gives_txt}"
+                self.reason = f"wants {self._cards(m, list(best.want))} for its fields"
         return best
 
     def _unload(self, m: Meters, seat: int, view: dict[str, Any]) -> Offer | None:
