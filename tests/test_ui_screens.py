@@ -129,3 +129,17 @@ async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_pa
         await pilot.click("#keys", offset=(3, 0))
         await pilot.pause()
         assert s.state.players[0].fields[0].variety == "coffee"
+
+
+async def test_menu_rules_for_any_game_and_count(tmp_path: Path) -> None:
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "1")  # the first choice: Bohnanza for 2, the bean duel
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app.screen)
+        assert "Bohnanza for 2" in text and "Bean duel for two" in text
+        assert "Garden" not in text  # removed at two players, so not in the bean-o-meter

@@ -91,8 +91,9 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static("[b]Keys[/b] · the bottom line shows the ones you can use now")
-            yield Static(key_table(self.bindings_list))
+            if self.bindings_list:
+                yield Static("[b]Keys[/b] · the bottom line shows the ones you can use now")
+                yield Static(key_table(self.bindings_list))
             if self.game:
                 text, meter = rules_text(self.game, self.players)
                 yield Static(text)

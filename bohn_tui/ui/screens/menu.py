@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -71,9 +73,22 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(SavesScreen())
 
     def action_rules(self) -> None:
+        from ...data import load
+        from .. import TABLE_GAMES
+        from .choose import ChooseScreen
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS, "bohnanza", 4))
+        choices: list[tuple[Any, Any]] = []
+        for game in TABLE_GAMES:
+            data = load(game)
+            for n in sorted(data.by_count):
+                choices.append((f"{data.title} for {n}", (game, n)))
+
+        def show(choice: tuple[str, int] | None) -> None:
+            if choice is not None:
+                self.app.push_screen(HelpScreen([], *choice))
+
+        self.app.push_screen(ChooseScreen("Rules of which game?", choices), show)
 
     def action_quit_app(self) -> None:
         self.app.exit()
