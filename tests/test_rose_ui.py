@@ -8,10 +8,11 @@ from conftest import give_coins, play
 from test_bohnroschen import QUIET, four, game, to_phase
 from test_ui_screens import screen_text
 
+from bohn_tui.rose_log import describe
 from bohn_tui.rules.bohnroschen import DRAW, DrawCards, PayTribute
 from bohn_tui.session import Session
 from bohn_tui.store.solo import SoloStore
-from bohn_tui.ui.rose import banner_hint, describe, help_text, task_line
+from bohn_tui.ui.rose import banner, banner_hint, help_text, task_line
 from bohn_tui.ui.screens.solo_end import SoloEndScreen, outcome
 
 
@@ -45,13 +46,19 @@ def test_help_and_log_lines() -> None:
     give_coins(state, 0, "soy", 1)
     view = rules.view(state, 0)
     text = help_text(view, 0, rules.rules_summary()).plain
-    assert "tribute" in text and "Task (card 1): Buy a 3rd bean field." in text
+    assert text.startswith("Your figure: Task (card 1): Buy a 3rd bean field.")
+    assert "tribute" in text
     assert view["players"][0]["task"]["how"] in text
     events = play(state, PayTribute(0))
-    lines = [describe(e, names) for e in events]
-    assert "Ana pays a coin (soy) to the discard pile" in lines
-    assert "Ana pays tribute for “Buy a 3rd bean field.” and moves on to card 2" in lines
-    assert task_line(rules.view(state, 0), 0).startswith("Task (card 2): ")
+    lines = [describe(e, names, str.title) for e in events]
+    assert "Ana pays a coin (Soy) to the discard pile" in lines
+    assert "Ana pays tribute for “Buy a 3rd bean field.” (next task: card 2)" in lines
+    view = rules.view(state, 0)
+    assert task_line(view, 0).startswith("Task (card 2): ")
+    head, hint = banner(("Turn 1 · Ana's turn", "Ana: plant"), view, 0)
+    assert head == "Turn 1 · Ana's turn · " + task_line(view, 0) and hint == "Ana: plant"
+    assert banner(("Turn 1", "Ana: e draws. Task (card 2): x"), view, 0)[0] == "Turn 1"
+    assert banner(("Turn 1", "Waiting"), view, None) == ("Turn 1", "Waiting")
 
 
 async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> None:

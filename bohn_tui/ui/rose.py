@@ -1,6 +1,6 @@
 """Bohnröschen at the table: the words the table screen needs for the vine row's game (the
 banner hint, the task under the viewer's figure, help lines, log lines for its events) and
-the solo run's result. Pure functions of views and events; the table screen calls them when
+the day of a daily run. Pure functions of views and events; the table screen calls them when
 the game is Bohnröschen."""
 
 from __future__ import annotations
@@ -52,41 +52,25 @@ def task_hint(view: dict[str, Any], seat: int) -> str:
     return f"{task_line(view, seat)} {p['task']['how']}"
 
 
+def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -> tuple[str, str]:
+    """The table's banner for Bohnröschen: the task under the viewer's figure joins the head
+    line when the hint does not name it already."""
+    head, hint = head_hint
+    if seat is None or view["over"] or "Task (card" in hint:
+        return head, hint
+    return f"{head} · {task_line(view, seat)}", hint
+
+
 def help_text(view: dict[str, Any], seat: int | None, summary: list[str]) -> Text:
     """Bohnröschen's part of `?`: the rules in a few lines and the viewer's task."""
     out = Text()
+    if seat is not None:
+        out.append("Your figure: ", style="bold")
+        out.append(task_hint(view, seat) + "\n\n")
     out.append("Bohnröschen\n", style="bold underline")
     for line in summary:
         out.append(f"• {line}\n")
-    if seat is not None:
-        out.append("\nYour figure: ", style="bold")
-        out.append(task_hint(view, seat) + "\n")
     return out
-
-
-def describe(e: Any, who: Any, vine_text: Any = None) -> str:
-    """A log line for one of Bohnröschen's events ('' for events not worth a line).
-    `who(seat)` names a seat."""
-    t = e.type
-    if t == "figure_moved":
-        if e.how == "task":
-            return f"{who(e.seat)} fulfils “{e.text}” and moves on to card {e.to + 1}"
-        return f"{who(e.seat)} pays tribute for “{e.text}” and moves on to card {e.to + 1}"
-    if t == "tribute_paid":
-        where = "out of the game" if e.removed else "to the discard pile"
-        return f"{who(e.seat)} pays a coin ({e.variety}) {where}"
-    if t == "castle_entered":
-        return f"{who(e.seat)} enters the castle with {e.coins} coins"
-    if t == "vine_removed":
-        return f"Vine card {e.index + 1} is passed by every figure and leaves the game"
-    if t == "neutral_moved":
-        end = "the castle" if e.end >= 28 else f"card {e.end + 1}"
-        return f"The {e.figure} figure moves to {end}"
-    if t == "tribute_done":
-        return f"{who(e.seat)} pays no more tribute"
-    if t == "deck_reshuffled":
-        return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"
-    return ""
 
 
 def daily_of(view_or_options: dict[str, Any]) -> dt.date | None:

@@ -1,0 +1,34 @@
+"""Log lines for Bohnröschen's own events (docs/formats.md), for the session's game log.
+Pure: no UI, no files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SOLO_CASTLE = 28  # solo: the neutral figures' castle position (layout cards 0-27)
+
+
+def describe(e: Any, who: Callable[[int], str], vname: Callable[[str], str] = str) -> str:
+    """A log line for one of Bohnröschen's events ('' for events not worth a line).
+    `who(seat)` names a seat, `vname(variety)` a bean."""
+    t = e.type
+    if t == "figure_moved":
+        if e.how == "task":
+            return f"{who(e.seat)} fulfils “{e.text}” (next task: card {e.to + 1})"
+        return f"{who(e.seat)} pays tribute for “{e.text}” (next task: card {e.to + 1})"
+    if t == "tribute_paid":
+        where = "out of the game" if e.removed else "to the discard pile"
+        return f"{who(e.seat)} pays a coin ({vname(e.variety)}) {where}"
+    if t == "castle_entered":
+        return f"{who(e.seat)} enters the castle with {e.coins} coins"
+    if t == "vine_removed":
+        return f"Vine card {e.index + 1} is passed by every figure and leaves the game"
+    if t == "neutral_moved":
+        end = "the castle" if e.end >= SOLO_CASTLE else f"card {e.end + 1}"
+        return f"The {e.figure} figure moves to {end}"
+    if t == "tribute_done":
+        return f"{who(e.seat)} pays no more tribute"
+    if t == "deck_reshuffled":
+        return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"
+    return ""
