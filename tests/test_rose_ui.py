@@ -55,9 +55,10 @@ def test_help_and_log_lines() -> None:
     assert "Ana pays tribute for “Buy a 3rd bean field.” (next task: card 2)" in lines
     view = rules.view(state, 0)
     assert task_line(view, 0).startswith("Task (card 2): ")
-    head, hint = banner(("Turn 1 · Ana's turn", "Ana: plant"), view, 0)
-    assert head == "Turn 1 · Ana's turn · " + task_line(view, 0) and hint == "Ana: plant"
-    assert banner(("Turn 1", "Ana: e draws. Task (card 2): x"), view, 0)[0] == "Turn 1"
+    head, hint = banner(("Turn 1 · Ana's turn", "Ana: plant."), view, 0)
+    assert head == "Turn 1 · Ana's turn" and hint == "Ana: plant. " + task_line(view, 0)
+    drawing = ("Turn 1", "Ana: e draws. Task (card 2): x")
+    assert banner(drawing, view, 0) == drawing
     assert banner(("Turn 1", "Waiting"), view, None) == ("Turn 1", "Waiting")
 
 

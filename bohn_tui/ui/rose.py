@@ -53,12 +53,12 @@ def task_hint(view: dict[str, Any], seat: int) -> str:
 
 
 def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -> tuple[str, str]:
-    """The table's banner for Bohnröschen: the task under the viewer's figure joins the head
-    line when the hint does not name it already."""
+    """The table's banner for Bohnröschen: the task under the viewer's figure follows the
+    hint (after what to press, so that a narrow screen cuts the task, not the keys)."""
     head, hint = head_hint
     if seat is None or view["over"] or "Task (card" in hint:
         return head, hint
-    return f"{head} · {task_line(view, seat)}", hint
+    return head, f"{hint} {task_line(view, seat)}".strip()
 
 
 def help_text(view: dict[str, Any], seat: int | None, summary: list[str]) -> Text:
