@@ -175,12 +175,26 @@ def key_for(s: Session, viewer: int | None) -> tuple[bytes, int | None, list[byt
     return b"1", d, [b"f"]  # f opens the choice (or it is open already), 1 picks the first
 
 
-def kind_of(key: bytes, before: list[bytes]) -> str:
+def forced(s: Session, seat: int) -> bool:
+    """Whether the table opens the harvest choice by itself for `seat` now."""
+    legal = s.legal(seat)
+    if s.state.phase == "plant" and s.state.planted == 0:
+        return not any(isinstance(a, PlantHand) for a in legal)
+    if s.state.phase == "plant_trades" and s.state.players[seat].area:
+        return not any(isinstance(a, PlantArea) for a in legal)
+    return False
+
+
+def kind_of(key: bytes, before: list[bytes], s: Session, viewer: int | None) -> str:
+    """What the key does to the screen (the mirror has applied it already)."""
     if key == b"\r":
         return "hand-over (privacy screen to table)"
     if before:
         return "harvest choice (modal to table)"
-    return "table key (plant, end a phase)"
+    d = s.decider()
+    if s.over or d != viewer or (d is not None and forced(s, d)):
+        return "table key that opens a screen (privacy, choice, end)"
+    return "table key, same screen (plant, end a phase)"
 
 
 def key_latency(keys: int) -> tuple[list[tuple[str, float]], float]:
@@ -196,7 +210,7 @@ def key_latency(keys: int) -> tuple[list[tuple[str, float]], float]:
                 for k in before:
                     os.write(term.fd, k)
                     term.drain()
-                times.append((kind_of(key, before), term.frame_after(key)))
+                times.append((kind_of(key, before, mirror, viewer), term.frame_after(key)))
             term.drain(0.3)
             return times, term.rss_mib()
         finally:

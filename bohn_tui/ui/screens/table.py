@@ -186,8 +186,13 @@ class TableScreen(Screen[None]):
         self.viewer = seat
         self.pile_sel = 0
         self.offer_sel = None  # select the offer made to the new viewer
-        self.refresh_table()
-        self.query_one(f"#player-{seat}").scroll_visible(animate=False)
+        with self.app.batch_update():  # the hand's mount and the repaint in one frame
+            self.refresh_table()
+            panel = self.query_one(f"#player-{seat}")
+            if panel.region and not self.query_one("#players-scroll").region.contains_region(
+                panel.region
+            ):
+                panel.scroll_visible(animate=False)
         self._maybe_forced()
 
     def _reason(self, seat: int) -> str:
