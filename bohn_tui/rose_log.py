@@ -10,7 +10,8 @@ SOLO_CASTLE = 28  # solo: the neutral figures' castle position (layout cards 0-2
 
 
 def describe(e: Any, who: Callable[[int], str], vname: Callable[[str], str] = str) -> str:
-    """A log line for one of Bohnröschen's events ('' for events not worth a line).
+    """A log line for one of Bohnröschen's events ('' for events not worth a line, such as
+    a seat's "no more tribute" in every intermediate phase).
     `who(seat)` names a seat, `vname(variety)` a bean."""
     t = e.type
     if t == "figure_moved":
@@ -27,8 +28,6 @@ def describe(e: Any, who: Callable[[int], str], vname: Callable[[str], str] = st
     if t == "neutral_moved":
         end = "the castle" if e.end >= SOLO_CASTLE else f"card {e.end + 1}"
         return f"The {e.figure} figure moves to {end}"
-    if t == "tribute_done":
-        return f"{who(e.seat)} pays no more tribute"
     if t == "deck_reshuffled":
         return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"
     return ""

@@ -132,7 +132,11 @@ def row_lines(view: dict[str, Any]) -> list[Text]:
         else:
             style = "bold" if c["state"] == "face_up" else "dim"
             strip.append(GLYPH[c["state"]] + " ", style=style)
-    legend = Text(f"  {GLYPH['face_up']} up {GLYPH['face_down']} down {GLYPH['gone']} gone", "dim")
+    legend = Text(
+        f"  {GLYPH['face_up']} up {GLYPH['face_down']} down {GLYPH['pile']} pile "
+        f"{GLYPH['gone']} gone",
+        "dim",
+    )
     lines = [_summary(vine), _line(strip, legend)]
     me = view.get("seat")
     mine = next((f["pos"] for f in vine["figures"] if f["seat"] == me), None)
