@@ -25,20 +25,23 @@ def played(n: int, turns: int, seed: int = 1, options: dict[str, Any] | None = N
 
 
 class VineApp(App[None]):
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], compact: bool = False) -> None:
         super().__init__()
         self.view_data = view
+        self.compact = compact
 
     def compose(self) -> ComposeResult:
         yield VineRow()
 
     def on_mount(self) -> None:
-        self.query_one(VineRow).show(self.view_data)
+        row = self.query_one(VineRow)
+        row.compact = self.compact
+        row.show(self.view_data)
 
 
-async def shown(view: dict[str, Any], size: tuple[int, int]) -> list[str]:
+async def shown(view: dict[str, Any], size: tuple[int, int], compact: bool = False) -> list[str]:
     """The widget's lines on screen, border included, at terminal size `size`."""
-    app = VineApp(view)
+    app = VineApp(view, compact)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         w = app.query_one(VineRow)
@@ -92,6 +95,17 @@ async def test_cards_that_left_the_game_and_figures_far_back() -> None:
     for name in NAMES:  # six figures: the ones far back are named on one line
         assert name in text
     assert "▶" in text and "Cem" in next(ln for ln in lines if "▶" in ln)
+
+
+async def test_compact_for_short_screens_keeps_the_viewer_s_task() -> None:
+    st = played(6, 40)
+    view = st.rules.view(st, 2)
+    full = await shown(view, (80, 24))
+    lines = await shown(view, (80, 24), compact=True)
+    assert len(lines) <= 2 + 1 + 3 < len(full)  # borders, the strip, three card lines
+    assert "left the game" not in "\n".join(lines)  # no summary line
+    mine = next(ln for ln in lines if "▶" in ln)
+    assert "Cem" in mine and str(view["players"][2]["figure"] + 1) in mine
 
 
 async def test_face_down_end_shows_no_text() -> None:

@@ -30,6 +30,7 @@ FIGURE_HEX = {
 GLYPH = {"gone": "·", "face_up": "▯", "face_down": "▒", "pile": "░"}
 CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
+COMPACT_LINES = 3  # the same on a short screen (`compact`), without the summary line
 CELL = 8  # solo: width of one layout card
 RED_START = 20  # solo: the red figure starts in front of row 4 (bohnroschen.toml)
 
@@ -65,10 +66,13 @@ class VineRow(ViewStatic):
     }
     """
 
+    compact = False  # a short screen: fewer lines (set by the table before `show`)
+
     def show(self, view: dict[str, Any]) -> None:
         vine = view["vine"]
         names = tuple(p["name"] for p in view["players"])
-        self.show_if_changed((vine, names, view["seat"]), lambda: self.render_view(view))
+        key = (vine, names, view["seat"], self.compact)
+        self.show_if_changed(key, lambda: self.render_view(view))
 
     # -- building the text -------------------------------------------------------------
 
@@ -79,7 +83,7 @@ class VineRow(ViewStatic):
             lines = solo_lines(view)
         else:
             self.border_title = "Vine row"
-            lines = row_lines(view)
+            lines = row_lines(view, compact=self.compact)
         out = Text(no_wrap=True, overflow="ellipsis")
         for i, ln in enumerate(lines):
             if i:
@@ -109,7 +113,7 @@ def _summary(vine: dict[str, Any]) -> Text:
     return _line(Text(" · ".join(parts), style="dim"))
 
 
-def row_lines(view: dict[str, Any]) -> list[Text]:
+def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
     """2-6 players: a summary, a strip of every position, then the cards that matter: each
     card a figure stands on and the face-up cards ahead, with their task texts."""
     vine = view["vine"]
@@ -137,15 +141,16 @@ def row_lines(view: dict[str, Any]) -> list[Text]:
         f"{GLYPH['gone']} gone",
         "dim",
     )
-    lines = [_summary(vine), _line(strip, legend)]
+    lines = [_line(strip, legend)] if compact else [_summary(vine), _line(strip, legend)]
+    most = COMPACT_LINES if compact else DETAIL_LINES
     me = view.get("seat")
     mine = next((f["pos"] for f in vine["figures"] if f["seat"] == me), None)
     shown = sorted(i for i in at if i != last)
     front = max((f["pos"] for f in vine["figures"]), default=0)
     shown += [c["index"] for c in cards if c["state"] == "face_up" and c["index"] > front]
     shown = sorted(set(shown))
-    if len(shown) > DETAIL_LINES:  # keep the viewer's card and the front of the row
-        keep = set(shown[len(shown) - DETAIL_LINES + 1 :])
+    if len(shown) > most:  # keep the viewer's card and the front of the row
+        keep = set(shown[len(shown) - most + 1 :])
         if mine in at and mine not in keep:
             keep.remove(min(keep))
             keep.add(mine)
