@@ -149,19 +149,22 @@ def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
     front = max((f["pos"] for f in vine["figures"]), default=0)
     shown += [c["index"] for c in cards if c["state"] == "face_up" and c["index"] > front]
     shown = sorted(set(shown))
-    if len(shown) > most:  # keep the viewer's card and the front of the row
-        keep = set(shown[len(shown) - most + 1 :])
-        if mine in at and mine not in keep:
-            keep.remove(min(keep))
-            keep.add(mine)
-        back = [i for i in shown if i not in keep]
+    if len(shown) > most:  # one line says what is left out
+        # the viewer's card first, then the figures from the front, then the cards ahead
+        figs = sorted((i for i in shown if i in at and i != mine), reverse=True)
+        prio = ([mine] if mine in at else []) + figs + [i for i in shown if i not in at]
+        keep = set(prio[: most - 1])
+        left = [i for i in shown if i not in keep]
         shown = sorted(keep)
-        t = Text("  … further back:", style="dim")
-        for i in back:
+        t = Text("  …", style="dim")
+        for i in left:
             for f in at.get(i, []):
                 t.append(" ")
                 t.append_text(badge(f" {names[f['seat']][:8]} ", f["colour"]))
                 t.append(f" on {i + 1}", style="dim")
+        ahead = sum(1 for i in left if i not in at)
+        if ahead:
+            t.append(f" {ahead} more face-up card{'s' if ahead > 1 else ''} ahead", style="dim")
         lines.append(_line(t))
     for i in shown:
         c = cards[i]
