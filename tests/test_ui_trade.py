@@ -262,3 +262,24 @@ async def test_another_player_takes_the_screen_to_offer_out_of_turn(tmp_path: Pa
         assert s.state.players[1].area == ["coffee"]
         assert s.state.players[0].hand == hand[1:]  # the front card went
         assert s.state.turned_up == ["coffee", "wax"]  # the turned-up Coffee stayed
+
+
+async def test_hand_over_while_too_small_leaves_no_private_modal(tmp_path: Path) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    checks: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await confirm_hand_over(pilot, app, checks)
+        await pilot.press("1", "e", "o")  # Ana's offer builder shows her hand
+        await pilot.pause()
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        t = table(app)
+        t.hand_over(1)  # e.g. a bot's move hands the screen to Ben meanwhile
+        await pilot.pause()
+        assert not any(isinstance(x, OfferScreen) for x in app.screen_stack)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and t.viewer is None

@@ -81,6 +81,16 @@ class BohnApp(App[None]):
             self.pop_screen()
         self.open_session(s)
 
+    def clear_above(self, screen: Screen[Any]) -> None:
+        """Pop every screen above `screen` (an offer being built, a choice, the too-small
+        screen), then put the too-small screen back if the terminal still needs it."""
+        if screen not in self.screen_stack:
+            return
+        while self.screen is not screen:
+            self.pop_screen()
+        self._too_small = None
+        self._check_size()
+
     # -- size --------------------------------------------------------------------------------
 
     async def _on_resize(self, event: events.Resize) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from ...rules.actions import (
     Accept,
@@ -168,8 +168,7 @@ class TableScreen(Screen[None]):
 
     def hand_over(self, seat: int) -> None:
         """Pass the screen: hide every private widget, then the opaque privacy screen."""
-        while isinstance(self.app.screen, ModalScreen):  # an offer being built, a choice
-            self.app.pop_screen()
+        self.app.clear_above(self)  # type: ignore[attr-defined]  # no private modal stays
         self.viewer = None
         self.refresh_table()
         if len(self.session.humans) == 1:

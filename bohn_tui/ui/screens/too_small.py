@@ -20,7 +20,10 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self, event: object = None) -> None:
         w, h = self.app.size
-        self.query_one("#too-small-box", Static).update(
+        boxes = self.query("#too-small-box")
+        if not boxes:  # a resize can arrive before the screen is composed
+            return
+        boxes.first(Static).update(
             f"[b]Terminal too small[/b]\n\n{w}x{h}; bohn needs at least "
             f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window larger to go on playing."
         )
