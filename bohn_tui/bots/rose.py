@@ -41,6 +41,7 @@ GAME = "bohnroschen"
 TASK_BONUS = 1.2  # an action that fulfils the task saves (at least) a coin of tribute
 PARTIAL_BONUS = 0.3  # an action that counts towards a task of several facts
 CASTLE_BONUS = 50.0  # a harvest that brings the coins for the castle: the game
+SOLO_COIN = 0.3  # solo: a harvested coin is worth this much more (it moves the figure)
 SOLO_FAR = 10  # solo: the castle's five coins are kept only this close to the castle
 HARD_EVENTS = frozenset({"draw", "turn_up", "deck_empty", "trade_give", "trade_get"})
 
@@ -167,7 +168,11 @@ class RoseBot:
             return value(m, fields, s.coins, s.hand, [], may)
         if isinstance(a, EndTribute | PayTribute):
             return value(m, s.fields, s.coins, s.hand)
-        return self.base.after(m, view, seat, s, a)
+        v = self.base.after(m, view, seat, s, a)
+        if isinstance(a, Harvest) and "solo" in view["vine"]:  # coins are the pace: harvest
+            fv, c = s.fields[a.field]
+            v += SOLO_COIN * m.pay_of(fv, c)
+        return v
 
     # -- tasks -------------------------------------------------------------------------
 
