@@ -15,11 +15,15 @@ def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Tex
     game = view["game"]
     to = "everybody" if o["to"] is None else names[o["to"]]
     t = Text.assemble((f"#{o['id']} {names[o['seat']]} → {to}: ", "bold"))
-    t.append_text(cards(game, o["give"]) if o["give"] else Text("nothing", style="dim"))
-    if o["want"]:
+    if not o["give"]:  # asking without giving anything back
+        t.append("asks for ")
+        t.append_text(cards(game, o["want"]))
+    elif o["want"]:
+        t.append_text(cards(game, o["give"]))
         t.append(" for ")
         t.append_text(cards(game, o["want"]))
     else:
+        t.append_text(cards(game, o["give"]))
         t.append(" (a gift)", style="italic")
     if o["counter_to"] is not None:
         t.append(f" counters #{o['counter_to']}", style="dim")
