@@ -50,3 +50,15 @@ def test_background_saver_writes_every_action_in_order(tmp_path: Path) -> None:
     s.apply(PlantHand(0, 0))
     saver.close()
     assert load_session(store, s.save_id).record.actions == [PlantHand(0, 0)]
+
+
+def test_background_saver_reports_a_failed_write(tmp_path: Path) -> None:
+    from bohn_tui.store import BackgroundSaver
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    saver = BackgroundSaver(Store(blocked))  # the saves folder cannot be made under a file
+    s = Session.new("bohnanza", ["Ana", "Ben"], seed=1, autosave=saver)
+    s.apply(PlantHand(0, 0))  # the game goes on; the error waits for the UI
+    saver.close()
+    assert saver.error and "cannot be saved" in saver.error

@@ -151,14 +151,23 @@ class BackgroundSaver:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohn-save")
         self._last: Any = None
+        self.error: str | None = None  # the last failed write, for the UI to show
 
     def __call__(self, session: Any) -> None:
         self._last = self._pool.submit(self.store.write, session.save_id, session.to_json())
+        self._last.add_done_callback(self._check)
+
+    def _check(self, future: Any) -> None:
+        e = future.exception()
+        if e is not None:
+            self.error = f"the game cannot be saved in {self.store.root}: {e}"
 
     def flush(self) -> None:
         """Wait until every save so far is on disk."""
         if self._last is not None:
-            self._last.result()
+            from concurrent.futures import wait
+
+            wait([self._last])  # a failure is kept in self.error, not raised here
 
     def close(self) -> None:
         self.flush()

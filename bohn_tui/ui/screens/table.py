@@ -220,6 +220,10 @@ class TableScreen(Screen[None]):
             return False
         if isinstance(action, Offer):
             self.visiting = False  # an offer waits for someone else's answer: pass on
+        saver = getattr(self.app, "saver", None)
+        if saver is not None and saver.error:
+            self.notify(saver.error, title="Not saved", severity="error", timeout=10)
+            saver.error = None
         self.advance()
         return True
 
