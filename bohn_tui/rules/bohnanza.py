@@ -572,9 +572,13 @@ class BohnanzaRules:
         st.planted += 1
         if ev is not None:
             ev.append(Planted(a.seat, front, a.field, "hand"))
-        # nothing more to decide in phase 1 (the bean duel may still discard a hand card)
-        if not p.hand or (st.planted == 2 and not self.duel):
+        if self._planting_done(st, p):
             self._turn_up(st, ev)
+
+    def _planting_done(self, st: GameState, p: PlayerState) -> bool:
+        """Nothing is left to decide in phase 1, so the cards are turned up at once: the
+        hand is empty, or two cards are planted (the bean duel may still discard one)."""
+        return not p.hand or (st.planted == 2 and not self.duel)
 
     def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:

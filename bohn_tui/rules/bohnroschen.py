@@ -54,7 +54,6 @@ from .actions import (
     PhaseStarted,
     PlantArea,
     Planted,
-    PlantHand,
     Traded,
     TurnedUp,
 )
@@ -689,27 +688,16 @@ class BohnroschenRules(BohnanzaRules):
         st.discarded = True
         ev.append(Discarded(a.seat, card, "hand"))
 
-    def _plant_hand(self, st: GameState, a: PlantHand, ev: list[Event] | None) -> None:
+    def _planting_done(self, st: GameState, p: PlayerState) -> bool:
         """As in Bohnanza, but phase 1 goes on after the second card while the player may
         still pay tribute in it (rulebook example 1) or discard a hand card (two players)."""
-        assert isinstance(st, RoseState) and ev is not None
-        if st.phase != PLANT:
-            raise IllegalAction("cards are planted from the hand only in phase 1")
-        self._need_active(st, a, "plant from the hand")
-        p = st.players[a.seat]
-        if not p.hand:
-            raise IllegalAction("your hand is empty")
-        if st.planted >= 2:
-            raise IllegalAction("you have planted two cards from your hand already")
-        front = p.hand[0]
-        self._plant(p, front, a.field)
-        del p.hand[0]
-        st.planted += 1
-        ev.append(Planted(a.seat, front, a.field, "hand"))
+        assert isinstance(st, RoseState)
         done = st.planted == 2 or not p.hand
-        if done and (st.discarded or not p.hand or not self.duel):
-            if self.tribute_refusal(st, a.seat) is not None:
-                self._turn_up(st, ev)  # nothing is left to decide in phase 1
+        return (
+            done
+            and (st.discarded or not p.hand or not self.duel)
+            and self.tribute_refusal(st, st.active) is not None
+        )
 
     def _end_planting(self, st: GameState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
