@@ -148,6 +148,37 @@ def play(
 
 
 @app.command()
+def solo(
+    seed: Annotated[int | None, typer.Option("--seed", help="the seed (replays a run)")] = None,
+    daily: Annotated[
+        bool, typer.Option("--daily", help="the day's run: the same seed for everyone today (UTC)")
+    ] = False,
+    name: Annotated[str, typer.Option("--name", help="your name in the results")] = "You",
+) -> None:
+    """A solo Bohnröschen run: reach the castle with five coins before the violet and the
+    red figure do. The end shows the result and the best runs so far."""
+    from .session import Session, SessionError
+    from .store import Store, autosaver
+    from .store.solo import daily_seed, today
+
+    if daily and seed is not None:
+        _fail("--daily plays the day's seed: leave out --seed")
+    options: dict[str, str] = {}
+    if daily:
+        day = today()
+        seed = daily_seed(day)
+        options["daily"] = day.isoformat()
+    store = Store()
+    try:
+        session = Session.new("bohnroschen", [name], {}, seed, options, autosave=autosaver(store))
+    except (SessionError, ValueError) as e:
+        _fail(str(e))
+    from .ui.app import BohnApp
+
+    BohnApp(store, session).run()
+
+
+@app.command()
 def resume(
     save: Annotated[str | None, typer.Argument(help="a save name (default: the latest)")] = None,
 ) -> None:

@@ -419,6 +419,12 @@ class Session:
         if isinstance(e, GameOver):
             won = " and ".join(self.names[w] for w in e.winners)
             return f"Game over ({e.reason}). {won} win{'s' if len(e.winners) == 1 else ''}"
+        if self.record.game == "bohnroschen":
+            from .rose_log import describe as rose_line
+
+            line = rose_line(e, who, self.vname)
+            if line:
+                return line
         text = getattr(e, "text", "")  # other games' events may carry their own line
         return (
             f"{who(e.seat)}: {text}" if text and isinstance(getattr(e, "seat", None), int) else text

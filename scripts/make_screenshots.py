@@ -36,6 +36,24 @@ def mid_game(seed: int = 11, turn: int = 9) -> Session:
     return Session(rec, {2: "standard", 3: "standard"}, "screens")
 
 
+def rose_game(seed: int = 6, turn: int = 17) -> Session:
+    """Bohnröschen for 4, played by bots up to `turn`; then Ana and Ben become people."""
+    s = Session.new("bohnroschen", NAMES, {x: "standard" for x in range(4)}, seed=seed)
+    while not s.over and not (s.state.turn >= turn and s.state.active == 0):
+        s.bot_step()
+    rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
+    return Session(rec, {2: "standard", 3: "standard"}, "screens")
+
+
+def solo_run(seed: int = 3, turn: int = 5) -> Session:
+    """A solo Bohnröschen run, played by the bot up to `turn`, then by a person."""
+    s = Session.new("bohnroschen", ["Ana"], {0: "standard"}, seed=seed)
+    while not s.over and s.state.turn < turn:
+        s.bot_step()
+    rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
+    return Session(rec, {}, "screens")
+
+
 def finished(seed: int = 5) -> Session:
     s = Session.new("bohnanza", NAMES, {x: "standard" for x in range(4)}, seed=seed)
     s.run_bots()
@@ -65,7 +83,7 @@ async def shoot(
     print(out / f"{name}.png")
 
 
-async def main(out: Path) -> None:
+async def main(out: Path, only: list[str] | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
 
     async def nothing(pilot: Pilot[None]) -> None:
@@ -90,18 +108,30 @@ async def main(out: Path) -> None:
         await pilot.press("space", "down", "down", "space", "tab", "down", "down", "enter")
         await pilot.press("tab", "down")
 
+    async def reveal(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+
     async def help_(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "question_mark")
 
-    await shoot(out, "menu", None, nothing)
-    await shoot(out, "privacy", mid_game(), nothing)  # Ana has not looked yet: no summary
-    await shoot(out, "table", mid_game(), reveal_and_plant)
-    await shoot(out, "offer", mid_game(), offer)
-    await shoot(out, "help", mid_game(), help_)
-    await shoot(out, "end", finished(), nothing)
+    shots = [
+        ("menu", None, nothing),
+        ("privacy", mid_game, nothing),  # Ana has not looked yet: no summary
+        ("table", mid_game, reveal_and_plant),
+        ("offer", mid_game, offer),
+        ("help", mid_game, help_),
+        ("end", finished, nothing),
+        ("bohnroschen", rose_game, reveal),
+        ("solo", solo_run, nothing),
+    ]
+    for name_, make, script in shots:
+        if not only or name_ in only:
+            await shoot(out, name_, make() if make else None, script)
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "screenshots")
-    asyncio.run(main(ap.parse_args().out))
+    ap.add_argument("--only", nargs="*", help="just these screenshots (by name)")
+    args = ap.parse_args()
+    asyncio.run(main(args.out, args.only))

@@ -83,20 +83,30 @@ def rules_text(game: str, players: int) -> tuple[Text, Table]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
 
-    def __init__(self, bindings: list[BindingType], game: str | None, players: int) -> None:
+    def __init__(
+        self,
+        bindings: list[BindingType],
+        game: str | None,
+        players: int,
+        extra: Text | None = None,
+    ) -> None:
         super().__init__()
+        self.extra = extra  # the game's own rules and the viewer's situation
         self.bindings_list = bindings
         self.game = game
         self.players = players
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
+            if self.extra is not None:
+                yield Static(self.extra)
             if self.bindings_list:
                 yield Static("[b]Keys[/b] · the bottom line shows the ones you can use now")
                 yield Static(key_table(self.bindings_list))
             if self.game:
                 text, meter = rules_text(self.game, self.players)
-                yield Static(text)
+                if self.extra is None:
+                    yield Static(text)
                 yield Static(meter)
             yield Static("[dim]Esc closes this help.[/dim]")
 
@@ -109,4 +119,10 @@ def help_for(screen: Any) -> HelpScreen:
     session = getattr(screen, "session", None)
     game = session.record.game if session else None
     players = len(session.names) if session else 0
-    return HelpScreen(bindings, game, players)
+    extra = None
+    if session is not None and game == "bohnroschen":
+        from ..rose import help_text
+
+        viewer = getattr(screen, "viewer", None)
+        extra = help_text(session.view(viewer), viewer, session.rules.rules_summary())
+    return HelpScreen(bindings, game, players, extra)

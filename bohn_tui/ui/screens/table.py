@@ -28,7 +28,15 @@ from ...rules.actions import (
     PlantHand,
     Withdraw,
 )
+from ...rules.bohnroschen_actions import (
+    DiscardKind,
+    DrawCards,
+    EndTribute,
+    PayTribute,
+    PlantKind,
+)
 from ...session import Session
+from .. import rose
 from ..cards import card, name
 from ..widgets.game_log import GameLog
 from ..widgets.hand import HandView
@@ -37,6 +45,7 @@ from ..widgets.phase_banner import PhaseBanner
 from ..widgets.piles import Piles
 from ..widgets.player_panel import PlayerPanel
 from ..widgets.trade_area import TradeArea
+from ..widgets.vine_row import VineRow
 from .choose import ChooseScreen
 from .offer import OfferScreen
 from .privacy import PrivacyScreen
@@ -48,7 +57,10 @@ KEYED: dict[str, tuple[type[Action], ...]] = {
     "end_turn": (EndTurn,),
     "harvest": (Harvest,),
     "buy": (BuyField,),
-    "discard": (DiscardOffer, DiscardHand),
+    "discard": (DiscardOffer, DiscardHand, DiscardKind),
+    "pay_tribute": (PayTribute,),
+    "draw_cards": (DrawCards,),
+    "end_tribute": (EndTribute,),
 }
 
 
@@ -66,6 +78,9 @@ class TableScreen(Screen[None]):
         Binding("e", "end_planting", "Stop planting"),
         Binding("e", "end_trading", "End trading"),
         Binding("e", "end_turn", "End turn"),
+        Binding("e", "draw_cards", "Draw cards"),
+        Binding("e", "end_tribute", "No more tribute"),
+        Binding("t", "pay_tribute", "Pay tribute"),
         Binding("f", "harvest", "Harvest"),
         Binding("b", "buy", "Buy 3rd field"),
         Binding("o", "offer", "Offer"),
@@ -97,6 +112,7 @@ class TableScreen(Screen[None]):
         self._legal: list[Action] = []
         self._view: dict[str, Any] = session.view(None)
         self._hand: HandView | None = None
+        self.hand_hidden = False  # Bohnröschen's intermediate phase: no hand shown
         self._seen: dict[int, int] = {}  # log length when each seat last had the screen
 
     # -- layout ------------------------------------------------------------------------------
@@ -105,6 +121,8 @@ class TableScreen(Screen[None]):
         yield PhaseBanner(id="banner")
         with Horizontal(id="main"):
             with Vertical(id="left"):
+                if rose.is_rose(self._view):
+                    yield VineRow(id="vine")
                 with VerticalScroll(id="players-scroll"):
                     with Grid(id="players"):
                         for seat in range(len(self.session.names)):
@@ -131,6 +149,10 @@ class TableScreen(Screen[None]):
         self.query_one("#log").styles.height = 7 if self.app.size.height >= 34 else 4
         cols = max(1, min(n, (width - side) // 36, 4))
         self.query_one("#players", Grid).styles.grid_size_columns = cols
+        if rose.is_rose(self._view):  # a short screen: a shorter vine row
+            vine = self.query_one("#vine", VineRow)
+            vine.compact = self.app.size.height < 34
+            vine.show(self._view)
 
     # -- flow --------------------------------------------------------------------------------
 
@@ -155,10 +177,11 @@ class TableScreen(Screen[None]):
         if s.over:
             self.viewer = None
             self.refresh_table()
-            from .end import EndScreen
-
-            self.app.push_screen(EndScreen(s))
+            self.app.push_screen(self._end_screen())
             return
+        if self.hand_hidden and not self._tribute_only():
+            self.hand_hidden = False  # a hand shows next: pass the screen properly
+            self.viewer = None
         d = s.next_human()
         if d is None or (self.visiting and self.viewer is not None) or d == self.viewer:
             self.refresh_table()
@@ -171,6 +194,10 @@ class TableScreen(Screen[None]):
         self.app.clear_above(self)  # type: ignore[attr-defined]  # no private modal stays
         self.viewer = None
         self.refresh_table()
+        if self._tribute_only():  # no hand shows: no privacy screen
+            self.hand_hidden = True
+            self.reveal(seat)
+            return
         if len(self.session.humans) == 1:
             self.reveal(seat)
             return
@@ -180,6 +207,19 @@ class TableScreen(Screen[None]):
             PrivacyScreen(self.session.names[seat], self._reason(seat), since),
             callback=lambda _: self.reveal(seat),
         )
+
+    def _tribute_only(self) -> bool:
+        """Bohnröschen's intermediate phase: the decision is tribute, no hand shows."""
+        return self.session.state.phase == "intermediate" and len(self.session.humans) > 1
+
+    def _end_screen(self) -> Screen[None]:
+        if rose.is_rose(self._view) and len(self.session.names) == 1:
+            from .solo_end import SoloEndScreen
+
+            return SoloEndScreen(self.session)
+        from .end import EndScreen
+
+        return EndScreen(self.session)
 
     def reveal(self, seat: int) -> None:
         self.viewer = seat
@@ -257,12 +297,16 @@ class TableScreen(Screen[None]):
         for seat in range(len(s.names)):
             self.query_one(f"#player-{seat}", PlayerPanel).show(v, s.is_bot(seat))
         self.query_one("#piles", Piles).show(v)
+        if rose.is_rose(v):
+            self.query_one("#vine", VineRow).show(v)
         self.query_one("#trade", TradeArea).show(
             v, s.names, pile, label, self.pile_sel if len(pile) > 1 else None, self.offer_sel
         )
         self.query_one("#log", GameLog).show(s.log)
-        self.query_one("#banner", PhaseBanner).show(*self._banner())
-        if self.viewer is None:
+        self.query_one("#banner", PhaseBanner).show(
+            *(rose.banner(self._banner(), v, self.viewer) if rose.is_rose(v) else self._banner())
+        )
+        if self.viewer is None or self.hand_hidden:
             if self._hand is not None:  # the private widget leaves the DOM
                 self._hand.update("")
                 self._hand.remove()
@@ -309,6 +353,10 @@ class TableScreen(Screen[None]):
                 f"{you}: out of turn: harvest (f), buy (b), offer (o); p hands back.",
             )
         ph = v["phase"]
+        if rose.is_rose(v):
+            hint = rose.banner_hint(v, me, you)
+            if hint is not None:
+                return head, hint
         if ph == "plant":
             front = v["players"][me]["hand"][0] if v["players"][me]["hand"] else None
             if v["planted"] == 0:
@@ -361,7 +409,7 @@ class TableScreen(Screen[None]):
             return []
         legal = self._legal
         if v["phase"] == "plant" and v["planted"] == 0:
-            if not any(isinstance(a, PlantHand) for a in legal):
+            if not any(isinstance(a, PlantHand | DiscardHand) for a in legal):
                 return [a for a in legal if isinstance(a, Harvest)]
         if v["phase"] == "plant_trades" and not any(isinstance(a, PlantArea) for a in legal):
             return [a for a in legal if isinstance(a, Harvest)]
@@ -422,6 +470,8 @@ class TableScreen(Screen[None]):
         pile, _ = self._pile()
         if not pile:
             return None
+        if rose.is_rose(self._view) and self._view["phase"] != "plant_trades":
+            return PlantKind(self.viewer, pile[self.pile_sel], field)  # a whole kind
         return PlantArea(self.viewer, pile[self.pile_sel], field)
 
     def on_player_panel_field_clicked(self, event: PlayerPanel.FieldClicked) -> None:
@@ -456,6 +506,15 @@ class TableScreen(Screen[None]):
     def action_buy(self) -> None:
         self._one((BuyField,))
 
+    def action_pay_tribute(self) -> None:
+        self._one((PayTribute,))
+
+    def action_draw_cards(self) -> None:
+        self._one((DrawCards,))
+
+    def action_end_tribute(self) -> None:
+        self._one((EndTribute,))
+
     def _ask_harvest(self, options: list[Harvest], title: str) -> None:
         v = self._view
         me = v["players"][self.viewer]
@@ -485,6 +544,8 @@ class TableScreen(Screen[None]):
         for a in self._legal:
             if isinstance(a, DiscardOffer):
                 choices.append((Text.assemble("from the offer: ", card(v["game"], a.variety)), a))
+            elif isinstance(a, DiscardKind):
+                choices.append((Text.assemble("all left: ", card(v["game"], a.variety)), a))
             elif isinstance(a, DiscardHand):
                 vid = v["players"][self.viewer]["hand"][a.index]
                 choices.append((Text.assemble(f"hand #{a.index + 1}: ", card(v["game"], vid)), a))

@@ -1,0 +1,163 @@
+"""Pilot tests of Bohnröschen at the table: the vine row on screen, tribute on one key, the
+intermediate phase asking each person in turn without a privacy screen (no hand shows),
+a solo turn, and the end of a solo run with the best runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import give_coins
+from test_ui_table import SIZE, make_app, table
+
+from bohn_tui.rules.actions import EndPlanting, EndTrading, PlantArea, PlantHand
+from bohn_tui.session import Session
+from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.screens.solo_end import SoloEndScreen
+from bohn_tui.ui.widgets.hand import HandView
+from bohn_tui.ui.widgets.vine_row import VineRow
+
+GAME = "bohnroschen"
+
+
+def to_draw(s: Session) -> None:
+    """The active player's plainest moves until phase 4 (draw) begins."""
+    for _ in range(40):
+        if s.state.phase == "draw":
+            return
+        seat = s.decider()
+        legal = s.legal(seat)
+        for kind in (EndTrading, EndPlanting, PlantArea, PlantHand):
+            pick = [a for a in legal if isinstance(a, kind)]
+            if pick:
+                s.apply(pick[0])
+                break
+        else:
+            raise AssertionError(f"stuck in {s.state.phase}: {legal}")
+    raise AssertionError("phase 4 never began")
+
+
+async def test_tribute_is_one_key_and_the_row_shows_it(tmp_path: Path) -> None:
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=4)
+    give_coins(s.state, 0, "soy", 2)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Ana takes the screen
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0 and t.query_one(VineRow)
+        keys = str(app.screen.query_one("#keys").content)
+        assert "t Pay tribute" in keys
+        banner = str(app.screen.query_one("#banner").content)
+        assert "Task (card 1)" in banner
+        await pilot.press("t")
+        await pilot.pause()
+        assert s.state.pos[0] == 1 and len(s.state.players[0].coins) == 1
+        assert any("pays tribute for" in ln.text for ln in s.log)
+        row = t.query_one(VineRow)
+        assert "▶  2" in str(row.content)  # Ana's figure on card 2 now
+
+
+async def test_intermediate_phase_asks_each_person_without_a_privacy_screen(
+    tmp_path: Path,
+) -> None:
+    s = Session.new(GAME, ["Ana", "Ben", "Cem", "Dora"], {3: "standard"}, seed=2)
+    to_draw(s)
+    give_coins(s.state, 1, "soy", 1)
+    give_coins(s.state, 2, "soy", 1)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Ana, phase 4
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0
+        await pilot.press("e")  # draws: the intermediate phase
+        await pilot.pause()
+        assert s.state.phase == "intermediate"
+        for seat, key in ((1, "t"), (2, "e")):  # Ben pays, Cem does not
+            assert app.screen is t and not isinstance(app.screen, PrivacyScreen)
+            assert t.viewer == seat and not t.query(HandView)  # no hand: no privacy screen
+            banner = str(app.screen.query_one("#banner").content)
+            assert "intermediate phase" in banner and s.names[seat] in banner
+            await pilot.press(key)
+            await pilot.pause()
+        assert s.state.pos[1] == 1 and s.state.pos[2] == 0
+        assert s.state.phase == "plant" and s.state.active == 1
+        # Ben's turn shows his hand: now the privacy screen comes
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert t.viewer == 1 and t.query(HandView)
+
+
+async def test_a_solo_turn_and_the_neutral_figures(tmp_path: Path) -> None:
+    s = Session.new(GAME, ["Ana"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0  # one person: no privacy screen
+        row = str(t.query_one(VineRow).content)
+        assert row.count("Row ") == 4 and "violet" in row
+        for _ in range(12):
+            if s.state.phase == "draw":
+                break
+            if isinstance(app.screen, ChooseScreen):  # a harvest to make room
+                await pilot.press("1")
+            else:  # plant on field 1 or 2 (a whole kind in phase 3), else stop or end
+                fits = [k for k in (1, 2) if t.check_action("plant", (k - 1,))]
+                await pilot.press(str(fits[0]) if fits else "e")
+            await pilot.pause()
+        assert s.state.phase == "draw"
+        keys = str(app.screen.query_one("#keys").content)
+        assert "e Draw cards" in keys
+        await pilot.press("e")
+        await pilot.pause()
+        assert s.state.turn == 2
+        assert any(ln.text.startswith("The violet figure moves to card") for ln in s.log)
+
+
+async def test_the_end_of_a_solo_run_shows_the_best_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    s = Session.new(GAME, ["Ana"], {0: "standard"}, seed=8)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, SoloEndScreen):
+                break
+        assert isinstance(app.screen, SoloEndScreen)
+        assert app.screen.store.count()[0] == 1
+    assert (tmp_path / "solo.sqlite3").is_file()
+
+
+def test_solo_command_daily_takes_no_seed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app
+
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    result = CliRunner().invoke(app, ["solo", "--daily", "--seed", "4"])
+    assert result.exit_code == 1 and "--daily plays the day's seed" in result.output
+
+
+def test_solo_command_starts_the_day_s_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`bohn solo --daily` opens the table on a solo session with the day's seed."""
+    from typer.testing import CliRunner
+
+    from bohn_tui import cli
+    from bohn_tui.store.solo import daily_seed, today
+    from bohn_tui.ui import app as ui_app
+
+    started: list[Session] = []
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(ui_app.BohnApp, "run", lambda self: started.append(self.first_session))
+    result = CliRunner().invoke(cli.app, ["solo", "--daily", "--name", "Ana"])
+    assert result.exit_code == 0, result.output
+    (s,) = started
+    assert s.record.game == GAME and s.names == ["Ana"] and not s.bot_levels
+    assert s.record.seed == daily_seed(today())
+    assert s.record.options["daily"] == today().isoformat()
