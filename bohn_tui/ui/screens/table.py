@@ -363,7 +363,12 @@ class TableScreen(Screen[None]):
                 if not any(isinstance(a, PlantHand) for a in self._legal):
                     return (
                         head,
-                        f"{you}: {name(v['game'], front)} fits no field: harvest one (f).",
+                        f"{you}: {name(v['game'], front)} fits no field: harvest one (f)"
+                        + (
+                            " or discard a hand card (d)."
+                            if any(isinstance(a, DiscardHand) for a in self._legal)
+                            else "."
+                        ),
                     )
                 return (
                     head,

@@ -58,7 +58,7 @@ class TradeArea(ViewStatic):
         up = Text.assemble(("Turned up: ", "bold"))
         up.append_text(cards(game, view["turned_up"]) if view["turned_up"] else Text("—", "dim"))
         lines.append(up)
-        if view["duel"]:
+        if view["duel"] and len(view["players"]) > 1:  # solo leaves nothing to anybody
             d = Text.assemble(("Duel offer: ", "bold"))
             d.append_text(
                 cards(game, view["duel_offer"]) if view["duel_offer"] else Text("—", "dim")
