@@ -34,7 +34,10 @@ def outcome(view: dict[str, Any]) -> str:
         by = "the red figure reached the castle first"
     else:
         by = view.get("end_reason") or "the run ended"
-    return f"Lost: {by}, after {turns} turns (coins {coins}; card {view['players'][0]['figure']})."
+    passed = view["players"][0]["figure"]
+    return (
+        f"Lost: {by}, after {turns} turns ({passed} of {castle} vine cards passed, {coins} coins)."
+    )
 
 
 def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
