@@ -146,7 +146,6 @@ class TableScreen(Screen[None]):
         width = self.app.size.width
         side = 44 if width >= 110 else 34
         self.query_one("#side").styles.width = side
-        self.query_one("#log").styles.height = 7 if self.app.size.height >= 34 else 4
         cols = max(1, min(n, (width - side) // 36, 4))
         self.query_one("#players", Grid).styles.grid_size_columns = cols
         if rose.is_rose(self._view):  # a short screen: a shorter vine row
