@@ -402,6 +402,8 @@ class Session:
             kind = "counters" if e.counter_to is not None else "offers"
             if not want:
                 return f"{who(e.seat)} {kind} {who(e.to)} a gift: {give}"
+            if not e.give:
+                return f"{who(e.seat)} asks {who(e.to)} for {want} as a gift"
             return f"{who(e.seat)} {kind} {who(e.to)} {give} for {want}"
         if isinstance(e, OfferClosed):
             if e.reason in ("declined", "withdrawn"):
