@@ -20,7 +20,8 @@ class Piles(ViewStatic):
         t = Text.assemble(("Draw ", "bold"))
         t.append(f"{view['deck_size']}")
         t.append("  ")
-        t.append(f"ran out {view['runouts']}/{view['end_runout']}", style="dim")
+        limit = f"/{view['end_runout']}" if view["end_runout"] else ""  # 0: no limit
+        t.append(f"ran out {view['runouts']}{limit}", style="dim")
         if view["ending"]:
             t.append(" · last pass!", style="bold red")
         t.append("\nDiscard ", style="bold")
