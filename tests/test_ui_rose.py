@@ -161,3 +161,36 @@ def test_solo_command_starts_the_day_s_run(monkeypatch: pytest.MonkeyPatch, tmp_
     assert s.record.game == GAME and s.names == ["Ana"] and not s.bot_levels
     assert s.record.seed == daily_seed(today())
     assert s.record.options["daily"] == today().isoformat()
+
+
+async def test_two_players_take_the_left_beans_a_whole_kind_by_key(tmp_path: Path) -> None:
+    from bohn_tui.rules.actions import EndTurn
+
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=5)
+    for _ in range(30):  # Ana plants her front card, turns up, leaves every bean to Ben
+        if s.state.phase == "draw":
+            break
+        legal = s.legal(0)
+        pick = [a for a in legal if isinstance(a, EndTurn | EndPlanting)]
+        s.apply(pick[0] if pick else next(a for a in legal if isinstance(a, PlantHand)))
+    s.apply(next(a for a in s.legal(0) if a.type == "draw_cards"))
+    left = list(s.state.duel_offer)
+    assert s.state.phase == "take_offer" and s.state.active == 1 and left
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Ben takes the screen
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 1
+        kind = left[0]
+        fits = [k for k in (0, 1) if t.check_action("plant", (k,))]
+        await pilot.press(str(fits[0] + 1))
+        await pilot.pause()
+        assert kind not in s.state.duel_offer  # the whole kind at once
+        assert s.state.players[1].fields[fits[0]].count == left.count(kind)
+        if s.state.duel_offer:  # the rest: discarded a whole kind at a time
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(s.state.duel_offer) < len(left) - left.count(kind)
