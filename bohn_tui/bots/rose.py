@@ -8,11 +8,13 @@ are its own:
 - chase the task: each planting or harvest is turned into the facts the engine will see
   (the same `Task.matches` / `Task.enough` the engine uses); a state task is checked on
   the fields as they will be after the action;
-- tribute: never below the castle's five coins (`castle_coins`), except that it pays its
-  way in when the coins it holds beyond the five reach past the last vine card; otherwise
-  it pays with the coins it has beyond the five, in phase 4 or the intermediate phase,
-  for a task out of reach (a phase task whose phase is over, a chance task, a figure task)
-  or, in solo, whenever the violet figure is not far behind;
+- tribute (3-6 and 2 players): with the coins beyond the castle's five (`castle_coins`), in
+  phase 4 or the intermediate phase, for whatever task (the reason names a task out of
+  reach: a phase task whose phase is over, a chance task, a figure task); at any time when
+  the coins beyond the five reach past the last vine card;
+- tribute in solo: every coin while more than SOLO_FAR cards are left (the violet figure
+  sets the pace), in phase 4 or when the task is out of reach; then it keeps five; and a
+  harvested coin counts SOLO_COIN more;
 - at the last vine card with fewer than five coins it harvests what brings it to five;
 - `plant_kind` / `discard_kind` (two players and solo) by the value of the fields after
   the whole kind is planted, `draw_cards` when nothing is better.
