@@ -9,6 +9,7 @@ from test_bohnroschen import QUIET, four, game, to_phase
 
 from bohn_tui.bots import make_bot
 from bohn_tui.bots.rose import RoseBot, rose_or
+from bohn_tui.bots.standard import StandardBot
 from bohn_tui.rules.actions import BuyField, Harvest, PlantHand
 from bohn_tui.rules.bohnroschen import (
     DRAW,
@@ -30,7 +31,7 @@ def test_plants_to_fulfil_its_task_where_the_standard_bot_would_not() -> None:
     # "Have exactly one bean on every bean field": soy on the empty field fulfils it
     state = game(4, four(["soy", "soy"]), ["blue"] * 60, ["v04", *QUIET])
     play(state, PlantHand(0, 0))
-    std = make_bot("standard", 1)
+    std = StandardBot(1)  # the plain standard bot, without rose.py
     view = state.rules.view(state, 0)
     legal = state.rules.legal_actions(state, 0)
     assert std.choose(0, lambda: view, legal) == PlantHand(0, 0)  # joins its soy
@@ -149,7 +150,7 @@ def test_solo_runs_go_further_than_random_play() -> None:
 
 def test_other_games_are_the_standard_bot_s() -> None:
     a = play_game("bohnanza", ["A", "B", "C"], 4, [RoseBot(s) for s in range(3)])
-    b = play_game("bohnanza", ["A", "B", "C"], 4, [make_bot("standard", s) for s in range(3)])
+    b = play_game("bohnanza", ["A", "B", "C"], 4, [StandardBot(s) for s in range(3)])
     assert a.violations == [] and a.record.actions == b.record.actions
 
 
@@ -161,3 +162,20 @@ def test_rose_or_wraps_standard_and_expert_and_leaves_random() -> None:
     rnd = make_bot("random", 1)
     assert rose_or(rnd) is rnd
     assert rose_or(std) is std  # already a Bohnröschen player
+
+
+def test_standard_and_expert_levels_play_bohnroschen_through_rose() -> None:
+    from bohn_tui.simulate import simulate
+
+    assert isinstance(make_bot("standard", 3), RoseBot)
+    assert isinstance(make_bot("expert", 3), RoseBot)
+    result = simulate("bohnroschen", 1, 20, seed=0, levels=["standard"])
+    assert result["violations"] == 0 and "standard" in result["win_rate"]
+    won = sum(
+        bool(play_game("bohnroschen", ["s"], g, [RoseBot(g * 7919)]).state.winners)
+        for g in range(20)
+    )
+    assert result["win_rate"]["standard"] == won / 20
+    # the plain standard bot no longer fails in solo (no opponent to leave beans to)
+    res = play_game("bohnroschen", ["Ana"], 2, [StandardBot(2)])
+    assert res.violations == [] and res.state.phase == "over"

@@ -47,4 +47,6 @@ def make_bot(level: str, seed: int = 0, trade: bool = True) -> Bot:
 
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(sorted(LEVELS))}")
-    return LEVELS[level](seed, trade)
+    from .rose import rose_or  # standard and expert play Bohnröschen through rose.py
+
+    return rose_or(LEVELS[level](seed, trade))

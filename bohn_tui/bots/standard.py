@@ -148,6 +148,8 @@ class StandardBot:
         elif isinstance(a, EndTurn):
             left = may
             may = []
+            if len(view["players"]) < 2:  # solo: the rest goes to the discard pile
+                return value(m, fields, coins, hand, must, [])
             opp = seat_of(view, 1 - seat)
             deny = sum(max(0.0, plant_one(m, [list(f) for f in opp.fields], v)[0]) for v in left)
             return value(m, fields, coins, hand, must, may) - DUEL_DENY * deny
