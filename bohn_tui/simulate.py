@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,7 @@ def drive(
     )
     # bots that offer to the active player on their own (Bot.propose); random bots do not,
     # and then the loop costs nothing more per action
+    observers = [partial(view, state, s) for s in range(len(bots))]  # made once, not per action
     proposers = [s for s, b in enumerate(bots) if getattr(b, "propose", None) is not None]
     ask = bool(proposers) and propose_first and state.phase == "trade"
     traded = _in_areas(state)
@@ -95,15 +97,17 @@ def drive(
             _ask_proposers(state, bots, proposers, actions, violations)
         seat = to_move(state)
         legal = legal_actions(state, seat)
-        action = bots[seat].choose(seat, lambda s=seat: view(state, s), legal)
+        action = bots[seat].choose(seat, observers[seat], legal)
         before = state.phase
         try:
             step(state, action)
         except IllegalAction as e:
+            # a refused choice is a bug: of the rules if it was listed, else of the bot
             if action in legal:
                 violations.append(f"a listed legal action was refused: {action}: {e}")
+            else:
+                violations.append(f"seat {seat}'s bot chose a refused action: {action}: {e}")
             if not legal:
-                violations.append(f"seat {seat} has nothing to do: {e}")
                 break
             action = legal[0]
             step(state, action)
