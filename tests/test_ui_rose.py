@@ -194,3 +194,17 @@ async def test_two_players_take_the_left_beans_a_whole_kind_by_key(tmp_path: Pat
             await pilot.press("enter")
             await pilot.pause()
             assert len(s.state.duel_offer) < len(left) - left.count(kind)
+
+
+async def test_vine_row_is_compact_on_a_short_screen(tmp_path: Path) -> None:
+    s = Session.new(GAME, ["Ana", "Ben", "Cem", "Dora"], {2: "standard", 3: "standard"}, seed=1)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        row = table(app).query_one(VineRow)
+        assert row.compact and row.outer_size.height <= 2 + 4  # borders, strip, 3 cards
+        assert row.outer_size.width <= 80
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not row.compact and "cards to the castle" in str(row.content)
