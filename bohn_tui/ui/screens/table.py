@@ -356,8 +356,12 @@ class TableScreen(Screen[None]):
             hint = rose.banner_hint(v, me, you)
             if hint is not None:
                 return head, hint
+        fields = len(v["players"][me]["fields"])
+        keys = f"1-{fields}"  # the field keys this seat has
         if ph == "plant":
             front = v["players"][me]["hand"][0] if v["players"][me]["hand"] else None
+            fits = [str(a.field + 1) for a in self._legal if isinstance(a, PlantHand)]
+            keys = " or ".join(fits) or keys
             if v["planted"] == 0:
                 if not any(isinstance(a, PlantHand) for a in self._legal):
                     return (
@@ -371,10 +375,10 @@ class TableScreen(Screen[None]):
                     )
                 return (
                     head,
-                    f"{you}: plant your front card {name(v['game'], front)} (1-3: field).",
+                    f"{you}: plant your front card {name(v['game'], front)} (field {keys}).",
                 )
             more = (
-                f"plant {name(v['game'], front)} too (1-3) or "
+                f"plant {name(v['game'], front)} too ({keys}) or "
                 if front and v["planted"] < 2
                 else ""
             )
@@ -391,7 +395,7 @@ class TableScreen(Screen[None]):
             )
         if ph in ("plant_trades", "take_offer", "plant_turned_up"):
             extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
-            return head, f"{you}: plant your cards: ←→ picks, 1-3 plants{extra.get(ph, '')}."
+            return head, f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
         return head, ""
 
     def _to_me(self, o: dict[str, Any]) -> bool:
