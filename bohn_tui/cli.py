@@ -153,7 +153,7 @@ def solo(
     daily: Annotated[
         bool, typer.Option("--daily", help="the day's run: the same seed for everyone today (UTC)")
     ] = False,
-    name: Annotated[str, typer.Option("--name", help="your name in the results")] = "You",
+    name: Annotated[str, typer.Option("--name", help="your name in the results")] = "Player",
 ) -> None:
     """A solo Bohnröschen run: reach the castle with five coins before the violet and the
     red figure do. The end shows the result and the best runs so far."""
