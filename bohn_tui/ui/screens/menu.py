@@ -34,7 +34,10 @@ class MenuScreen(Screen[None]):
         cont = f"Continue: {latest.label}" if latest else "Continue (no unfinished game)"
         with Middle(), Center(), Vertical(id="menu-box", classes="dialog"):
             yield Static(LOGO, id="logo")
-            yield Static("Bohnanza and Dahlias at one table: pass the screen, keep your hand.")
+            yield Static(
+                "Bohnanza, Dahlias and Bohnröschen at one table: "
+                "pass the screen, keep your hand."
+            )
             yield OptionList(
                 Option("n  New game", id="new"),
                 Option(f"c  {cont}", id="continue", disabled=latest is None),
