@@ -35,8 +35,7 @@ class MenuScreen(Screen[None]):
         with Middle(), Center(), Vertical(id="menu-box", classes="dialog"):
             yield Static(LOGO, id="logo")
             yield Static(
-                "Bohnanza, Dahlias and Bohnröschen at one table: "
-                "pass the screen, keep your hand."
+                "Bohnanza, Dahlias and Bohnröschen at one table: pass the screen, keep your hand."
             )
             yield OptionList(
                 Option("n  New game", id="new"),
