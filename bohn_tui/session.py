@@ -84,6 +84,7 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict, init=False)
     last_events: list[Event] = field(default_factory=list, init=False)
     _proposers: list[int] = field(default_factory=list, init=False)
+    _offer_makers: dict[int, int] = field(default_factory=dict, init=False)  # offer id -> seat
     _bot_actions: tuple[int, int] = field(default=(0, 0), init=False)
 
     def __post_init__(self) -> None:
@@ -397,6 +398,7 @@ class Session:
                 return f"The draw pile ran out ({e.time}): the discard pile is shuffled in"
             return "The draw pile ran out for the last time"
         if isinstance(e, OfferMade):
+            self._offer_makers[e.offer] = e.seat
             give = self._cards(e.give)
             want = self._cards(e.want) if e.want else ""
             kind = "counters" if e.counter_to is not None else "offers"
@@ -406,8 +408,13 @@ class Session:
                 return f"{who(e.seat)} asks {who(e.to)} for {want} as a gift"
             return f"{who(e.seat)} {kind} {who(e.to)} {give} for {want}"
         if isinstance(e, OfferClosed):
-            if e.reason in ("declined", "withdrawn"):
-                return f"{who(e.seat)} {e.reason} offer {e.offer}"
+            maker = self._offer_makers.get(e.offer)
+            if e.reason == "withdrawn":
+                return f"{who(e.seat)} withdraws an offer"
+            if e.reason == "declined" and maker is not None:
+                return f"{who(e.seat)} declines {who(maker)}'s offer"
+            if e.reason == "declined":
+                return f"{who(e.seat)} declines offer {e.offer}"
             return ""
         if isinstance(e, Traded):
             gave, got = self._cards(e.gave), self._cards(e.got)

@@ -85,7 +85,7 @@ async def test_a_gift_refused(tmp_path: Path) -> None:
         assert table(app).check_action("accept", ())  # a gift can be accepted too
         await pilot.press("x")
         await pilot.pause()
-        assert "Cem declined offer 1" in s.log[-1].text
+        assert "Cem declines Ana's offer" in s.log[-1].text
         assert s.state.players[0].hand == hand and not s.state.players[2].area
         await confirm_hand_over(pilot, app, checks)  # back to Ana
         assert checks[-1] == 0
