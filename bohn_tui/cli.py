@@ -190,7 +190,11 @@ def resume(
     if save is None:
         latest = store.latest()
         if latest is None:
-            _fail("there is no unfinished saved game; start one with `bohn play`")
+            damaged = [str(s.error) for s in store.list() if s.error]
+            note = "".join(f"\n  {d}" for d in damaged)
+            if damaged:
+                note = f"\nthese save files cannot be read:{note}"
+            _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
         save = latest.id  # type: ignore[union-attr]
     try:
         session = load_session(store, save)

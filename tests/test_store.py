@@ -62,3 +62,21 @@ def test_background_saver_reports_a_failed_write(tmp_path: Path) -> None:
     s.apply(PlantHand(0, 0))  # the game goes on; the error waits for the UI
     saver.close()
     assert saver.error and "cannot be saved" in saver.error
+
+
+def test_resume_without_a_readable_save_names_the_damaged_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app
+
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    store = Store()
+    store.root.mkdir(parents=True, exist_ok=True)
+    (store.root / "broken.json").write_text('{"record": {', encoding="utf-8")
+    result = CliRunner().invoke(app, ["resume"])
+    assert result.exit_code == 1
+    assert "no unfinished saved game" in result.output
+    assert "broken.json is damaged" in result.output
+    assert "Traceback" not in result.output
