@@ -368,16 +368,8 @@ class BohnanzaRules:
         active = seat == st.active
         out: list[Action] = []
         if phase == PLANT_TRADES:
-            area = p.area
-            if area:
-                table = self._a_plant_area[seat]
-                for v in dict.fromkeys(area) if len(area) > 1 else area:
-                    row = table[v]
-                    i = 0
-                    for f in fields:
-                        if f.count == 0 or f.variety == v:
-                            out.append(row[i])
-                        i += 1
+            if p.area:
+                self._plant_choices(seat, fields, p.area, out)
         elif phase == PLANT:
             if active:
                 if st.planted < 2 and p.hand:
@@ -440,16 +432,15 @@ class BohnanzaRules:
     def _plant_choices(
         self, seat: int, fields: list[Field], cards: list[str], out: list[Action]
     ) -> None:
+        """A plant action for each kind among `cards` on each field that takes it."""
         table = self._a_plant_area[seat]
-        seen: set[str] = set()
-        for v in cards:
-            if v in seen:
-                continue
-            seen.add(v)
+        for v in dict.fromkeys(cards) if len(cards) > 1 else cards:
             row = table[v]
-            for i, f in enumerate(fields):
+            i = 0
+            for f in fields:
                 if f.count == 0 or f.variety == v:
                     out.append(row[i])
+                i += 1
 
     def can_offer(self, st: GameState, seat: int) -> bool:
         """Whether `seat` may make an offer now (trading is on and it has cards to trade)."""
