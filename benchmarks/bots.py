@@ -119,6 +119,40 @@ def game_seconds(games: int, seed: int) -> dict[str, Any]:
     return {"games": games, "mean_s": statistics.mean(secs), "max_s": secs[-1]}
 
 
+def paired(games: int, seed: int, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Paired games: each deal is played twice, once by four `standard` bots and once with
+    one seat (rotating) an `expert`; the other seats' bots are the same in both. Returns
+    the expert's win rate, the same seat's win rate as `standard`, and the mean change of
+    that seat's coins with its standard error."""
+    from bohn_tui.bots.expert import ExpertBot
+
+    diffs: list[float] = []
+    wins = [0.0, 0.0]  # as standard, as expert
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        seat = g % 4
+        score = []
+        for k, expert in enumerate((False, True)):
+            bots: list[Any] = [make_bot("standard", game_seed * 7919 + s) for s in range(4)]
+            if expert:
+                bots[seat] = ExpertBot(game_seed * 7919 + seat, **kwargs)
+            st = play_game("bohnanza", ["A", "B", "C", "D"], game_seed, bots).state
+            if seat in st.winners:
+                wins[k] += 1 / len(st.winners)
+            score.append(st.scores[seat])
+        diffs.append(score[1] - score[0])
+    sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+    return {
+        "games": games,
+        "expert_win_rate": wins[1] / games,
+        "standard_win_rate": wins[0] / games,
+        "coin_diff": statistics.mean(diffs),
+        "coin_diff_se": sd / len(diffs) ** 0.5,
+        "seconds": time.perf_counter() - start,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400, help="games per match-up")
@@ -127,7 +161,25 @@ def main() -> None:
     ap.add_argument("--timing-games", type=int, default=20)
     ap.add_argument("--skip-wins", action="store_true", help="only the timings")
     ap.add_argument("--skip-timing", action="store_true", help="only the win rates")
+    ap.add_argument(
+        "--paired",
+        metavar="K=V,...",
+        help="only paired games of expert (ExpertBot keyword arguments) against standard",
+    )
     args = ap.parse_args()
+    if args.paired is not None:
+        kw = dict(kv.split("=") for kv in args.paired.split(",") if kv)
+        kwargs: dict[str, Any] = {
+            k: float(v) if k in ("budget", "weight") else v if k == "answers" else v == "1"
+            for k, v in kw.items()
+        }
+        r = paired(args.games, args.seed, kwargs)
+        print(
+            f"paired {args.paired or 'expert'}: expert {r['expert_win_rate']:.1%}, standard "
+            f"{r['standard_win_rate']:.1%}, coins {r['coin_diff']:+.2f} "
+            f"+- {r['coin_diff_se']:.2f} ({r['games']} games, {r['seconds']:.0f} s)"
+        )
+        return
     out: dict[str, Any] = {"matchups": [], "decisions": []}
     if not args.skip_wins:
         for game, levels in MATCHUPS:

@@ -295,3 +295,108 @@ def test_standard_asks_the_active_player_for_a_card_it_needs() -> None:
     assert isinstance(offer, Offer) and offer.to == 2 and "chili" in offer.want
     assert bot.reason
     play(st, offer)  # a legal offer
+
+
+# -- expert's trading (bohn_tui/bots/trader.py) -----------------------------------------
+
+
+def real_gains(
+    view: dict[str, Any], seat: int, give_hand: tuple[int, ...], give_up: tuple[int, ...], get
+) -> float:
+    """What `seat` gains by a trade, judged on its own real view (its hand known)."""
+    return evaluate.trade_gain(evaluate.meters("bohnanza"), view, seat, give_hand, give_up, get)
+
+
+def test_expert_declines_a_trade_that_helps_the_offering_seat_more() -> None:
+    """In a game of standard bots, the first offer that standard accepts although the
+    offering seat gains more than twice as much: expert, in the same seat, declines it."""
+    rules = rules_for("bohnanza", 4)
+    st, _ = rules.new_game(list("ABCD"), 0)
+    bots = [StandardBot(s) for s in range(4)]
+    found = 0
+    while st.phase != "over" and found < 2:
+        seat = rules.to_move(st)
+        legal = rules.legal_actions(st, seat)
+        view = rules.view(st, seat)
+        action = bots[seat].choose(seat, lambda v=view: v, legal)
+        if isinstance(action, Accept):
+            o = st.offers[action.offer]
+            give = [st.players[o.seat].hand[i] for i in o.give_hand]
+            give += [st.turned_up[i] for i in o.give_up]
+            got = [st.players[seat].hand[i] for i in action.give_hand]
+            got += [st.turned_up[i] for i in action.give_up]
+            mine = real_gains(view, seat, action.give_hand, action.give_up, give)
+            theirs = real_gains(rules.view(st, o.seat), o.seat, o.give_hand, o.give_up, got)
+            if theirs > 2 * mine + 0.3:
+                expert = ExpertBot(seat)
+                assert not isinstance(expert.choose(seat, lambda v=view: v, legal), Accept)
+                assert expert.reason
+                found += 1
+        rules.apply(st, action)
+    assert found == 2
+
+
+class Witness:
+    """Wraps a bot; notes the views it decided on and what it chose."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.level = bot, bot.level
+        self.seen: list[tuple[dict[str, Any], Action | None]] = []
+
+    @property
+    def reason(self) -> str:
+        return self.bot.reason
+
+    def choose(self, seat: int, observe: Any, legal: list[Action]) -> Action:
+        view = observe()
+        action = self.bot.choose(seat, lambda: view, legal)
+        self.seen.append((view, action))
+        return action
+
+    def propose(self, seat: int, observe: Any) -> Action | None:
+        view = observe()
+        action = self.bot.propose(seat, lambda: view)
+        self.seen.append((view, action))
+        return action
+
+
+def test_expert_makes_offers_standard_takes_that_gain_it_more() -> None:
+    """Expert (seat 0) among standard bots: some of its offers are taken; each trade they
+    make gains expert more than MIN_GAIN, and all together they gain it more than the
+    seats that took them, by both seats' real hands."""
+    bots = [Witness(ExpertBot(0, search=False))] + [Witness(StandardBot(s)) for s in (1, 2, 3)]
+    rules = rules_for("bohnanza", 4)
+    st, _ = rules.new_game(list("ABCD"), 4)
+    drive(st, bots, [], [], until_turn=24)  # type: ignore[arg-type]
+    mine_total = theirs_total = 0.0
+    taken = 0
+    made = [(v, a) for v, a in bots[0].seen if isinstance(a, Offer)]
+    assert len(made) >= 5
+    for s in (1, 2, 3):
+        for view, a in bots[s].seen:
+            if not isinstance(a, Accept):
+                continue
+            o = next(x for x in view["offers"] if x["id"] == a.offer)
+            if o["seat"] != 0:
+                continue
+            # the expert's view when it made this offer: the last one with the same cards
+            ev, offer = next(
+                (v, x)
+                for v, x in reversed(made)
+                if v["turn"] == view["turn"]
+                and list(x.want) == o["want"]
+                and x.to == o["to"]
+                and [v["players"][0]["hand"][i] for i in x.give_hand]
+                + [v["turned_up"][i] for i in x.give_up]
+                == o["give"]
+            )
+            got = [view["players"][s]["hand"][i] for i in a.give_hand]
+            got += [view["turned_up"][i] for i in a.give_up]
+            mine = real_gains(ev, 0, offer.give_hand, offer.give_up, got)
+            theirs = real_gains(view, s, a.give_hand, a.give_up, o["give"])
+            assert mine > evaluate.MIN_GAIN, (mine, theirs, offer)
+            mine_total += mine
+            theirs_total += theirs
+            taken += 1
+    assert taken >= 2
+    assert mine_total > theirs_total

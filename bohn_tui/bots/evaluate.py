@@ -245,6 +245,18 @@ def trade_gain(
     return after - before
 
 
+def wanted(m: Meters, view: dict[str, Any], seat: int, kinds: Any) -> list[tuple[float, str]]:
+    """The kinds (of `kinds`) that `seat` gains more than MIN_GAIN by getting one of, as
+    (gain, kind), the best first."""
+    out = []
+    for v in kinds:
+        g = trade_gain(m, view, seat, (), (), [v])
+        if g > MIN_GAIN:
+            out.append((g, v))
+    out.sort(reverse=True)
+    return out
+
+
 def fair(mine: float, theirs: float, players: int) -> bool:
     """A trade is worth making when it helps this seat and not much more the other: the
     other's gain counts as much as it sets this seat back against the average rival."""

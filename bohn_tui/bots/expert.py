@@ -22,27 +22,44 @@ from ..rules.table import Deck, Field, PlayerState
 from . import Observe, register
 from .evaluate import Seat, meters, seat_of, value
 from .standard import StandardBot
+from .trader import PARTNER_WEIGHT, Trader
 
 BUDGET = 0.12  # seconds of search a decision (one more sample may run over it)
 MAX_SAMPLES = 24
 MAX_CANDIDATES = 5
 PRUNE = 1.0  # choices this far below standard's favourite (by its value) are not searched
 HORIZON = 1  # rollouts play to the start of this many turns later
+ANSWERS = "net"  # answers to offers: "net" (trader.worth_taking), "search", or "net+search"
 SEARCH_PROPOSALS = True  # search whether to make standard's proposal, or none
 
 
 class ExpertBot:
     level = "expert"
 
-    def __init__(self, seed: int = 0, trade: bool = True, budget: float = BUDGET) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        trade: bool = True,
+        budget: float = BUDGET,
+        search: bool = True,
+        trader: bool = True,
+        answers: str = ANSWERS,
+        weight: float = PARTNER_WEIGHT,
+    ) -> None:
         self.rng = random.Random(seed)
         self.trade = trade
         self.budget = budget
+        self.searching = search
+        self.answers = answers
         self.std = StandardBot(seed, trade)
+        self.trader = Trader(random.Random(seed + 1), weight) if trader and trade else None
         self.reason = ""
 
     def propose(self, seat: int, observe: Observe) -> Action | None:
         view = observe()
+        if self.trader is not None:
+            offer, self.reason = self.trader.offer(seat, view)
+            return offer
         offer = self.std.propose(seat, lambda: view)
         self.reason = self.std.reason
         if offer is None or not SEARCH_PROPOSALS:
@@ -56,6 +73,20 @@ class ExpertBot:
         self.reason = self.std.reason
         if isinstance(pick, BuyField) or view["over"]:
             return pick
+        if self.trader is not None and _free_to_offer(view, seat, legal):
+            offer, reason = self.trader.offer(seat, view)
+            if offer is not None:
+                self.reason = reason
+                return offer
+            end = next(a for a in legal if isinstance(a, EndTrading))
+            self.reason = "no offer would gain it more than its partner"
+            return end
+        if self.trader is not None and self.answers != "search" and view["phase"] == "trade":
+            legal, pick = self._answer(seat, view, legal, pick)
+            if self.answers == "net":
+                return pick
+        if not self.searching and view["phase"] != "trade":
+            return pick
         cands = self.candidates(seat, view, legal, pick)
         if len(cands) < 2:
             return pick
@@ -65,6 +96,28 @@ class ExpertBot:
         if chosen != pick:
             self.reason = self._explain(seat, view, chosen)
         return chosen
+
+    def _answer(
+        self, seat: int, view: dict[str, Any], legal: list[Action], pick: Action
+    ) -> tuple[list[Action], Action]:
+        """Offers to this seat: only acceptances that gain it clearly more than the offering
+        seat stay (`trader.worth_taking`); the best of them, or standard's answer if it was
+        not an acceptance, or a decline."""
+        accepts = [a for a in legal if isinstance(a, Accept)]
+        if not accepts:
+            return legal, pick
+        good = self.trader.worth_taking(meters(view["game"]), seat, view, accepts)
+        keep = {a for a, _ in good}
+        legal = [a for a in legal if not isinstance(a, Accept) or a in keep]
+        if good:
+            best, net = max(good, key=lambda x: x[1])
+            if not isinstance(pick, Accept) or pick not in keep:
+                pick = best
+                self.reason = f"gains about {net:.1f} coins more than the other side"
+        elif isinstance(pick, Accept):
+            pick = Decline(seat, pick.offer)
+            self.reason = "the trade would help the other side more"
+        return legal, pick
 
     # -- what to search ----------------------------------------------------------------
 
@@ -147,6 +200,16 @@ class ExpertBot:
             if time.perf_counter() - start > self.budget:
                 break
         return totals
+
+
+def _free_to_offer(view: dict[str, Any], seat: int, legal: list[Action]) -> bool:
+    """The active player in the trade phase with no offer to answer."""
+    return (
+        view["phase"] == "trade"
+        and view["active"] == seat
+        and not any(isinstance(a, Accept | Decline) for a in legal)
+        and any(isinstance(a, EndTrading) for a in legal)
+    )
 
 
 def outcome(m: Any, st: GameState, seat: int) -> float:

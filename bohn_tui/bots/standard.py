@@ -36,6 +36,7 @@ from .evaluate import (
     seat_of,
     trade_gain,
     value,
+    wanted,
 )
 
 OFFERS_PER_TURN = 3  # offers the active player makes in one turn
@@ -260,12 +261,7 @@ class StandardBot:
         unwanted = tuple(
             i for i in range(len(up)) if trade_gain(m, view, seat, (), (i,), []) > 0.05
         )
-        wants = []
-        for v in view["varieties"]:
-            g = trade_gain(m, view, seat, (), (), [v])
-            if g > MIN_GAIN:
-                wants.append((g, v))
-        wants.sort(reverse=True)
+        wants = wanted(m, view, seat, view["varieties"])
         junk = [i for g, i in self._junk(m, seat, view)[:2] if g > 0.05]
         cands: list[tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]] = []
         for _, w in wants[:2]:
@@ -305,12 +301,7 @@ class StandardBot:
         active = view["active"]
         up = view["turned_up"]
         pool = list(counter_to["give"]) if counter_to is not None else list(up)
-        wants = []
-        for v in dict.fromkeys(pool):
-            g = trade_gain(m, view, seat, (), (), [v])
-            if g > MIN_GAIN:
-                wants.append((g, v))
-        wants.sort(reverse=True)
+        wants = wanted(m, view, seat, dict.fromkeys(pool))
         junk = [i for g, i in self._junk(m, seat, view)[:3] if g > -0.3]
         gives: list[tuple[int, ...]] = [()]
         gives += [(i,) for i in junk]
