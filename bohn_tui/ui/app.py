@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from typing import Any
 
@@ -37,6 +38,10 @@ class BohnApp(App[None]):
         self.saver.close()
 
     def on_mount(self) -> None:
+        import gc
+
+        gc.freeze()
+        gc.set_threshold(50_000, 50, 1000)
         if self.first_session is not None:
             self.open_session(self.first_session)
         else:
