@@ -172,11 +172,12 @@ def key_for(s: Session, viewer: int | None) -> tuple[bytes, int | None, list[byt
             return str(plants[0].field + 1).encode(), d, []
     harvest = next(a for a in legal if isinstance(a, Harvest))
     s.apply(harvest)
-    return b"1", d, [b"f"]  # f opens the choice (or it is open already), 1 picks the first
+    # f asks which field (unless the table asks already), the field's key picks it
+    return str(harvest.field + 1).encode(), d, [b"f"]
 
 
 def forced(s: Session, seat: int) -> bool:
-    """Whether the table opens the harvest choice by itself for `seat` now."""
+    """Whether the table asks for a harvest by itself for `seat` now."""
     legal = s.legal(seat)
     if s.state.phase == "plant" and s.state.planted == 0:
         return not any(isinstance(a, PlantHand) for a in legal)
@@ -190,10 +191,12 @@ def kind_of(key: bytes, before: list[bytes], s: Session, viewer: int | None) -> 
     if key == b"\r":
         return "hand-over (privacy screen to table)"
     if before:
-        return "harvest choice (modal to table)"
+        return "harvest choice (f, then the field's key)"
     d = s.decider()
-    if s.over or d != viewer or (d is not None and forced(s, d)):
-        return "table key that opens a screen (privacy, choice, end)"
+    if s.over or d != viewer:
+        return "table key that opens a screen (privacy, end)"
+    if d is not None and forced(s, d):
+        return "table key after which the table asks a harvest (same screen)"
     return "table key, same screen (plant, end a phase)"
 
 

@@ -12,7 +12,6 @@ from test_ui_table import SIZE, make_app, table
 
 from bohn_tui.rules.actions import EndPlanting, EndTrading, PlantArea, PlantHand
 from bohn_tui.session import Session
-from bohn_tui.ui.screens.choose import ChooseScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 from bohn_tui.ui.screens.solo_end import SoloEndScreen
 from bohn_tui.ui.widgets.hand import HandView
@@ -103,8 +102,8 @@ async def test_a_solo_turn_and_the_neutral_figures(tmp_path: Path) -> None:
         for _ in range(12):
             if s.state.phase == "draw":
                 break
-            if isinstance(app.screen, ChooseScreen):  # a harvest to make room
-                await pilot.press("1")
+            if t.choice is not None:  # a harvest to make room, asked on the table
+                await pilot.press(str(t.choice[1][0].field + 1))
             else:  # plant on field 1 or 2 (a whole kind in phase 3), else stop or end
                 fits = [k for k in (1, 2) if t.check_action("plant", (k - 1,))]
                 await pilot.press(str(fits[0]) if fits else "e")

@@ -129,6 +129,21 @@ async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_pa
         await pilot.click("#keys", offset=(3, 0))
         await pilot.pause()
         assert s.state.players[0].fields[0].variety == "coffee"
+        # trading now: a click on a field asks on the table whether to harvest it
+        t = table(app)
+        await pilot.click("#player-0", offset=(5, 2))
+        await pilot.pause()
+        assert t.choice is not None and "Harvest this field?" in str(t.query_one("#banner").content)
+        assert str(t.query_one("#keys").content).startswith("2 Coffee ×1 → 0 coins  Esc Cancel")
+        await pilot.press("escape")  # cancelled: the trade keys are back, nothing harvested
+        await pilot.pause()
+        assert t.choice is None and "End trading" in str(t.query_one("#keys").content)
+        assert s.state.players[0].fields[1].count == 1
+        await pilot.click("#player-0", offset=(5, 2))
+        await pilot.click("#player-0", offset=(5, 2))  # the second click confirms
+        await pilot.pause()
+        assert s.state.players[0].fields[1].count == 0 and t.choice is None
+        assert "Ana harvests 1 Coffee" in s.log[-1].text
 
 
 async def test_menu_rules_for_any_game_and_count(tmp_path: Path) -> None:

@@ -104,15 +104,21 @@ async def test_forced_harvest_asks_which_field(tmp_path: Path) -> None:
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        t = table(app)
         for _ in range(60):
-            screen = app.screen
-            if isinstance(screen, ChooseScreen) and "fits no field" in screen.title_text:
+            if app.screen is t and t.choice is not None and "fits no field" in t.choice[0]:
                 break
             await step(pilot, app, [])
         else:
             raise AssertionError("no forced harvest")
         assert s.state.turn == 5 and s.state.players[0].hand[0] == "chili"
-        assert "Chili fits no field" in app.screen.title_text
+        # asked on the table itself: the banner asks, the key bar lists the fields
+        assert "Chili fits no field" in str(t.query_one("#banner").content)
+        keys = str(t.query_one("#keys").content)
+        assert "1 Wax ×2 → 0 coins" in keys and "2 Blue ×2 → 0 coins" in keys, keys
+        await pilot.press("e")  # not a choice: nothing happens
+        await pilot.pause()
+        assert t.choice is not None and s.state.players[0].fields[1].count == 2
         await pilot.press("2")  # harvest the Blue field
         await pilot.pause()
         assert s.state.players[0].fields[1].count == 0

@@ -3,6 +3,8 @@ holds no private widget while it is up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,9 +16,16 @@ from textual.widgets import Static
 class PrivacyScreen(Screen[bool]):
     BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
 
-    def __init__(self, name: str, reason: str, since: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        reason: str,
+        since: list[str] | None = None,
+        reveal: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.player = name
+        self.reveal = reveal  # shows the hand beneath in the same frame as this screen leaves
         self.reason = reason
         self.since = since or []  # public log lines since this player last had the screen
 
@@ -44,4 +53,10 @@ class PrivacyScreen(Screen[bool]):
         self.action_confirm()
 
     def action_confirm(self) -> None:
-        self.dismiss(True)
+        if self.reveal is None:
+            self.dismiss(True)
+            return
+        # leave and show the hand in one go: the table lays out and repaints once, not once
+        # without the hand and again with it
+        self.app.pop_screen()
+        self.reveal()

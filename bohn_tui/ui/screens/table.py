@@ -96,6 +96,7 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("p", "pass_screen", "Pass screen"),
         Binding("v", "view_log", "Log"),
+        Binding("escape", "cancel_choice", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "menu", "Menu"),
     ]
@@ -114,6 +115,9 @@ class TableScreen(Screen[None]):
         self._hand: HandView | None = None
         self.hand_hidden = False  # Bohnröschen's intermediate phase: no hand shown
         self._seen: dict[int, int] = {}  # log length when each seat last had the screen
+        # a harvest being chosen on the table itself (no modal: no screen swap): the
+        # question and the harvests the field keys pick from
+        self.choice: tuple[str, list[Harvest]] | None = None
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -192,7 +196,7 @@ class TableScreen(Screen[None]):
         """Pass the screen: hide every private widget, then the opaque privacy screen."""
         self.app.clear_above(self)  # type: ignore[attr-defined]  # no private modal stays
         self.viewer = None
-        self.refresh_table()
+        self.choice = None
         if self._tribute_only():  # no hand shows: no privacy screen
             self.hand_hidden = True
             self.reveal(seat)
@@ -202,10 +206,14 @@ class TableScreen(Screen[None]):
             return
         log = self.session.log
         since = [ln.text for ln in log[self._seen.get(seat, len(log)) :]]
+        # the privacy screen first, then the table hides the hand beneath it: the table is
+        # not laid out or painted while it is covered
         self.app.push_screen(
-            PrivacyScreen(self.session.names[seat], self._reason(seat), since),
-            callback=lambda _: self.reveal(seat),
+            PrivacyScreen(
+                self.session.names[seat], self._reason(seat), since, lambda: self.reveal(seat)
+            )
         )
+        self.refresh_table()
 
     def _tribute_only(self) -> bool:
         """Bohnröschen's intermediate phase: the decision is tribute, no hand shows."""
@@ -222,6 +230,7 @@ class TableScreen(Screen[None]):
 
     def reveal(self, seat: int) -> None:
         self.viewer = seat
+        self.choice = None
         self.pile_sel = 0
         self.offer_sel = None  # select the offer made to the new viewer
         with self.app.batch_update():  # the hand's mount and the repaint in one frame
@@ -252,6 +261,7 @@ class TableScreen(Screen[None]):
         return f"{names[seat]} decides next."
 
     def do(self, action: Action) -> bool:
+        self.choice = None
         try:
             self.session.apply(action)
         except IllegalAction as e:
@@ -287,6 +297,9 @@ class TableScreen(Screen[None]):
             self._seen[self.viewer] = len(s.log)
         self._view = v = s.view(self.viewer)
         self._legal = s.legal(self.viewer) if self.viewer is not None else []
+        if self.choice is not None:  # options the rules no longer allow leave the choice
+            options = [a for a in self.choice[1] if a in self._legal]
+            self.choice = (self.choice[0], options) if options else None
         pile, label = self._pile()
         self.pile_sel = min(self.pile_sel, max(0, len(pile) - 1))
         ids = [o["id"] for o in v["offers"]]
@@ -320,6 +333,12 @@ class TableScreen(Screen[None]):
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""
         keys: list[tuple[str, str, str]] = []
+        if self.choice is not None:  # the field keys pick a harvest, Esc cancels
+            for a in self.choice[1]:
+                keys.append((str(a.field + 1), self._harvest_label(a), f"plant({a.field})"))
+            keys.append(("Esc", "Cancel", "cancel_choice"))
+            self.query_one("#keys", KeyBar).show(keys)
+            return
         seen: set[str] = set()
         for b in self.BINDINGS:
             assert isinstance(b, Binding)
@@ -340,6 +359,9 @@ class TableScreen(Screen[None]):
         if self.viewer is None:
             who = names[d] if d is not None else "?"
             return head, f"Waiting for {who}…"
+        if self.choice is not None:
+            keys = " or ".join(str(a.field + 1) for a in self.choice[1])
+            return head, f"{names[self.viewer]}: {self.choice[0]} ({keys}; Esc cancels)"
         me = self.viewer
         you = names[me]
         if d is not None and s.is_bot(d):
@@ -426,7 +448,7 @@ class TableScreen(Screen[None]):
     def _maybe_forced(self) -> None:
         n = len(self.session.record.actions)
         forced = self._forced()
-        if forced and self._forced_at != n and self.app.screen is self:
+        if forced and self._forced_at != n and self.choice is None and self.app.screen is self:
             self._forced_at = n
             pile, _ = self._pile()
             v = self._view
@@ -441,6 +463,12 @@ class TableScreen(Screen[None]):
         if action in ("help", "menu", "view_log"):
             return True
         if self.viewer is None:
+            return False
+        if self.choice is not None:  # only the choice's keys while a harvest is asked
+            if action == "plant":
+                return any(a.field == parameters[0] for a in self.choice[1])
+            return action == "cancel_choice"
+        if action == "cancel_choice":
             return False
         v, legal = self._view, self._legal
         if action in KEYED:
@@ -486,12 +514,18 @@ class TableScreen(Screen[None]):
         """Clicking one of your fields plants there when you can, else offers a harvest."""
         if event.seat != self.viewer:
             return
-        if self.check_action("plant", (event.field,)):
+        if self.choice is not None or self.check_action("plant", (event.field,)):
             self.action_plant(event.field)
         elif Harvest(event.seat, event.field) in self._legal:
             self._ask_harvest([Harvest(event.seat, event.field)], "Harvest this field?")
 
     def action_plant(self, field: int) -> None:
+        if self.choice is not None:
+            for h in self.choice[1]:
+                if h.field == field:
+                    self.do(h)
+                    return
+            return
         a = self._plant_action(field)
         if a is not None:
             self.do(a)
@@ -523,19 +557,22 @@ class TableScreen(Screen[None]):
     def action_end_tribute(self) -> None:
         self._one((EndTribute,))
 
-    def _ask_harvest(self, options: list[Harvest], title: str) -> None:
+    def _harvest_label(self, a: Harvest) -> str:
         v = self._view
-        me = v["players"][self.viewer]
-        choices: list[tuple[str | Text, Any]] = []
-        for a in options:
-            f = me["fields"][a.field]
-            label = Text.assemble(
-                f"Field {a.field + 1}: ",
-                card(v["game"], f["variety"]),
-                f" ×{f['count']} → {f['pays']} coin{'s' if f['pays'] != 1 else ''}",
-            )
-            choices.append((label, a))
-        self.app.push_screen(ChooseScreen(title, choices), callback=self._chosen)
+        f = v["players"][a.seat]["fields"][a.field]
+        coins = f"{f['pays']} coin{'s' if f['pays'] != 1 else ''}"
+        return f"{name(v['game'], f['variety'])} ×{f['count']} → {coins}"
+
+    def _ask_harvest(self, options: list[Harvest], question: str) -> None:
+        """Ask on the table itself: the banner asks, the key bar lists the fields, the field
+        keys (or a click on a field) pick one, Esc cancels."""
+        self.choice = (question, options)
+        self.refresh_table()
+
+    def action_cancel_choice(self) -> None:
+        if self.choice is not None:
+            self.choice = None
+            self.refresh_table()
 
     def _chosen(self, action: Action | None) -> None:
         if action is not None:
