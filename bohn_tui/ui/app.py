@@ -38,10 +38,11 @@ class BohnApp(App[None]):
         self.saver.close()
 
     def on_mount(self) -> None:
-        import gc
-
-        gc.freeze()
-        gc.set_threshold(50_000, 50, 1000)
+        # what exists once the first screen is up (Textual, the rules, the table) lives as
+        # long as the app: keep the collector from walking it again, and collect less often,
+        # so that a full collection (30-80 ms) does not land between a key and its frame
+        self.call_after_refresh(gc.freeze)
+        gc.set_threshold(50_000, 50, 100)
         if self.first_session is not None:
             self.open_session(self.first_session)
         else:

@@ -1,62 +1,83 @@
 """The privacy screen: opaque, names the player the screen passes to. The table beneath
-holds no private widget while it is up."""
+holds no private widget while it is up.
+
+One instance serves the whole app (`privacy_screen`): it is installed, so that showing it
+again only changes its text, instead of building, styling and laying out a new screen at
+every hand-over."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
+
+NAME = "privacy"
 
 
 class PrivacyScreen(Screen[bool]):
     BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
 
-    def __init__(
-        self,
-        name: str,
-        reason: str,
-        since: list[str] | None = None,
-        reveal: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.player = name
-        self.reveal = reveal  # shows the hand beneath in the same frame as this screen leaves
-        self.reason = reason
-        self.since = since or []  # public log lines since this player last had the screen
+        self.player = ""
+        self.reason = ""
+        self.since: list[str] = []  # public log lines since this player last had the screen
+        self.reveal: Callable[[], None] | None = None
+
+    def show_for(
+        self, name: str, reason: str, since: list[str], reveal: Callable[[], None]
+    ) -> PrivacyScreen:
+        """Set who the screen passes to and why; `reveal` shows their hand beneath, in the
+        same frame as this screen leaves."""
+        self.player, self.reason, self.since, self.reveal = name, reason, since, reveal
+        if self.is_mounted:
+            self._fill()
+        return self
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                f"[b]Pass to {self.player}[/b]\n\n{self.reason}\n\n"
-                f"Press [b reverse] Enter [/] when only {self.player} can see the screen.",
-                id="privacy-box",
+        yield Static(id="privacy-box")
+        yield Static(id="privacy-since")
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        who = self.player
+        self.query_one("#privacy-box", Static).update(
+            f"[b]Pass to {who}[/b]\n\n{self.reason}\n\n"
+            f"Press [b reverse] Enter [/] when only {who} can see the screen."
+        )
+        since = self.query_one("#privacy-since", Static)
+        since.display = bool(self.since)
+        if self.since:
+            shown = self.since[-8:]
+            more = len(self.since) - len(shown)
+            head = (
+                f"Since your last look ({more} more before):" if more else "Since your last look:"
             )
-            if self.since:
-                shown = self.since[-8:]
-                more = len(self.since) - len(shown)
-                head = (
-                    f"Since your last look ({more} more before):"
-                    if more
-                    else "Since your last look:"
-                )
-                yield Static(
-                    Text("\n").join([Text(head, style="bold"), *[Text(s) for s in shown]]),
-                    id="privacy-since",
-                )
+            since.update(Text("\n").join([Text(head, style="bold"), *[Text(s) for s in shown]]))
 
     def on_click(self) -> None:
         self.action_confirm()
 
     def action_confirm(self) -> None:
-        if self.reveal is None:
-            self.dismiss(True)
+        reveal, self.reveal = self.reveal, None
+        if reveal is None:
             return
         # leave and show the hand in one go: the table lays out and repaints once, not once
         # without the hand and again with it
         self.app.pop_screen()
-        self.reveal()
+        reveal()
+
+
+def privacy_screen(app: App[object]) -> PrivacyScreen:
+    """The app's one privacy screen, installed on first use."""
+    if not app.is_screen_installed(NAME):
+        app.install_screen(PrivacyScreen(), NAME)
+    screen = app.get_screen(NAME)
+    assert isinstance(screen, PrivacyScreen)
+    return screen

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ...rules.actions import (
     Accept,
@@ -48,7 +49,7 @@ from ..widgets.trade_area import TradeArea
 from ..widgets.vine_row import VineRow
 from .choose import ChooseScreen
 from .offer import OfferScreen
-from .privacy import PrivacyScreen
+from .privacy import privacy_screen
 
 # which action types each key-bound action stands for
 KEYED: dict[str, tuple[type[Action], ...]] = {
@@ -62,6 +63,9 @@ KEYED: dict[str, tuple[type[Action], ...]] = {
     "draw_cards": (DrawCards,),
     "end_tribute": (EndTribute,),
 }
+
+
+NO_HAND = "No hand is shown until the next player takes the screen."
 
 
 def _parse(action: str) -> tuple[str, tuple[int, ...]]:
@@ -136,6 +140,9 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Piles(id="piles")
                 yield TradeArea(id="trade")
+        # holds the hand's place while no hand shows, so that a hand-over changes the size
+        # of nothing else on the table (a size change repaints every widget inside it)
+        yield Static(NO_HAND, id="no-hand", classes="hand-slot")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -208,11 +215,11 @@ class TableScreen(Screen[None]):
         since = [ln.text for ln in log[self._seen.get(seat, len(log)) :]]
         # the privacy screen first, then the table hides the hand beneath it: the table is
         # not laid out or painted while it is covered
-        self.app.push_screen(
-            PrivacyScreen(
-                self.session.names[seat], self._reason(seat), since, lambda: self.reveal(seat)
-            )
+        reason = self._reason(seat)
+        cover = privacy_screen(self.app).show_for(
+            self.session.names[seat], reason, since, lambda: self.reveal(seat)
         )
+        self.app.push_screen(cover)
         self.refresh_table()
 
     def _tribute_only(self) -> bool:
@@ -318,15 +325,18 @@ class TableScreen(Screen[None]):
         self.query_one("#banner", PhaseBanner).show(
             *(rose.banner(self._banner(), v, self.viewer) if rose.is_rose(v) else self._banner())
         )
+        slot = self.query_one("#no-hand")
         if self.viewer is None or self.hand_hidden:
             if self._hand is not None:  # the private widget leaves the DOM
                 self._hand.update("")
                 self._hand.remove()
                 self._hand = None
+                slot.display = True
         else:
             if self._hand is None:
-                self._hand = HandView(classes="hand")
-                self.mount(self._hand, before=self.query_one(KeyBar))
+                self._hand = HandView(classes="hand-slot")
+                self.mount(self._hand, before=slot)
+                slot.display = False
             self._hand.show(v)
         self._show_keys()
 

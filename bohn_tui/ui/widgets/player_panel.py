@@ -35,7 +35,8 @@ class PlayerPanel(ViewStatic):
 
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         p = view["players"][self.seat]
-        key = (p, view["active"], view["seat"], view["over"], self.seat in view["waiting_for"])
+        mine = view["seat"] == self.seat  # not the viewer itself: a hand-over repaints 2 panels
+        key = (p, view["active"], mine, view["over"], self.seat in view["waiting_for"])
         if not self.changed(key):
             return
         game = view["game"]
@@ -43,13 +44,13 @@ class PlayerPanel(ViewStatic):
         waiting = self.seat in view["waiting_for"] and not view["over"]
         mark = "▶ " if active else ""
         bot = " (bot)" if is_bot else ""
-        you = " · you" if view["seat"] == self.seat else ""
+        you = " · you" if mine else ""
         self.border_title = f"{mark}{p['name']}{bot}{you}"
         coins = "?" if p["coins"] is None else str(p["coins"])
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.set_class(active, "active")
         self.set_class(waiting and not active, "waiting")
-        self.set_class(view["seat"] == self.seat, "mine")
+        self.set_class(mine, "mine")
         out = Text()
         for i, f in enumerate(p["fields"]):
             if i:

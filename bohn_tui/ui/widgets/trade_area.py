@@ -46,7 +46,7 @@ class TradeArea(ViewStatic):
             view["turned_up"],
             view["duel_offer"],
             view["offers"],
-            view["seat"],
+            view["seat"] if view["offers"] else None,  # who "to you" means
             pile,
             pile_label,
         )
