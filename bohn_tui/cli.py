@@ -129,22 +129,27 @@ def play(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from .session import Session, SessionError, parse_players
-    from .store import Store, autosaver
+    from .data import load
+    from .players import NewGame, SessionError, parse_players
+    from .store import Store
     from .ui import TABLE_GAMES
 
     if game not in TABLE_GAMES:
         _fail(f"the table plays {' and '.join(TABLE_GAMES)} so far, not {game!r}")
-    store = Store()
     try:
         names, bots = parse_players(players)
-        options = {"open_treasuries": open_treasuries}
-        session = Session.new(game, names, bots, seed, options, autosave=autosaver(store))
+        load(game).for_players(len(names))  # the player count, checked before the app starts
     except (SessionError, ValueError) as e:
         _fail(str(e))
+    # the game itself is made by the app, after its first frame (a bad bot level is
+    # reported then, and the app ends with this command's error code)
+    new = NewGame(game, names, bots, seed, {"open_treasuries": open_treasuries})
     from .ui.app import BohnApp
 
-    BohnApp(store, session, bot_delay).run()
+    ui = BohnApp(Store(), new, bot_delay)
+    ui.run()
+    if ui.return_code:
+        raise typer.Exit(ui.return_code)
 
 
 @app.command()

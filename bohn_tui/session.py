@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot
+from .players import BOT_NAMES as BOT_NAMES  # re-exported: the names and errors of a game
+from .players import SessionError as SessionError
+from .players import parse_players as parse_players
 from .rules.actions import (
     Action,
     DeckRanOut,
@@ -35,32 +38,6 @@ from .rules.record import Record
 REVEALING = (TurnedUp, Drew, DeckRanOut)
 # at most this many bot actions in one turn; after that the bots only end or decline
 BOT_ACTIONS_PER_TURN = 300
-BOT_NAMES = ("Cem", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo")
-
-
-class SessionError(ValueError):
-    """A game that cannot be started or continued; the message says why."""
-
-
-def parse_players(spec: str) -> tuple[list[str], dict[int, str]]:
-    """'Ana,Ben,bot:standard' -> (names, {seat: bot level}). Bots get free names."""
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
-    if not parts:
-        raise SessionError("name at least one player, e.g. --players 'Ana,Ben,bot:standard'")
-    humans = {p for p in parts if not p.lower().startswith("bot")}
-    spare = [n for n in BOT_NAMES if n not in humans]
-    names: list[str] = []
-    bots: dict[int, str] = {}
-    for seat, p in enumerate(parts):
-        if p.lower().startswith("bot"):
-            level = p.split(":", 1)[1].strip() if ":" in p else "standard"
-            bots[seat] = level or "standard"
-            names.append(spare.pop(0) if spare else f"Bot {seat + 1}")
-        else:
-            names.append(p)
-    if len(set(names)) != len(names):
-        raise SessionError("every player needs a different name")
-    return names, bots
 
 
 @dataclass(slots=True)

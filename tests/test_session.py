@@ -155,3 +155,22 @@ def test_a_game_module_can_name_more_revealing_events(monkeypatch) -> None:  # n
     module = sys.modules[type(s.rules).__module__]
     monkeypatch.setattr(module, "REVEALING", (Planted,), raising=False)
     assert not s.can_undo()
+
+
+def test_every_new_game_starts_with_seat_0_as_new_game_predicts() -> None:
+    """The app shows the first hand-over before the rules are loaded (NewGame says whom
+    it goes to): the engine must agree, for every game and player count."""
+    from bohn_tui.data import load
+    from bohn_tui.players import NewGame
+    from bohn_tui.rules.games import RULESETS
+
+    for game in RULESETS:
+        data = load(game)
+        for n in range(data.min_players, data.max_players + 1):
+            names = [f"P{i}" for i in range(n)]
+            s = Session.new(game, names, seed=5)
+            assert s.decider() == 0, (game, n)
+            expected = "P0" if n > 1 else None
+            assert NewGame(game, names, seed=5).first_hand_over() == expected
+            bots = {0: "random"}
+            assert NewGame(game, names, bots).first_hand_over() is None  # a bot moves first

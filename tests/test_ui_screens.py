@@ -158,3 +158,31 @@ async def test_menu_rules_for_any_game_and_count(tmp_path: Path) -> None:
         text = screen_text(app.screen)
         assert "Bohnanza for 2" in text and "Bean duel for two" in text
         assert "Garden" not in text  # removed at two players, so not in the bean-o-meter
+
+
+async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
+    tmp_path: Path,
+) -> None:
+    from bohn_tui.players import NewGame
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+    from bohn_tui.ui.screens.table import TableScreen
+
+    new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], {2: "random"}, seed=4)
+    app = BohnApp(Store(tmp_path), new, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        # the first frame: the privacy screen, with no game and no table yet
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        await pilot.press("enter")  # too early: ignored, nothing is shown
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.pause()
+        await pilot.pause()
+        t = table(app)  # built beneath the same privacy screen
+        assert isinstance(app.screen, PrivacyScreen) and t.viewer is None
+        assert t.session.names == ["Ana", "Ben", "Cem"] and t.session.is_bot(2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is t and t.viewer == 0
+        assert "Ana's hand" in str(t.query_one("HandView").border_title)

@@ -11,11 +11,34 @@ The contract every game follows (design.md):
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Event, IllegalAction, action_from_json, to_json
-from .bohnanza import GameState
-from .games import RULESETS, rules_for
+if TYPE_CHECKING:
+    from .actions import Action, Event, IllegalAction, action_from_json, to_json
+    from .bohnanza import GameState
+    from .games import RULESETS, rules_for
+
+# the names this package offers, by the module that defines them: imported when first asked
+# for, so that `import bohn_tui.rules.games` (the game list, for the command line) does not
+# build every action class and the engine before the app's first frame
+_FROM = {
+    "Action": "actions",
+    "Event": "actions",
+    "IllegalAction": "actions",
+    "action_from_json": "actions",
+    "to_json": "actions",
+    "GameState": "bohnanza",
+    "RULESETS": "games",
+    "rules_for": "games",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _FROM:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_FROM[name]}"), name)
+
 
 __all__ = [
     "Action",
@@ -41,6 +64,8 @@ def new_game(
     options: dict[str, Any] | None = None,
     deck: list[str] | None = None,
 ) -> tuple[GameState, list[Event]]:
+    from .games import rules_for
+
     rules = rules_for(game, len(players))
     return rules.new_game(list(players), seed, options, deck)
 

@@ -13,11 +13,15 @@ RULESETS: dict[str, tuple[str, str]] = {
     "bohnroschen": ("bohn_tui.rules.bohnroschen", "BohnroschenRules"),
 }
 
-# modules that add action types of their own (actions.ACTION_TYPES): imported at once, so
-# that a game record can be read before its game is played (small: the actions alone)
+# modules that add action types of their own (actions.ACTION_TYPES): `load_actions`
+# imports them, so that a game record can be read before its game is played
 ACTION_MODULES = ("bohn_tui.rules.bohnroschen_actions",)
-for _module in ACTION_MODULES:
-    import_module(_module)
+
+
+def load_actions() -> None:
+    """Make every game's action types known to `actions.action_from_json`."""
+    for module in ACTION_MODULES:
+        import_module(module)
 
 
 @cache

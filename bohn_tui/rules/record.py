@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction, action_from_json, to_json
 from .bohnanza import GameState
-from .games import rules_for
+from .games import load_actions, rules_for
 
 
 class RecordError(ValueError):
@@ -63,6 +63,7 @@ class Record:
             raise RecordError("'deck' must be a list of variety ids")
         if not isinstance(actions, list):
             raise RecordError("'actions' must be a list")
+        load_actions()
         parsed = []
         for n, a in enumerate(actions, start=1):
             try:

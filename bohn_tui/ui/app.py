@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..session import Session, SessionError
+from ..players import NewGame, SessionError
 from ..store import BackgroundSaver, Store, StoreError, load_session
+from .screens.privacy import privacy_screen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 
 class BohnApp(App[None]):
@@ -24,12 +28,12 @@ class BohnApp(App[None]):
     def __init__(
         self,
         store: Store | None = None,
-        session: Session | None = None,
+        session: Session | NewGame | None = None,
         bot_delay: float = 0.4,
     ) -> None:
         super().__init__()
         self.store = store or Store()
-        self.first_session = session
+        self.first_session = session  # a NewGame is made after the first frame
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
         self.saver = BackgroundSaver(self.store)
@@ -43,8 +47,11 @@ class BohnApp(App[None]):
         # so that a full collection (30-80 ms) does not land between a key and its frame
         self.call_after_refresh(gc.freeze)
         gc.set_threshold(50_000, 50, 100)
-        if self.first_session is not None:
-            self.open_session(self.first_session)
+        first = self.first_session
+        if isinstance(first, NewGame):
+            self._new_game_first(first)
+        elif first is not None:
+            self.open_session(first)
         else:
             from .screens.menu import MenuScreen
 
@@ -52,6 +59,31 @@ class BohnApp(App[None]):
         self._check_size()
 
     # -- games -------------------------------------------------------------------------------
+
+    def _new_game_first(self, new: NewGame) -> None:
+        """A new game whose first step is a hand-over shows that privacy screen at once,
+        then loads the rules and builds the game and the table beneath it."""
+        name = new.first_hand_over()
+        if name is None:
+            self.call_later(self._start, new)
+            return
+        self.push_screen(privacy_screen(self).show_for(name, f"It is {name}'s turn.", [], None))
+        self.call_after_refresh(self._start, new)
+
+    def _start(self, new: NewGame) -> None:
+        from ..session import Session
+
+        try:
+            s = Session.new(
+                new.game, new.names, new.bots, new.seed, new.options, autosave=self.saver
+            )
+        except SessionError as e:
+            self.exit(return_code=1, message=f"bohn: {e}")
+            return
+        with self.batch_update():  # the privacy screen leaves and comes back in one frame
+            if self.screen is privacy_screen(self):
+                self.pop_screen()
+            self.open_session(s)
 
     def open_session(self, session: Session) -> None:
         from .screens.table import TableScreen
@@ -67,6 +99,8 @@ class BohnApp(App[None]):
         seed: int | None,
         options: dict[str, Any],
     ) -> None:
+        from ..session import Session
+
         try:
             s = Session.new(game, names, bots, seed, options, autosave=self.saver)
         except SessionError as e:

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...rules.actions import (
@@ -75,6 +76,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
 
 
 class TableScreen(Screen[None]):
+    CSS_PATH = "../table.tcss"
     BINDINGS = [
         Binding("1", "plant(0)", "Plant on 1"),
         Binding("2", "plant(1)", "Plant on 2"),
@@ -100,7 +102,9 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("p", "pass_screen", "Pass screen"),
         Binding("v", "view_log", "Log"),
-        Binding("escape", "cancel_choice", "Cancel", show=False),
+        Binding(
+            "escape", "cancel_choice", "Cancel a harvest choice", key_display="Esc", show=False
+        ),
         Binding("question_mark", "help", "Help"),
         Binding("q", "menu", "Menu"),
     ]
@@ -122,35 +126,59 @@ class TableScreen(Screen[None]):
         # a harvest being chosen on the table itself (no modal: no screen swap): the
         # question and the harvests the field keys pick from
         self.choice: tuple[str, list[Harvest]] | None = None
+        # a game that opens with a hand-over shows the privacy screen before the table is
+        # built (the first frame comes sooner); a hand confirmed meanwhile shows once built
+        d = session.decider()
+        self.building = (
+            len(session.humans) > 1
+            and d is not None
+            and not session.is_bot(d)
+            and not self._tribute_only()
+        )
+        self._reveal_when_built: int | None = None
 
     # -- layout ------------------------------------------------------------------------------
 
+    def _widgets(self) -> list[Widget]:
+        left: list[Widget] = [VineRow(id="vine")] if rose.is_rose(self._view) else []
+        panels = [PlayerPanel(seat) for seat in range(len(self.session.names))]
+        left.append(VerticalScroll(Grid(*panels, id="players"), id="players-scroll"))
+        left.append(GameLog(id="log"))  # short and wide: a new line repaints few rows
+        side = Vertical(Piles(id="piles"), TradeArea(id="trade"), id="side")
+        return [
+            PhaseBanner(id="banner"),
+            Horizontal(Vertical(*left, id="left"), side, id="main"),
+            # holds the hand's place while no hand shows, so that a hand-over changes the
+            # size of nothing else on the table (a size change repaints all inside it)
+            Static(NO_HAND, id="no-hand", classes="hand-slot"),
+            KeyBar(id="keys"),
+        ]
+
     def compose(self) -> ComposeResult:
-        yield PhaseBanner(id="banner")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                if rose.is_rose(self._view):
-                    yield VineRow(id="vine")
-                with VerticalScroll(id="players-scroll"):
-                    with Grid(id="players"):
-                        for seat in range(len(self.session.names)):
-                            yield PlayerPanel(seat)
-                # the log is short and wide: a new line repaints few rows of the screen
-                yield GameLog(id="log")
-            with Vertical(id="side"):
-                yield Piles(id="piles")
-                yield TradeArea(id="trade")
-        # holds the hand's place while no hand shows, so that a hand-over changes the size
-        # of nothing else on the table (a size change repaints every widget inside it)
-        yield Static(NO_HAND, id="no-hand", classes="hand-slot")
-        yield KeyBar(id="keys")
+        if not self.building:
+            yield from self._widgets()
 
     def on_mount(self) -> None:
+        if self.building:  # the privacy screen shows first; the table is built beneath it
+            self.advance()
+            self.call_after_refresh(self._build)
+            return
         self._layout()
         self.advance()
 
-    def on_resize(self) -> None:
+    async def _build(self) -> None:
+        await self.mount_all(self._widgets())
+        self.building = False
         self._layout()
+        seat, self._reveal_when_built = self._reveal_when_built, None
+        if seat is not None:
+            self.reveal(seat)
+        else:
+            self.refresh_table()
+
+    def on_resize(self) -> None:
+        if not self.building:
+            self._layout()
 
     def _layout(self) -> None:
         n = len(self.session.names)
@@ -236,6 +264,9 @@ class TableScreen(Screen[None]):
         return EndScreen(self.session)
 
     def reveal(self, seat: int) -> None:
+        if self.building:
+            self._reveal_when_built = seat
+            return
         self.viewer = seat
         self.choice = None
         self.pile_sel = 0
@@ -299,6 +330,8 @@ class TableScreen(Screen[None]):
         return [], ""
 
     def refresh_table(self) -> None:
+        if self.building:
+            return
         s = self.session
         if self.viewer is not None:  # what the viewer saw of the log, for the next hand-over
             self._seen[self.viewer] = len(s.log)
