@@ -24,7 +24,7 @@ from .standard import StandardBot
 SAMPLES = 8  # sampled hands per decision (shared by every candidate)
 PER_WANT = 3  # candidates kept per wanted set (the ones that gain this seat most)
 WANT_KINDS = 3  # kinds considered for the want side
-PARTNER_WEIGHT = 0.5  # how much the taker's gain counts against this seat's
+PARTNER_WEIGHT = 0.33  # how much the taker's gain counts against this seat's (paired runs)
 MIN_SCORE = 0.1  # expected net gain below which no offer is made
 OFFERS_PER_TURN = 4  # own offers as the active player in one turn
 PROPOSALS_PER_TURN = 2  # offers to the active player in one turn
