@@ -12,6 +12,7 @@ is one the table accepts (confirm a hand-over, plant, end a phase, harvest)."""
 from __future__ import annotations
 
 import argparse
+import compileall
 import fcntl
 import json
 import os
@@ -25,6 +26,7 @@ import tempfile
 import termios
 import time
 
+import bohn_tui
 from bohn_tui.rules.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
 from bohn_tui.session import Session
 
@@ -231,6 +233,9 @@ def main() -> None:
     ap.add_argument("--keys", type=int, default=150)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    # `pip install` compiles the package's bytecode; an editable checkout run with
+    # PYTHONDONTWRITEBYTECODE would compile every module at every start instead
+    compileall.compile_dir(os.path.dirname(bohn_tui.__file__), quiet=1)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(EMPTY_APP)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as g:

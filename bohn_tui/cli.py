@@ -129,7 +129,6 @@ def play(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from .data import load
     from .players import NewGame, SessionError, parse_players
     from .store import Store
     from .ui import TABLE_GAMES
@@ -138,18 +137,18 @@ def play(
         _fail(f"the table plays {' and '.join(TABLE_GAMES)} so far, not {game!r}")
     try:
         names, bots = parse_players(players)
-        load(game).for_players(len(names))  # the player count, checked before the app starts
-    except (SessionError, ValueError) as e:
+    except SessionError as e:
         _fail(str(e))
-    # the game itself is made by the app, after its first frame (a bad bot level is
-    # reported then, and the app ends with this command's error code)
+    # the game is made by the app after its first frame (the rules are not loaded before);
+    # a game that cannot start (a player count the game has not) ends the app at once
+    # with the error, and this command with code 1
     new = NewGame(game, names, bots, seed, {"open_treasuries": open_treasuries})
     from .ui.app import BohnApp
 
     ui = BohnApp(Store(), new, bot_delay)
     ui.run()
-    if ui.return_code:
-        raise typer.Exit(ui.return_code)
+    if ui.start_error:
+        _fail(ui.start_error)
 
 
 @app.command()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import play, snapshot, start
 
-from bohn_tui.bots import evaluate, make_bot, standard
+from bohn_tui.bots import evaluate, make_bot, standard, trader
 from bohn_tui.bots.expert import ExpertBot, determinize
 from bohn_tui.bots.standard import StandardBot
 from bohn_tui.rules.actions import (
@@ -308,8 +308,9 @@ def real_gains(
 
 
 def test_expert_declines_a_trade_that_helps_the_offering_seat_more() -> None:
-    """In a game of standard bots, the first offer that standard accepts although the
-    offering seat gains more than twice as much: expert, in the same seat, declines it."""
+    """In a game of standard bots, the first two offers that standard accepts although the
+    offering seat gains far more (by `trader.PARTNER_WEIGHT`): expert, in the same seat,
+    declines them."""
     rules = rules_for("bohnanza", 4)
     st, _ = rules.new_game(list("ABCD"), 0)
     bots = [StandardBot(s) for s in range(4)]
@@ -327,7 +328,7 @@ def test_expert_declines_a_trade_that_helps_the_offering_seat_more() -> None:
             got += [st.turned_up[i] for i in action.give_up]
             mine = real_gains(view, seat, action.give_hand, action.give_up, give)
             theirs = real_gains(rules.view(st, o.seat), o.seat, o.give_hand, o.give_up, got)
-            if theirs > 2 * mine + 0.3:
+            if mine - trader.PARTNER_WEIGHT * theirs < -0.2:  # the offering seat gains far more
                 expert = ExpertBot(seat)
                 assert not isinstance(expert.choose(seat, lambda v=view: v, legal), Accept)
                 assert expert.reason

@@ -186,3 +186,17 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
         await pilot.pause()
         assert app.screen is t and t.viewer == 0
         assert "Ana's hand" in str(t.query_one("HandView").border_title)
+
+
+async def test_a_new_game_that_cannot_start_ends_the_app_with_the_reason(tmp_path: Path) -> None:
+    from bohn_tui.players import NewGame
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    app = BohnApp(Store(tmp_path), NewGame("dahlias", ["Ana", "Ben"]), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+    assert app.return_code == 1
+    assert app.start_error == "Bohnanza: Dahlias is for 3 to 5 players, not 2"
+    assert Store(tmp_path).list() == []  # nothing was saved

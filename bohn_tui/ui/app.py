@@ -34,6 +34,7 @@ class BohnApp(App[None]):
         super().__init__()
         self.store = store or Store()
         self.first_session = session  # a NewGame is made after the first frame
+        self.start_error: str | None = None
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
         self.saver = BackgroundSaver(self.store)
@@ -78,7 +79,8 @@ class BohnApp(App[None]):
                 new.game, new.names, new.bots, new.seed, new.options, autosave=self.saver
             )
         except SessionError as e:
-            self.exit(return_code=1, message=f"bohn: {e}")
+            self.start_error = str(e)  # for the command that started the app to print
+            self.exit(return_code=1)
             return
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
             if self.screen is privacy_screen(self):
