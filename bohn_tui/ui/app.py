@@ -43,11 +43,10 @@ class BohnApp(App[None]):
         self.saver.close()
 
     def on_mount(self) -> None:
-        # what exists once the first screen is up (Textual, the rules, the table) lives as
-        # long as the app: keep the collector from walking it again, and collect less often,
-        # so that a full collection (30-80 ms) does not land between a key and its frame
-        self.call_after_refresh(gc.freeze)
+        # collect less often, so that a full collection (30-80 ms) does not land between a
+        # key and its frame; what lives as long as the app is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        self.call_after_refresh(gc.freeze)
         first = self.first_session
         if isinstance(first, NewGame):
             self._new_game_first(first)
@@ -92,6 +91,9 @@ class BohnApp(App[None]):
 
         session.autosave = self.saver  # writes off the UI thread, flushed on exit
         self.push_screen(TableScreen(session, self.bot_delay))
+        # the rules, the session and the table live as long as the game: out of the
+        # collector's way, like everything made before them
+        self.call_after_refresh(gc.freeze)
 
     def start_game(
         self,
