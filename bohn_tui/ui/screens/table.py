@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -40,6 +41,7 @@ from ...rules.bohnroschen_actions import (
 from ...session import Session
 from .. import rose
 from ..cards import card, name
+from ..widgets.base import ViewStatic
 from ..widgets.game_log import GameLog
 from ..widgets.hand import HandView
 from ..widgets.key_bar import KeyBar, key_label
@@ -175,6 +177,7 @@ class TableScreen(Screen[None]):
             self.reveal(seat)
         else:
             self.refresh_table()
+            self.call_after_refresh(self._prepaint)
 
     def on_resize(self) -> None:
         if not self.building:
@@ -249,6 +252,17 @@ class TableScreen(Screen[None]):
         )
         self.app.push_screen(cover)
         self.refresh_table()
+        self.call_after_refresh(self._prepaint)
+
+    def _prepaint(self) -> None:
+        """While the privacy screen is up, paint the table's public widgets into their line
+        caches: the hand-over's frame then repaints only what the new viewer changes (their
+        panel, hand, keys and banner), not the log, the piles and the other panels too."""
+        if self.app.screen is self or self.building:
+            return
+        for w in self.query(ViewStatic):
+            if w.region:
+                w.render_lines(Region(0, 0, w.region.width, w.region.height))
 
     def _tribute_only(self) -> bool:
         """Bohnröschen's intermediate phase: the decision is tribute, no hand shows."""
