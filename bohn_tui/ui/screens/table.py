@@ -176,7 +176,6 @@ class TableScreen(Screen[None]):
         if seat is not None:
             self.reveal(seat)
         else:
-            self.refresh_table()
             self.call_after_refresh(self._prepaint)
 
     def on_resize(self) -> None:
@@ -251,15 +250,17 @@ class TableScreen(Screen[None]):
             self.session.names[seat], reason, since, lambda: self.reveal(seat)
         )
         self.app.push_screen(cover)
-        self.refresh_table()
+        if not self.building:
+            self._drop_hand()  # at once; the rest of the table is brought up to date below
         self.call_after_refresh(self._prepaint)
 
     def _prepaint(self) -> None:
-        """While the privacy screen is up, paint the table's public widgets into their line
-        caches: the hand-over's frame then repaints only what the new viewer changes (their
-        panel, hand, keys and banner), not the log, the piles and the other panels too."""
+        """Once the privacy screen shows, bring the table beneath up to date and paint its
+        public widgets into their line caches: the hand-over's frame then repaints only
+        what the new viewer changes (their panel, hand, keys and banner)."""
         if self.app.screen is self or self.building:
             return
+        self.refresh_table()
         for w in self.query(ViewStatic):
             if w.region:
                 w.render_lines(Region(0, 0, w.region.width, w.region.height))
@@ -372,20 +373,24 @@ class TableScreen(Screen[None]):
         self.query_one("#banner", PhaseBanner).show(
             *(rose.banner(self._banner(), v, self.viewer) if rose.is_rose(v) else self._banner())
         )
-        slot = self.query_one("#no-hand")
         if self.viewer is None or self.hand_hidden:
-            if self._hand is not None:  # the private widget leaves the DOM
-                self._hand.update("")
-                self._hand.remove()
-                self._hand = None
-                slot.display = True
+            self._drop_hand()
         else:
+            slot = self.query_one("#no-hand")
             if self._hand is None:
                 self._hand = HandView(classes="hand-slot")
                 self.mount(self._hand, before=slot)
                 slot.display = False
             self._hand.show(v)
         self._show_keys()
+
+    def _drop_hand(self) -> None:
+        """The private widget leaves the DOM; the public note takes its place."""
+        if self._hand is not None:
+            self._hand.update("")
+            self._hand.remove()
+            self._hand = None
+            self.query_one("#no-hand").display = True
 
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""
