@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,7 +32,7 @@ class MenuScreen(Screen[None]):
         store = getattr(self.app, "store", None)
         latest = store.latest() if store else None
         cont = f"Continue: {latest.label}" if latest else "Continue (no unfinished game)"
-        with Middle(), Center(), Vertical(id="menu-box", classes="dialog"):
+        with Vertical(id="menu-box", classes="dialog"):  # centred by the screen's CSS
             yield Static(LOGO, id="logo")
             yield Static(
                 "Bohnanza, Dahlias and Bohnröschen at one table: pass the screen, keep your hand."
