@@ -64,8 +64,8 @@ class BohnApp(App[None]):
         """A new game whose first step is a hand-over shows that privacy screen at once,
         then loads the rules and builds the game and the table beneath it."""
         name = new.first_hand_over()
-        if name is None:
-            self.call_later(self._start, new)
+        if name is None:  # a bot or the only person moves first: the table is the first frame
+            self._start(new)
             return
         self.push_screen(privacy_screen(self).show_for(name, f"It is {name}'s turn.", [], None))
         self.call_after_refresh(self._start, new)
