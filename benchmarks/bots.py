@@ -1,12 +1,15 @@
 """The computer players' figures: win rates of the target match-ups, decision times per
 level, and seconds per whole 4-player game of `standard` bots.
 
-    python benchmarks/bots.py --games 400 --jobs 2
+    python benchmarks/bots.py --games 400 --jobs 1
+    python benchmarks/bots.py --games 100 --paired search=1,weight=0.33
 
 Win rates come from bohn_tui.simulate.simulate (seats rotate over the games; a tie shares
 the win), the same as `bohn simulate GAME --players 4 --bots LEVELS --games N --json`.
 With --jobs the games are split into seed ranges run in parallel processes. Timings run
-afterwards in this one process, nothing else of ours running beside them.
+afterwards in this one process, nothing else of ours running beside them. --paired plays
+each deal twice, once with four `standard` bots and once with one seat an `ExpertBot` built
+with the given keyword arguments (see `paired`), and prints only that comparison.
 """
 
 from __future__ import annotations

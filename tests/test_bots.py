@@ -35,7 +35,8 @@ COUNTS = [("bohnanza", n) for n in range(2, 8)] + [("dahlias", n) for n in range
 
 
 def fast_expert(seed: int, trade: bool = True) -> ExpertBot:
-    """An expert with the smallest budget: one sample a decision (the search still runs)."""
+    """An expert with the smallest search budget: one sample a decision (the search still
+    runs; its trading predictions are not budgeted)."""
     return ExpertBot(seed, trade, budget=0.0)
 
 

@@ -6,7 +6,13 @@ the draw pile, the discard pile and the treasuries, by their known sizes), plays
 choice out to the end of the turn with `standard` players in every seat, and scores the
 outcome with `evaluate.value` (its position against the average of the others). Every
 choice is tried on the same samples, so their scores compare fairly. The search stops at a
-time budget; planting orders no one could doubt and lone choices are not searched."""
+time budget; planting orders no one could doubt and lone choices are not searched.
+
+Trading goes through `trader.Trader` (on the same kind of sampled states): offers are chosen
+by predicting how `standard` answers them, and offers to this seat are accepted only when
+they gain it clearly more than the seat that made them. `search=False` (plantings and
+harvests as `standard` plays them) and `trader=False` (standard's trading, searched) are
+for the paired benchmark runs that measure what each part is worth."""
 
 from __future__ import annotations
 
