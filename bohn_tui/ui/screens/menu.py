@@ -8,8 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..widgets.key_bar import KeyBar, shown_keys
 
 LOGO = r"""____        _
 | __ )  ___ | |__  _ __
@@ -45,7 +47,10 @@ class MenuScreen(Screen[None]):
                 Option("q  Quit", id="quit"),
                 id="menu",
             )
-        yield Footer()
+        yield KeyBar()  # lighter than Textual's Footer: the first frame of `bohn` is this
+
+    def on_mount(self) -> None:
+        self.query_one(KeyBar).show(shown_keys(self.BINDINGS))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {

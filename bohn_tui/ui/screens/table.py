@@ -44,7 +44,7 @@ from ..cards import card, name
 from ..widgets.base import ViewStatic
 from ..widgets.game_log import GameLog
 from ..widgets.hand import HandView
-from ..widgets.key_bar import KeyBar, key_label
+from ..widgets.key_bar import KeyBar, shown_keys
 from ..widgets.phase_banner import PhaseBanner
 from ..widgets.piles import Piles
 from ..widgets.player_panel import PlayerPanel
@@ -401,13 +401,7 @@ class TableScreen(Screen[None]):
             keys.append(("Esc", "Cancel", "cancel_choice"))
             self.query_one("#keys", KeyBar).show(keys)
             return
-        seen: set[str] = set()
-        for b in self.BINDINGS:
-            assert isinstance(b, Binding)
-            if not b.show or b.key in seen or not self.check_action(*_parse(b.action)):
-                continue
-            seen.add(b.key)
-            keys.append((key_label(b), b.description, b.action))
+        keys = shown_keys(self.BINDINGS, lambda action: bool(self.check_action(*_parse(action))))
         self.query_one("#keys", KeyBar).show(keys)
 
     def _banner(self) -> tuple[str, str]:

@@ -4,6 +4,7 @@ rebuilds a widget per key on every change, which costs a frame's budget)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.style import Style
@@ -38,3 +39,19 @@ def key_label(b: Binding) -> str:
         return b.key_display
     first = b.key.split(",")[0].strip()
     return {"question_mark": "?", "escape": "Esc", "enter": "Enter"}.get(first, first)
+
+
+def shown_keys(
+    bindings: Iterable[Any], allowed: Callable[[str], bool] = lambda action: True
+) -> list[tuple[str, str, str]]:
+    """(label, description, action) of each shown binding whose action is `allowed`, the
+    first one per key: what a KeyBar shows."""
+    keys: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for b in bindings:
+        assert isinstance(b, Binding)
+        if not b.show or b.key in seen or not allowed(b.action):
+            continue
+        seen.add(b.key)
+        keys.append((key_label(b), b.description, b.action))
+    return keys
