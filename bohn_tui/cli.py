@@ -159,8 +159,9 @@ def solo(
     ] = False,
     name: Annotated[str, typer.Option("--name", help="your name in the results")] = "Player",
 ) -> None:
-    """A solo Bohnröschen run: reach the castle with five coins before the violet and the
-    red figure do. The end shows the result and the best runs so far."""
+    """A solo Bohnröschen run against the violet and the red figure.
+
+    Reach the castle with five coins before they do; the end shows the best runs so far."""
     from .session import Session, SessionError
     from .store import Store, autosaver
     from .store.solo import daily_seed, today
