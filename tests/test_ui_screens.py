@@ -200,3 +200,32 @@ async def test_a_new_game_that_cannot_start_ends_the_app_with_the_reason(tmp_pat
     assert app.return_code == 1
     assert app.start_error == "Bohnanza: Dahlias is for 3 to 5 players, not 2"
     assert Store(tmp_path).list() == []  # nothing was saved
+
+
+async def test_a_new_game_started_in_a_too_small_terminal_leaves_no_stray_screen(
+    tmp_path: Path,
+) -> None:
+    from bohn_tui.players import NewGame
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.menu import MenuScreen
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+    from bohn_tui.ui.screens.table import TableScreen
+    from bohn_tui.ui.screens.too_small import TooSmallScreen
+
+    new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], seed=1)
+    app = BohnApp(Store(tmp_path), new, bot_delay=0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        # one table, with nothing beneath it but the app's own screen
+        assert [type(s) for s in app.screen_stack[1:]] == [TableScreen]
+        await pilot.press("q")  # to the menu: the menu, not an old privacy screen
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

@@ -82,9 +82,11 @@ class BohnApp(App[None]):
             self.exit(return_code=1)
             return
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
-            if self.screen is privacy_screen(self):
+            while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()
+            self._too_small = None
             self.open_session(s)
+            self._check_size()
 
     def open_session(self, session: Session) -> None:
         from .screens.table import TableScreen
