@@ -72,7 +72,7 @@ class Trader:
         names = m.names
         want = ", ".join(names[v] for v in best.offer.want)
         why = f"wants {want} for its fields" if want else "has no good field for them"
-        return best.offer, f"{why} (taken in {best.taken} of {SAMPLES} sampled hands)"
+        return best.offer, why  # the log is for players: no sample counts
 
     def worth_taking(
         self, m: Meters, seat: int, view: dict[str, Any], accepts: list[Accept]
