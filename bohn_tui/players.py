@@ -4,8 +4,12 @@ before the app's first frame."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .session import Session
 
 BOT_NAMES = ("Cem", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo")
 
@@ -51,3 +55,11 @@ class NewGame:
         the screen passes only between two or more people."""
         humans = len(self.names) - len(self.bots)
         return self.names[0] if humans > 1 and 0 not in self.bots else None
+
+    def start(self, autosave: Callable[[Session], None]) -> Session:
+        """Make the game (loads the rules); SessionError if it cannot start."""
+        from .session import Session
+
+        return Session.new(
+            self.game, self.names, self.bots, self.seed, self.options, autosave=autosave
+        )

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot
-from .players import BOT_NAMES as BOT_NAMES  # re-exported: the names and errors of a game
-from .players import SessionError as SessionError
+from .players import SessionError as SessionError  # re-exported: a game's errors and names
 from .players import parse_players as parse_players
 from .rules.actions import (
     Action,

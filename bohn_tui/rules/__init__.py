@@ -14,10 +14,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .actions import Action, Event, IllegalAction, action_from_json, to_json
+if TYPE_CHECKING:  # for the annotations below
+    from .actions import Action, Event
     from .bohnanza import GameState
-    from .games import RULESETS, rules_for
 
 # the names this package offers, by the module that defines them: imported when first asked
 # for, so that `import bohn_tui.rules.games` (the game list, for the command line) does not
@@ -40,21 +39,7 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f"{__name__}.{_FROM[name]}"), name)
 
 
-__all__ = [
-    "Action",
-    "Event",
-    "GameState",
-    "IllegalAction",
-    "RULESETS",
-    "action_from_json",
-    "apply",
-    "legal_actions",
-    "new_game",
-    "rules_for",
-    "to_json",
-    "view",
-    "waiting_for",
-]
+__all__ = [*_FROM, "apply", "legal_actions", "new_game", "view", "waiting_for"]
 
 
 def new_game(

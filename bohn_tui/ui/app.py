@@ -44,9 +44,8 @@ class BohnApp(App[None]):
 
     def on_mount(self) -> None:
         # collect less often, so that a full collection (30-80 ms) does not land between a
-        # key and its frame; what lives as long as the app is frozen (see open_session)
+        # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
-        self.call_after_refresh(gc.freeze)
         first = self.first_session
         if isinstance(first, NewGame):
             self._new_game_first(first)
@@ -71,12 +70,8 @@ class BohnApp(App[None]):
         self.call_after_refresh(self._start, new)
 
     def _start(self, new: NewGame) -> None:
-        from ..session import Session
-
         try:
-            s = Session.new(
-                new.game, new.names, new.bots, new.seed, new.options, autosave=self.saver
-            )
+            s = new.start(self.saver)
         except SessionError as e:
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
@@ -93,22 +88,14 @@ class BohnApp(App[None]):
 
         session.autosave = self.saver  # writes off the UI thread, flushed on exit
         self.push_screen(TableScreen(session, self.bot_delay))
-        # the rules, the session and the table live as long as the game: out of the
-        # collector's way, like everything made before them
+        # Textual, the rules, the session and the table live as long as the game: out of
+        # the collector's way
         self.call_after_refresh(gc.freeze)
 
-    def start_game(
-        self,
-        game: str,
-        names: list[str],
-        bots: dict[int, str],
-        seed: int | None,
-        options: dict[str, Any],
-    ) -> None:
-        from ..session import Session
-
+    def start_game(self, new: NewGame) -> None:
+        """From the new-game screen: an error is shown there and nothing changes."""
         try:
-            s = Session.new(game, names, bots, seed, options, autosave=self.saver)
+            s = new.start(self.saver)
         except SessionError as e:
             self.notify(str(e), severity="error")
             return

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ...data import load
+from ...players import NewGame
 from ...rules.games import RULESETS
 from .. import TABLE_GAMES
 
@@ -88,4 +89,5 @@ class NewGameScreen(Screen[None]):
         raw_seed = self.query_one("#seed", Input).value.strip()
         seed = int(raw_seed) if raw_seed else None
         options = {"open_treasuries": self.query_one("#open", Switch).value}
-        self.app.start_game(game, names, bots, seed, options)  # type: ignore[attr-defined]
+        new = NewGame(game, names, bots, seed, options)
+        self.app.start_game(new)  # type: ignore[attr-defined]

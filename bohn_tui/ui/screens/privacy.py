@@ -29,10 +29,11 @@ class PrivacyScreen(Screen[bool]):
         self.reveal: Callable[[], None] | None = None
 
     def show_for(
-        self, name: str, reason: str, since: list[str], reveal: Callable[[], None]
+        self, name: str, reason: str, since: list[str], reveal: Callable[[], None] | None
     ) -> PrivacyScreen:
         """Set who the screen passes to and why; `reveal` shows their hand beneath, in the
-        same frame as this screen leaves."""
+        same frame as this screen leaves (None: Enter does nothing yet, the game is still
+        being built)."""
         self.player, self.reason, self.since, self.reveal = name, reason, since, reveal
         if self.is_mounted:
             self._fill()
