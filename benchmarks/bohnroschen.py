@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from bohn_tui.simulate import simulate
+from bohn_tui.play.simulate import simulate
 
 GAME = "bohnroschen"
 

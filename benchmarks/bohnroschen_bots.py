@@ -17,10 +17,10 @@ import statistics
 import time
 from collections import Counter
 
-from bohn_tui.bots import make_bot
-from bohn_tui.bots.rose import rose_or
-from bohn_tui.bots.standard import StandardBot
-from bohn_tui.simulate import play_game
+from bohn_tui.games.bohnroschen.bots import rose_or
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.bots.standard import StandardBot
+from bohn_tui.play.simulate import play_game
 
 GAME = "bohnroschen"
 

@@ -21,8 +21,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bohn_tui.bots import make_bot
-from bohn_tui.simulate import play_game, simulate
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.play.simulate import play_game, simulate
 
 MATCHUPS = [
     ("bohnanza", ["standard", "random", "random", "random"]),
@@ -127,7 +127,7 @@ def paired(games: int, seed: int, kwargs: dict[str, Any]) -> dict[str, Any]:
     one seat (rotating) an `expert`; the other seats' bots are the same in both. Returns
     the expert's win rate, the same seat's win rate as `standard`, and the mean change of
     that seat's coins with its standard error."""
-    from bohn_tui.bots.expert import ExpertBot
+    from bohn_tui.games.common.bots.expert import ExpertBot
 
     diffs: list[float] = []
     wins = [0.0, 0.0]  # as standard, as expert

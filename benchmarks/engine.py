@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from bohn_tui.simulate import simulate
+from bohn_tui.play.simulate import simulate
 
 
 def main() -> None:

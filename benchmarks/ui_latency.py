@@ -27,8 +27,8 @@ import termios
 import time
 
 import bohn_tui
-from bohn_tui.rules.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
-from bohn_tui.session import Session
+from bohn_tui.games.common.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
+from bohn_tui.play.session import Session
 
 SYNC_END = b"\x1b[?2026l"
 SYNC_QUERY = b"\x1b[?2026$p"

@@ -1,3 +1,3 @@
-from .cli import main
+from bohn_tui.cli import main
 
 main()

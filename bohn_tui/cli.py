@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from .rules.games import RULESETS
+from bohn_tui.games import GAMES
 
 app = typer.Typer(
     name="bohn",
@@ -30,7 +30,8 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="print the final state as JSON")] = False,
 ) -> None:
     """Replay a game record and print the final state."""
-    from .rules.record import Record, RecordError
+    from bohn_tui.engine.record import RecordError
+    from bohn_tui.games import read_record, replay
 
     try:
         raw = json.loads(record.read_text(encoding="utf-8"))
@@ -39,8 +40,7 @@ def replay(
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         _fail(f"{record} is not a JSON game record: {e}")
     try:
-        rec = Record.from_json(raw)
-        state = rec.replay()
+        state: Any = replay(read_record(raw))
     except RecordError as e:
         _fail(str(e))
     full = state.rules.full_state(state)
@@ -60,7 +60,7 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(RULESETS)}")],
+    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
     players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="seed of the first game")] = 0,
@@ -74,7 +74,7 @@ def simulate(
     no_trade: Annotated[bool, typer.Option("--no-trade", help="bots make no offers")] = False,
 ) -> None:
     """Play whole games between computer players and report the results."""
-    from .simulate import simulate as run
+    from bohn_tui.play.simulate import simulate as run
 
     levels = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
     if len(levels) == 1 and players > 1:
@@ -111,14 +111,14 @@ def simulate(
 def _menu(ctx: typer.Context) -> None:
     """Plain `bohn` opens the menu: new game, continue, saved games, rules."""
     if ctx.invoked_subcommand is None:
-        from .ui.app import BohnApp
+        from bohn_tui.ui.app import BohnApp
 
         BohnApp().run()
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(RULESETS)}")],
+    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
     players: Annotated[
         str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
     ] = "Ana,Ben,bot:standard",
@@ -129,12 +129,11 @@ def play(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from .players import NewGame, SessionError, parse_players
-    from .store import Store
-    from .ui import TABLE_GAMES
+    from bohn_tui.play.players import NewGame, SessionError, parse_players
+    from bohn_tui.store import Store
 
-    if game not in TABLE_GAMES:
-        _fail(f"the table plays {' and '.join(TABLE_GAMES)} so far, not {game!r}")
+    if game not in GAMES:
+        _fail(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
     try:
         names, bots = parse_players(players)
     except SessionError as e:
@@ -143,7 +142,7 @@ def play(
     # a game that cannot start (a player count the game has not) ends the app at once
     # with the error, and this command with code 1
     new = NewGame(game, names, bots, seed, {"open_treasuries": open_treasuries})
-    from .ui.app import BohnApp
+    from bohn_tui.ui.app import BohnApp
 
     ui = BohnApp(Store(), new, bot_delay)
     ui.run()
@@ -153,18 +152,22 @@ def play(
 
 @app.command()
 def solo(
+    game: Annotated[
+        str | None, typer.Argument(help="the game (default: the first with a solo mode)")
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the seed (replays a run)")] = None,
     daily: Annotated[
         bool, typer.Option("--daily", help="the day's run: the same seed for everyone today (UTC)")
     ] = False,
     name: Annotated[str, typer.Option("--name", help="your name in the results")] = "Player",
 ) -> None:
-    """A solo Bohnröschen run against the violet and the red figure.
+    """A solo run (Bohnröschen: against the violet and the red figure).
 
     Reach the castle with five coins before they do; the end shows the best runs so far."""
-    from .session import Session, SessionError
-    from .store import Store, autosaver
-    from .store.solo import daily_seed, today
+    from bohn_tui.games import spec
+    from bohn_tui.play.session import Session, SessionError
+    from bohn_tui.store import Store, autosaver
+    from bohn_tui.store.solo import daily_seed, today
 
     if daily and seed is not None:
         _fail("--daily plays the day's seed: leave out --seed")
@@ -173,12 +176,17 @@ def solo(
         day = today()
         seed = daily_seed(day)
         options["daily"] = day.isoformat()
+    solos = [g for g in GAMES if spec(g).solo]
+    if game is None:
+        game = solos[0]
+    elif game not in solos:
+        _fail(f"{game!r} has no solo mode; these do: {', '.join(solos)}")
     store = Store()
     try:
-        session = Session.new("bohnroschen", [name], {}, seed, options, autosave=autosaver(store))
+        session = Session.new(game, [name], {}, seed, options, autosave=autosaver(store))
     except (SessionError, ValueError) as e:
         _fail(str(e))
-    from .ui.app import BohnApp
+    from bohn_tui.ui.app import BohnApp
 
     BohnApp(store, session).run()
 
@@ -188,8 +196,8 @@ def resume(
     save: Annotated[str | None, typer.Argument(help="a save name (default: the latest)")] = None,
 ) -> None:
     """Continue a saved game (the latest unfinished one by default)."""
-    from .session import SessionError
-    from .store import Store, StoreError, load_session
+    from bohn_tui.play.session import SessionError
+    from bohn_tui.store import Store, StoreError, load_session
 
     store = Store()
     if save is None:
@@ -205,7 +213,7 @@ def resume(
         session = load_session(store, save)
     except (StoreError, SessionError) as e:
         _fail(str(e))
-    from .ui.app import BohnApp
+    from bohn_tui.ui.app import BohnApp
 
     BohnApp(store, session).run()
 

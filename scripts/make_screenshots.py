@@ -16,8 +16,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from bohn_tui.rules.record import Record
-from bohn_tui.session import Session
+from bohn_tui.engine.record import Record
+from bohn_tui.play.session import Session
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 

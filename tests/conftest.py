@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from bohn_tui.rules import IllegalAction
-from bohn_tui.rules.actions import Action, Event
-from bohn_tui.rules.bohnanza import GameState
-from bohn_tui.rules.games import rules_for
+from bohn_tui.engine import IllegalAction
+from bohn_tui.engine.actions import Action, Event
+from bohn_tui.games import rules_for
+from bohn_tui.games import start as start_record
+from bohn_tui.games.bohnanza.rules import GameState
 
 
 def deck_for(game: str, n: int, hands: list[list[str]], rest: Iterable[str] = ()) -> list[str]:
@@ -55,7 +56,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
     be compared with a later snapshot."""
     return (
         state.rules.full_state(state),
-        state.deck.rng.getstate(),
+        state.rng.getstate(),
         state.next_offer,
         state.planted,
         [p.bought_field for p in state.players],
@@ -108,13 +109,13 @@ def give_coins(state: GameState, seat: int, variety: str, count: int) -> None:
 def random_game(game: str, n: int, seed: int, trade: bool = True) -> tuple[GameState, list[Event]]:
     """A whole game between random bots (bohn_tui.simulate.play_game), replayed from its
     record to collect every event. Returns the replayed final state and the events."""
-    from bohn_tui.bots import make_bot
-    from bohn_tui.simulate import play_game
+    from bohn_tui.games.common.bots import make as make_bot
+    from bohn_tui.play.simulate import play_game
 
     bots = [make_bot("random", seed * 31 + s, trade) for s in range(n)]
     result = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots)
     assert result.violations == [], result.violations
-    state = result.record.start()
+    state = start_record(result.record)
     events: list[Event] = []
     for a in result.record.actions:
         events.extend(state.rules.apply(state, a))

@@ -10,23 +10,9 @@ from collections import Counter
 import pytest
 from conftest import give_coins, grow, play, refused, start
 
-from bohn_tui.data import load
-from bohn_tui.rules.actions import (
-    Accept,
-    BuyField,
-    DiscardHand,
-    DiscardOffer,
-    EndPlanting,
-    EndTrading,
-    EndTurn,
-    Harvest,
-    Offer,
-    PlantArea,
-    PlantHand,
-    action_from_json,
-    to_json,
-)
-from bohn_tui.rules.bohnroschen import (
+from bohn_tui.games import read_record, replay, rules_for
+from bohn_tui.games import start as start_record
+from bohn_tui.games.bohnroschen.rules import (
     DRAW,
     INTERMEDIATE,
     CastleEntered,
@@ -41,8 +27,22 @@ from bohn_tui.rules.bohnroschen import (
     TributePaid,
     VineRemoved,
 )
-from bohn_tui.rules.games import rules_for
-from bohn_tui.rules.record import Record
+from bohn_tui.games.common.actions import (
+    Accept,
+    BuyField,
+    DiscardHand,
+    DiscardOffer,
+    EndPlanting,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    Offer,
+    PlantArea,
+    PlantHand,
+    action_from_json,
+    to_json,
+)
+from bohn_tui.games.common.data import load
 
 GAME = "bohnroschen"
 # cards that the scripted turns below never fulfil: buy a field, trade away stink, receive
@@ -141,8 +141,8 @@ def test_own_actions_have_a_json_form_and_records_parse_them() -> None:
         DiscardKind(1, "soy"),
     ):
         assert action_from_json(to_json(a)) == a
-    rec = Record.from_json({"game": GAME, "players": ["A"], "seed": 3, "actions": []})
-    assert rec.replay().phase == "plant"
+    rec = read_record({"game": GAME, "players": ["A"], "seed": 3, "actions": []})
+    assert replay(rec).phase == "plant"
 
 
 # -- setup --------------------------------------------------------------------------------
@@ -418,12 +418,12 @@ def test_last_cards_lie_face_down_and_views_hide_them() -> None:
 
 
 def test_the_draw_pile_runs_out_any_number_of_times() -> None:
-    from bohn_tui.bots import make_bot
-    from bohn_tui.simulate import play_game
+    from bohn_tui.games.common.bots import make as make_bot
+    from bohn_tui.play.simulate import play_game
 
     bots = [make_bot("random", 100 + s) for s in range(4)]
     record = play_game(GAME, ["A", "B", "C", "D"], 2, bots).record
-    state = record.start()
+    state = start_record(record)
     going_on = False  # a moment after the fourth run-out, with the game still going on
     for a in record.actions:
         state.rules.apply(state, a)

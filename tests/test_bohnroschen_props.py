@@ -15,9 +15,19 @@ from conftest import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bohn_tui.bots import make_bot
-from bohn_tui.rules import IllegalAction
-from bohn_tui.rules.actions import (
+from bohn_tui.engine import IllegalAction
+from bohn_tui.engine.record import Record
+from bohn_tui.games import read_record, replay, rules_for
+from bohn_tui.games.bohnanza.rules import GameState
+from bohn_tui.games.bohnroschen.rules import (
+    DiscardKind,
+    DrawCards,
+    EndTribute,
+    PayTribute,
+    PlantKind,
+    RoseState,
+)
+from bohn_tui.games.common.actions import (
     Action,
     BuyField,
     DiscardHand,
@@ -28,17 +38,7 @@ from bohn_tui.rules.actions import (
     PlantArea,
     PlantHand,
 )
-from bohn_tui.rules.bohnanza import GameState
-from bohn_tui.rules.bohnroschen import (
-    DiscardKind,
-    DrawCards,
-    EndTribute,
-    PayTribute,
-    PlantKind,
-    RoseState,
-)
-from bohn_tui.rules.games import rules_for
-from bohn_tui.rules.record import Record
+from bohn_tui.games.common.bots import make as make_bot
 
 GAME = "bohnroschen"
 BASE_FIELDS = {f.name for f in fields(GameState)}
@@ -180,5 +180,5 @@ def test_whole_random_games(n: int, seed: int, short: bool, face_down: int) -> N
         )
     # nothing more is legal; the record replays to the same game through its JSON form
     assert all(rules.legal_actions(state, s) == [] for s in range(n))
-    replayed = Record.from_json(json.loads(json.dumps(record.to_json()))).replay()
+    replayed = replay(read_record(json.loads(json.dumps(record.to_json()))))
     assert full_snapshot(replayed) == full_snapshot(state)

@@ -13,10 +13,9 @@ from typing import Any
 import pytest
 from conftest import play, snapshot, start
 
-from bohn_tui.bots import evaluate, make_bot, standard, trader
-from bohn_tui.bots.expert import ExpertBot, determinize
-from bohn_tui.bots.standard import StandardBot
-from bohn_tui.rules.actions import (
+from bohn_tui.games import rules_for
+from bohn_tui.games.bohnanza.rules import GameState
+from bohn_tui.games.common.actions import (
     Accept,
     Action,
     EndTrading,
@@ -25,9 +24,11 @@ from bohn_tui.rules.actions import (
     PlantArea,
     PlantHand,
 )
-from bohn_tui.rules.bohnanza import GameState
-from bohn_tui.rules.games import rules_for
-from bohn_tui.simulate import drive, play_game, simulate
+from bohn_tui.games.common.bots import evaluate, standard, trader
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.bots.expert import ExpertBot, determinize
+from bohn_tui.games.common.bots.standard import StandardBot
+from bohn_tui.play.simulate import drive, play_game, simulate
 
 # BOHN_SLOW_GAMES=300 plays hundreds of games per level and player count
 GAMES = int(os.environ.get("BOHN_SLOW_GAMES", "2"))

@@ -7,11 +7,9 @@ from __future__ import annotations
 from conftest import give_coins, grow, play
 from test_bohnroschen import QUIET, four, game, to_phase
 
-from bohn_tui.bots import make_bot
-from bohn_tui.bots.rose import RoseBot, rose_or
-from bohn_tui.bots.standard import StandardBot
-from bohn_tui.rules.actions import BuyField, Harvest, PlantHand
-from bohn_tui.rules.bohnroschen import (
+from bohn_tui.games import make_bot as make_bot_for
+from bohn_tui.games.bohnroschen.bots import RoseBot, rose_or
+from bohn_tui.games.bohnroschen.rules import (
     DRAW,
     INTERMEDIATE,
     DrawCards,
@@ -19,7 +17,10 @@ from bohn_tui.rules.bohnroschen import (
     FigureMoved,
     PayTribute,
 )
-from bohn_tui.simulate import play_game
+from bohn_tui.games.common.actions import BuyField, Harvest, PlantHand
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.bots.standard import StandardBot
+from bohn_tui.play.simulate import play_game
 
 
 def choose(bot: RoseBot, state, seat: int):
@@ -165,10 +166,10 @@ def test_rose_or_wraps_standard_and_expert_and_leaves_random() -> None:
 
 
 def test_standard_and_expert_levels_play_bohnroschen_through_rose() -> None:
-    from bohn_tui.simulate import simulate
+    from bohn_tui.play.simulate import simulate
 
-    assert isinstance(make_bot("standard", 3), RoseBot)
-    assert isinstance(make_bot("expert", 3), RoseBot)
+    assert isinstance(make_bot_for("bohnroschen", "standard", 3), RoseBot)
+    assert isinstance(make_bot_for("bohnroschen", "expert", 3), RoseBot)
     result = simulate("bohnroschen", 1, 20, seed=0, levels=["standard"])
     assert result["violations"] == 0 and "standard" in result["win_rate"]
     won = sum(

@@ -15,9 +15,12 @@ from conftest import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bohn_tui.bots import make_bot
-from bohn_tui.rules import IllegalAction
-from bohn_tui.rules.actions import (
+from bohn_tui.engine import IllegalAction
+from bohn_tui.engine.record import Record
+from bohn_tui.games import read_record, rules_for
+from bohn_tui.games import start as start_record
+from bohn_tui.games.bohnanza.rules import GameState
+from bohn_tui.games.common.actions import (
     Accept,
     Action,
     BuyField,
@@ -33,10 +36,8 @@ from bohn_tui.rules.actions import (
     PlantHand,
     Withdraw,
 )
-from bohn_tui.rules.bohnanza import GameState
-from bohn_tui.rules.games import rules_for
-from bohn_tui.rules.record import Record
-from bohn_tui.simulate import play_game
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.play.simulate import play_game
 
 COUNTS = [("bohnanza", n) for n in range(2, 8)] + [("dahlias", n) for n in range(3, 6)]
 
@@ -151,7 +152,7 @@ def check_listed_are_legal(state: GameState) -> None:
 
 def replay_checking(record: Record, rng: random.Random, refusals_every: int) -> GameState:
     """Replay a record action by action, checking the invariants after each one."""
-    state = record.start()
+    state = start_record(record)
     rules = state.rules
     for k, a in enumerate(record.actions):
         rules.apply(state, a)
@@ -181,7 +182,7 @@ def test_whole_random_games(game: str, n: int, seed: int, trade: bool, open_coin
     options = {"open_treasuries": True} if open_coins else {}
     result = whole_game(game, n, seed, trade, options)
     # the record, through its JSON form, replays to the very same final state
-    record = Record.from_json(json.loads(json.dumps(result.record.to_json())))
+    record = read_record(json.loads(json.dumps(result.record.to_json())))
     replayed = replay_checking(record, random.Random(seed), refusals_every=5)
     assert snapshot(replayed) == snapshot(result.state)
     assert replayed.scores == result.state.scores and replayed.winners == result.state.winners

@@ -10,8 +10,9 @@ from conftest import deck_for, snapshot
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
-from bohn_tui.rules.actions import EndPlanting, EndTrading, PlantArea, PlantHand, to_json
-from bohn_tui.rules.record import Record, RecordError
+from bohn_tui.engine.record import Record, RecordError
+from bohn_tui.games import read_record, replay
+from bohn_tui.games.common.actions import EndPlanting, EndTrading, PlantArea, PlantHand, to_json
 
 runner = CliRunner()
 
@@ -55,12 +56,12 @@ def test_record_json_form() -> None:
     assert raw["deck"][:5] == ["wax"] * 5  # top card first: dealt to seat 0
     assert raw["actions"][0] == {"type": "plant_hand", "seat": 0, "field": 0}
     assert raw["actions"][-1] == {"type": "plant_area", "seat": 0, "variety": "wax", "field": 0}
-    again = Record.from_json(json.loads(json.dumps(raw)))
+    again = read_record(json.loads(json.dumps(raw)))
     assert again.to_json() == raw
 
 
 def test_record_deck_replaces_the_shuffle() -> None:
-    state = Record.from_json(stacked_record()).replay()
+    state = replay(read_record(stacked_record()))
     assert state.players[0].hand == ["wax"] * 4 + ["soy"] * 3
     assert state.players[1].hand == ["red"] * 5
     assert state.players[0].fields[0].count == 3 and state.active == 1
@@ -73,7 +74,7 @@ def test_replay_json_prints_the_full_state(tmp_path: Path) -> None:
     assert result.exit_code == 0
     full = json.loads(result.stdout)
     assert set(full) == FULL_STATE_KEYS
-    state = Record.from_json(raw).replay()
+    state = replay(read_record(raw))
     assert full == json.loads(json.dumps(state.rules.full_state(state)))
     me = full["players"][0]
     assert me["hand"] == ["wax"] * 4 + ["soy"] * 3 and me["coins"] == 0
@@ -161,7 +162,7 @@ def test_record_error_for_an_illegal_action_in_code() -> None:
     raw = stacked_record()
     raw["actions"].insert(0, to_json(EndTrading(0)))
     with pytest.raises(RecordError, match="action 1: trading is not on now"):
-        Record.from_json(raw).replay()
+        replay(read_record(raw))
 
 
 @pytest.mark.parametrize(("game", "n"), [("bohnanza", 2), ("bohnanza", 5), ("dahlias", 4)])
@@ -197,13 +198,13 @@ def test_simulate_json_and_saved_records_replay(tmp_path: Path, game: str, n: in
 
 
 def test_saved_record_replays_to_the_simulated_state(tmp_path: Path) -> None:
-    from bohn_tui.bots import make_bot
-    from bohn_tui.simulate import play_game
+    from bohn_tui.games.common.bots import make as make_bot
+    from bohn_tui.play.simulate import play_game
 
     bots = [make_bot("random", s, True) for s in range(4)]
     result = play_game("bohnanza", ["a", "b", "c", "d"], 9, bots)
     path = write(tmp_path, result.record.to_json())
-    replayed = Record.from_json(json.loads(Path(path).read_text())).replay()
+    replayed = replay(read_record(json.loads(Path(path).read_text())))
     assert snapshot(replayed) == snapshot(result.state)
 
 
@@ -219,12 +220,12 @@ def test_simulate_plain_and_errors() -> None:
 
 
 def test_formats_doc_names_every_action_event_and_view_key() -> None:
-    from bohn_tui.rules import actions
+    from bohn_tui.games.common import actions
 
     doc = (Path(__file__).parent.parent / "docs" / "formats.md").read_text(encoding="utf-8")
     events = [c.type for c in vars(actions).values() if isinstance(c, type)
               and issubclass(c, actions.Event) and c is not actions.Event]  # fmt: skip
-    ours = [t for t, cls in actions.ACTION_TYPES.items() if cls.__module__ == actions.__name__]
+    ours = [cls.type for cls in actions.BEAN_ACTIONS]
     names = ours + events + sorted(FULL_STATE_KEYS) + sorted(SIMULATE_KEYS)
     assert len(ours) == 13 and len(events) == 12
     missing = [n for n in names if f"`{n}`" not in doc]

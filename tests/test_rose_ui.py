@@ -8,12 +8,12 @@ from conftest import give_coins, play
 from test_bohnroschen import QUIET, four, game, to_phase
 from test_ui_screens import screen_text
 
-from bohn_tui.rose_log import describe
-from bohn_tui.rules.bohnroschen import DRAW, DrawCards, PayTribute
-from bohn_tui.session import Session
+from bohn_tui.games.bohnroschen.log import describe
+from bohn_tui.games.bohnroschen.rules import DRAW, DrawCards, PayTribute
+from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen, outcome
+from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, task_line
+from bohn_tui.play.session import Session
 from bohn_tui.store.solo import SoloStore
-from bohn_tui.ui.rose import banner, banner_hint, help_text, task_line
-from bohn_tui.ui.screens.solo_end import SoloEndScreen, outcome
 
 
 def names(seat: int) -> str:

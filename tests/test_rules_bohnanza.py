@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 from conftest import fields_of, give_coins, grow, play, refused, start, types
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games import rules_for
+from bohn_tui.games.common.actions import (
     Accept,
     BuyField,
     DeckRanOut,
@@ -26,7 +27,6 @@ from bohn_tui.rules.actions import (
     PlantHand,
     TurnedUp,
 )
-from bohn_tui.rules.games import rules_for
 
 OTHER = ["red"] * 5  # the hands of seats that play no part in a test
 
@@ -622,7 +622,7 @@ def test_every_action_is_refused_once_the_game_is_over() -> None:
 def test_unknown_seats_and_foreign_actions_are_refused() -> None:
     from dataclasses import dataclass
 
-    from bohn_tui.rules.actions import Action
+    from bohn_tui.engine.actions import Action
 
     @dataclass(frozen=True)
     class Dance(Action):

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 from conftest import fields_of, give_coins, grow, play, refused, start, types
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games import rules_for
+from bohn_tui.games.common.actions import (
     Accept,
     BuyField,
     Decline,
@@ -24,7 +25,6 @@ from bohn_tui.rules.actions import (
     Traded,
     TurnedUp,
 )
-from bohn_tui.rules.games import rules_for
 
 FLOWERS = {
     "pumpkin": 6,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from conftest import fields_of, give_coins, grow, play, refused, start
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games import rules_for
+from bohn_tui.games.common.actions import (
     BuyField,
     DeckRanOut,
     Discarded,
@@ -28,7 +29,6 @@ from bohn_tui.rules.actions import (
     PlantHand,
     TurnedUp,
 )
-from bohn_tui.rules.games import rules_for
 
 P2_HAND = ["red"] * 5
 FILL = ["black-eyed"] * 6  # keeps the draw pile from running out

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games.common.actions import (
     EndPlanting,
     EndTrading,
     Harvest,
@@ -10,7 +10,7 @@ from bohn_tui.rules.actions import (
     Offer,
     PlantHand,
 )
-from bohn_tui.session import Session, SessionError, parse_players
+from bohn_tui.play.session import Session, SessionError, parse_players
 from bohn_tui.store import Store, autosaver, load_session
 
 
@@ -32,7 +32,7 @@ def test_apply_records_logs_and_autosaves(tmp_path: Path) -> None:
     front = s.state.players[0].hand[0]
     s.apply(PlantHand(0, 0))
     assert s.record.actions == [PlantHand(0, 0)]
-    assert s.log[-1].text == f"Ana plants {s.vname(front)} on field 1"
+    assert s.log[-1].text == f"Ana plants {s.rules.vname(front)} on field 1"
     again = load_session(store, s.save_id)
     assert again.record.actions == s.record.actions
     assert again.state.players[0].fields[0].count == 1
@@ -144,29 +144,32 @@ def test_a_broken_bot_does_not_stop_the_game() -> None:
     assert s.decider() == 0 or s.over
 
 
-def test_a_game_module_can_name_more_revealing_events(monkeypatch) -> None:  # noqa: ANN001
-    import sys
+def test_a_games_spec_names_the_revealing_events(monkeypatch) -> None:  # noqa: ANN001
+    """Undo is refused after an event the game's spec lists as revealing, and only then."""
+    import dataclasses
 
-    from bohn_tui.rules.actions import Planted
+    from bohn_tui.games import spec
+    from bohn_tui.games.common.actions import Planted
+    from bohn_tui.play import session as session_module
 
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5)
     s.apply(PlantHand(0, 0))
     assert s.can_undo()
-    module = sys.modules[type(s.rules).__module__]
-    monkeypatch.setattr(module, "REVEALING", (Planted,), raising=False)
+    planting_reveals = dataclasses.replace(spec("bohnanza"), revealing=lambda: (Planted,))
+    monkeypatch.setattr(session_module, "game_spec", lambda game: planting_reveals)
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5)
+    s.apply(PlantHand(0, 0))
     assert not s.can_undo()
 
 
 def test_every_new_game_starts_with_seat_0_as_new_game_predicts() -> None:
     """The app shows the first hand-over before the rules are loaded (NewGame says whom
     it goes to): the engine must agree, for every game and player count."""
-    from bohn_tui.data import load
-    from bohn_tui.players import NewGame
-    from bohn_tui.rules.games import RULESETS
+    from bohn_tui.games import GAMES, spec
+    from bohn_tui.play.players import NewGame
 
-    for game in RULESETS:
-        data = load(game)
-        for n in range(data.min_players, data.max_players + 1):
+    for game in GAMES:
+        for n in spec(game).player_counts:
             names = [f"P{i}" for i in range(n)]
             s = Session.new(game, names, seed=5)
             assert s.decider() == 0, (game, n)

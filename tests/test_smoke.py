@@ -1,4 +1,4 @@
-from bohn_tui.simulate import simulate
+from bohn_tui.play.simulate import simulate
 
 
 def test_random_games_of_every_count_end_without_violations() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.bots.rose import RoseBot
-from bohn_tui.simulate import play_game
+from bohn_tui.games.bohnroschen.bots import RoseBot
+from bohn_tui.play.simulate import play_game
 from bohn_tui.store.solo import DB_NAME, SoloRun, SoloStore, daily_seed, today
 
 DAY = dt.date(2026, 11, 29)

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.rules.actions import PlantHand
-from bohn_tui.session import Session
+from bohn_tui.games.common.actions import PlantHand
+from bohn_tui.play.session import Session
 from bohn_tui.store import Store, StoreError, autosaver, data_dir, load_session
 
 

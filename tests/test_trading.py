@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import fields_of, play, refused, start
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games.common.actions import (
     Accept,
     Decline,
     Drew,

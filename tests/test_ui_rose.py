@@ -10,12 +10,12 @@ import pytest
 from conftest import give_coins
 from test_ui_table import SIZE, make_app, table
 
-from bohn_tui.rules.actions import EndPlanting, EndTrading, PlantArea, PlantHand
-from bohn_tui.session import Session
+from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
+from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
+from bohn_tui.games.common.actions import EndPlanting, EndTrading, PlantArea, PlantHand
+from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.privacy import PrivacyScreen
-from bohn_tui.ui.screens.solo_end import SoloEndScreen
 from bohn_tui.ui.widgets.hand import HandView
-from bohn_tui.ui.widgets.vine_row import VineRow
 
 GAME = "bohnroschen"
 
@@ -163,7 +163,7 @@ def test_solo_command_starts_the_day_s_run(monkeypatch: pytest.MonkeyPatch, tmp_
 
 
 async def test_two_players_take_the_left_beans_a_whole_kind_by_key(tmp_path: Path) -> None:
-    from bohn_tui.rules.actions import EndTurn
+    from bohn_tui.games.common.actions import EndTurn
 
     s = Session.new(GAME, ["Ana", "Ben"], {}, seed=5)
     for _ in range(30):  # Ana plants her front card, turns up, leaves every bean to Ben

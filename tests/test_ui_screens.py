@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from test_ui_table import B3_DECK, SIZE, make_app, table
 
-from bohn_tui.session import Session
+from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.end import EndScreen
 from bohn_tui.ui.screens.help import HelpScreen
 
@@ -163,7 +163,7 @@ async def test_menu_rules_for_any_game_and_count(tmp_path: Path) -> None:
 async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
     tmp_path: Path,
 ) -> None:
-    from bohn_tui.players import NewGame
+    from bohn_tui.play.players import NewGame
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
     from bohn_tui.ui.screens.privacy import PrivacyScreen
@@ -189,7 +189,7 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
 
 
 async def test_a_new_game_that_cannot_start_ends_the_app_with_the_reason(tmp_path: Path) -> None:
-    from bohn_tui.players import NewGame
+    from bohn_tui.play.players import NewGame
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
 
@@ -205,7 +205,7 @@ async def test_a_new_game_that_cannot_start_ends_the_app_with_the_reason(tmp_pat
 async def test_a_new_game_started_in_a_too_small_terminal_leaves_no_stray_screen(
     tmp_path: Path,
 ) -> None:
-    from bohn_tui.players import NewGame
+    from bohn_tui.play.players import NewGame
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
     from bohn_tui.ui.screens.menu import MenuScreen

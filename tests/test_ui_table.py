@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from bohn_tui.session import Session
+from bohn_tui.play.session import Session
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.choose import ChooseScreen

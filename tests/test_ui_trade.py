@@ -7,13 +7,13 @@ from pathlib import Path
 
 from test_ui_table import B3_DECK, SIZE, confirm_hand_over, make_app, step, table
 
-from bohn_tui.rules.actions import (
+from bohn_tui.games.common.actions import (
     Decline,
     EndTrading,
     PlantArea,
     PlantHand,
 )
-from bohn_tui.session import Session
+from bohn_tui.play.session import Session
 from bohn_tui.store import Store, load_session
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.accept import AcceptScreen

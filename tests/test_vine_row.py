@@ -8,10 +8,10 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from bohn_tui.bots.rose import RoseBot
-from bohn_tui.rules.games import rules_for
-from bohn_tui.simulate import drive
-from bohn_tui.ui.widgets.vine_row import CASTLE, VineRow
+from bohn_tui.games import rules_for
+from bohn_tui.games.bohnroschen.bots import RoseBot
+from bohn_tui.games.bohnroschen.ui.vine_row import CASTLE, VineRow
+from bohn_tui.play.simulate import drive
 
 NAMES = ["Ana", "Ben", "Cem", "Dora", "Emil", "Fay"]
 

@@ -1,6 +1,6 @@
 """Save files (one JSON file per game, in the user's data directory)."""
 
-from .saves import (
+from bohn_tui.store.saves import (
     BackgroundSaver,
     SaveInfo,
     Store,

@@ -176,6 +176,6 @@ class BackgroundSaver:
 
 def load_session(store: Store, save_id: str) -> Any:
     """The saved game `save_id` as a running Session that autosaves to `store`."""
-    from ..session import Session
+    from bohn_tui.play.session import Session
 
     return Session.from_json(store.read(save_id), autosave=autosaver(store))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .saves import data_dir
+from bohn_tui.store.saves import data_dir
 
 DB_NAME = "solo.sqlite3"
 SEED_SPACE = 2**31  # seeds are non-negative and fit every integer type they meet

@@ -11,13 +11,13 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..players import NewGame, SessionError
-from ..store import BackgroundSaver, Store, StoreError, load_session
-from .screens.privacy import privacy_screen
-from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from bohn_tui.play.players import NewGame, SessionError
+from bohn_tui.store import BackgroundSaver, Store, StoreError, load_session
+from bohn_tui.ui.screens.privacy import privacy_screen
+from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from bohn_tui.play.session import Session
 
 
 class BohnApp(App[None]):
@@ -52,7 +52,7 @@ class BohnApp(App[None]):
         elif first is not None:
             self.open_session(first)
         else:
-            from .screens.menu import MenuScreen
+            from bohn_tui.ui.screens.menu import MenuScreen
 
             self.push_screen(MenuScreen())
         self._check_size()
@@ -84,7 +84,7 @@ class BohnApp(App[None]):
             self._check_size()
 
     def open_session(self, session: Session) -> None:
-        from .screens.table import TableScreen
+        from bohn_tui.ui.screens.table import TableScreen
 
         session.autosave = self.saver  # writes off the UI thread, flushed on exit
         self.push_screen(TableScreen(session, self.bot_delay))
@@ -108,7 +108,7 @@ class BohnApp(App[None]):
         except (StoreError, SessionError) as e:
             self.notify(str(e), title="This save cannot be opened", severity="error")
             return
-        from .screens.menu import MenuScreen
+        from bohn_tui.ui.screens.menu import MenuScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()

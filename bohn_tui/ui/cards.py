@@ -6,7 +6,7 @@ from functools import cache
 
 from rich.text import Text
 
-from ..data import Variety, load
+from bohn_tui.games.common.data import Variety, load
 
 
 def _ink(colour: str) -> str:

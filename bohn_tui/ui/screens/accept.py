@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, SelectionList
 from textual.widgets.selection_list import Selection
 
-from ...rules.actions import Accept
-from ..cards import card, cards, name
+from bohn_tui.games.common.actions import Accept
+from bohn_tui.ui.cards import card, cards, name
 
 
 def candidates(view: dict[str, Any], seat: int, want: list[str]) -> list[tuple[str, int, str]]:

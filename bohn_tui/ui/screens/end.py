@@ -11,8 +11,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...session import Session
-from ..widgets.coin_chart import CoinChart
+from bohn_tui.play.session import Session
+from bohn_tui.ui.widgets.coin_chart import CoinChart
 
 
 class EndScreen(Screen[None]):
@@ -67,7 +67,7 @@ class EndScreen(Screen[None]):
         self.query_one(CoinChart).show(self.session.coin_history, self.session.names, width)
 
     def action_menu(self) -> None:
-        from .menu import MenuScreen
+        from bohn_tui.ui.screens.menu import MenuScreen
 
         self.app.switch_screen(MenuScreen())
 
@@ -75,6 +75,6 @@ class EndScreen(Screen[None]):
         self.app.exit()
 
     def action_help(self) -> None:
-        from .help import help_for
+        from bohn_tui.ui.screens.help import help_for
 
         self.app.push_screen(help_for(self))

@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...data import load
-from ..cards import card
+from bohn_tui.games.common.data import load
+from bohn_tui.ui.cards import card
 
 KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→", "up": "↑", "down": "↓"}
 
@@ -121,7 +121,7 @@ def help_for(screen: Any) -> HelpScreen:
     players = len(session.names) if session else 0
     extra = None
     if session is not None and game == "bohnroschen":
-        from ..rose import help_text
+        from bohn_tui.games.bohnroschen.ui.table import help_text
 
         viewer = getattr(screen, "viewer", None)
         extra = help_text(session.view(viewer), viewer, session.rules.rules_summary())

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ..widgets.game_log import log_text
+from bohn_tui.ui.widgets.game_log import log_text
 
 
 class LogScreen(ModalScreen[None]):

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets.key_bar import KeyBar, shown_keys
+from bohn_tui.ui.widgets.key_bar import KeyBar, shown_keys
 
 LOGO = r"""____        _
 | __ )  ___ | |__  _ __
@@ -63,7 +63,7 @@ class MenuScreen(Screen[None]):
         actions[str(event.option.id)]()
 
     def action_new(self) -> None:
-        from .new_game import NewGameScreen
+        from bohn_tui.ui.screens.new_game import NewGameScreen
 
         self.app.push_screen(NewGameScreen())
 
@@ -75,21 +75,20 @@ class MenuScreen(Screen[None]):
         self.app.open_save(latest.id)  # type: ignore[attr-defined]
 
     def action_saves(self) -> None:
-        from .saves import SavesScreen
+        from bohn_tui.ui.screens.saves import SavesScreen
 
         self.app.push_screen(SavesScreen())
 
     def action_rules(self) -> None:
-        from ...data import load
-        from .. import TABLE_GAMES
-        from .choose import ChooseScreen
-        from .help import HelpScreen
+        from bohn_tui.games import GAMES, spec
+        from bohn_tui.ui.screens.choose import ChooseScreen
+        from bohn_tui.ui.screens.help import HelpScreen
 
         choices: list[tuple[Any, Any]] = []
-        for game in TABLE_GAMES:
-            data = load(game)
-            for n in sorted(data.by_count):
-                choices.append((f"{data.title} for {n}", (game, n)))
+        for game in GAMES:
+            s = spec(game)
+            for n in s.player_counts:
+                choices.append((f"{s.title} for {n}", (game, n)))
 
         def show(choice: tuple[str, int] | None) -> None:
             if choice is not None:

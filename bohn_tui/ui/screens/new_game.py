@@ -9,10 +9,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
-from ...data import load
-from ...players import NewGame
-from ...rules.games import RULESETS
-from .. import TABLE_GAMES
+from bohn_tui.games import GAMES, spec
+from bohn_tui.play.players import NewGame
 
 KINDS = [
     ("empty seat", "off"),
@@ -32,12 +30,12 @@ class NewGameScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        games = [(load(g).title, g) for g in RULESETS if g in TABLE_GAMES]
+        games = [(spec(g).title, g) for g in GAMES]
         with VerticalScroll(id="new-box", classes="dialog"):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
-                yield Select(games, value="bohnanza", allow_blank=False, id="game")
+                yield Select(games, value=GAMES[0], allow_blank=False, id="game")
             for i in range(7):
                 name, kind = NAMES[i], KIND[i] if i < len(KIND) else "off"
                 with Horizontal(classes="row"):
@@ -65,7 +63,7 @@ class NewGameScreen(Screen[None]):
 
     def action_start(self) -> None:
         game = str(self.query_one("#game", Select).value)
-        data = load(game)
+        data = spec(game)
         names: list[str] = []
         bots: dict[int, str] = {}
         for i in range(7):
@@ -76,10 +74,10 @@ class NewGameScreen(Screen[None]):
             if kind != "human":
                 bots[len(names)] = str(kind)
             names.append(n)
-        if not data.min_players <= len(names) <= data.max_players:
+        if len(names) not in data.player_counts:
+            low, high = min(data.player_counts), max(data.player_counts)
             self.notify(
-                f"{data.title} is for {data.min_players} to {data.max_players} players; "
-                f"{len(names)} seats are taken.",
+                f"{data.title} is for {low} to {high} players; {len(names)} seats are taken.",
                 severity="error",
             )
             return

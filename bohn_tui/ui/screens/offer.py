@@ -15,8 +15,8 @@ from textual.widgets import Button, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from ...rules.actions import Offer
-from ..cards import card, cards, name
+from bohn_tui.games.common.actions import Offer
+from bohn_tui.ui.cards import card, cards, name
 
 
 class WantList(OptionList):

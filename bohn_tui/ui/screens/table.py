@@ -14,7 +14,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...rules.actions import (
+from bohn_tui.games.bohnroschen.actions import (
+    DiscardKind,
+    DrawCards,
+    EndTribute,
+    PayTribute,
+    PlantKind,
+)
+from bohn_tui.games.bohnroschen.ui import table as rose
+from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
+from bohn_tui.games.common.actions import (
     Accept,
     Action,
     BuyField,
@@ -31,28 +40,19 @@ from ...rules.actions import (
     PlantHand,
     Withdraw,
 )
-from ...rules.bohnroschen_actions import (
-    DiscardKind,
-    DrawCards,
-    EndTribute,
-    PayTribute,
-    PlantKind,
-)
-from ...session import Session
-from .. import rose
-from ..cards import card, name
-from ..widgets.base import ViewStatic
-from ..widgets.game_log import GameLog
-from ..widgets.hand import HandView
-from ..widgets.key_bar import KeyBar, shown_keys
-from ..widgets.phase_banner import PhaseBanner
-from ..widgets.piles import Piles
-from ..widgets.player_panel import PlayerPanel
-from ..widgets.trade_area import TradeArea
-from ..widgets.vine_row import VineRow
-from .choose import ChooseScreen
-from .offer import OfferScreen
-from .privacy import privacy_screen
+from bohn_tui.play.session import Session
+from bohn_tui.ui.cards import card, name
+from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.offer import OfferScreen
+from bohn_tui.ui.screens.privacy import privacy_screen
+from bohn_tui.ui.widgets.base import ViewStatic
+from bohn_tui.ui.widgets.game_log import GameLog
+from bohn_tui.ui.widgets.hand import HandView
+from bohn_tui.ui.widgets.key_bar import KeyBar, shown_keys
+from bohn_tui.ui.widgets.phase_banner import PhaseBanner
+from bohn_tui.ui.widgets.piles import Piles
+from bohn_tui.ui.widgets.player_panel import PlayerPanel
+from bohn_tui.ui.widgets.trade_area import TradeArea
 
 # which action types each key-bound action stands for
 KEYED: dict[str, tuple[type[Action], ...]] = {
@@ -271,10 +271,10 @@ class TableScreen(Screen[None]):
 
     def _end_screen(self) -> Screen[None]:
         if rose.is_rose(self._view) and len(self.session.names) == 1:
-            from .solo_end import SoloEndScreen
+            from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
 
             return SoloEndScreen(self.session)
-        from .end import EndScreen
+        from bohn_tui.ui.screens.end import EndScreen
 
         return EndScreen(self.session)
 
@@ -691,7 +691,7 @@ class TableScreen(Screen[None]):
             self.do(offer)
 
     def action_accept(self) -> None:
-        from .accept import AcceptScreen, needs_choice
+        from bohn_tui.ui.screens.accept import AcceptScreen, needs_choice
 
         o = self._selected_offer()
         for a in self._legal:
@@ -743,18 +743,18 @@ class TableScreen(Screen[None]):
         self.hand_over(seat)
 
     def action_view_log(self) -> None:
-        from .log_view import LogScreen
+        from bohn_tui.ui.screens.log_view import LogScreen
 
         self.app.push_screen(LogScreen(self.session.log))
 
     def action_help(self) -> None:
-        from .help import help_for
+        from bohn_tui.ui.screens.help import help_for
 
         self.app.push_screen(help_for(self))
 
     def action_menu(self) -> None:
         self.notify("The game is saved; continue it from the menu or with `bohn resume`.")
-        from .menu import MenuScreen
+        from bohn_tui.ui.screens.menu import MenuScreen
 
         self.app.pop_screen()
         if not isinstance(self.app.screen, MenuScreen):

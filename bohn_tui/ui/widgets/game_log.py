@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from .base import ViewStatic
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 def log_text(lines: list[Any]) -> Text:

@@ -7,8 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
-from ..cards import card, name
-from .base import ViewStatic
+from bohn_tui.ui.cards import card, name
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 class HandView(ViewStatic):

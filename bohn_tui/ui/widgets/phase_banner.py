@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .base import ViewStatic
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 class PhaseBanner(ViewStatic):

@@ -6,8 +6,8 @@ from typing import Any
 
 from rich.text import Text
 
-from ..cards import card
-from .base import ViewStatic
+from bohn_tui.ui.cards import card
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 class Piles(ViewStatic):

@@ -9,8 +9,8 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from ..cards import card, cards
-from .base import ViewStatic
+from bohn_tui.ui.cards import card, cards
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 class PlayerPanel(ViewStatic):

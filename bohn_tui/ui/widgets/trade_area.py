@@ -7,8 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
-from ..cards import cards
-from .base import ViewStatic
+from bohn_tui.ui.cards import cards
+from bohn_tui.ui.widgets.base import ViewStatic
 
 
 def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Text:

@@ -1,0 +1,96 @@
+"""Actions a seat can take and the events the rules report, and their JSON codec.
+
+Every action names the seat that takes it. Actions and events are frozen dataclasses with a
+class-level `type`; each game registers its action types (`register_actions`) so that
+`action_from_json` can read them, and `to_json` gives the stable JSON form documented in
+docs/formats.md. Malformed input of any kind raises IllegalAction with a readable reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. The message is for the player to read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    type: ClassVar[str] = ""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = ""
+
+
+# every action type of every registered game, by its JSON `type`
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def register_actions(*classes: type[Action]) -> None:
+    """Make action types readable by `action_from_json` (a game's actions module calls this
+    when it is imported). Two games may share a type; two different classes may not."""
+    for cls in classes:
+        known = ACTION_TYPES.get(cls.type)
+        if known is not None and known is not cls:
+            raise ValueError(f"two action classes use the type {cls.type!r}")
+        ACTION_TYPES[cls.type] = cls
+
+
+def to_json(obj: Any) -> dict[str, Any]:
+    """The JSON form of an action or event: {"type": ..., field: value, ...}."""
+    out: dict[str, Any] = {"type": obj.type}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def action_from_json(raw: Any) -> Action:
+    """Parse an action; any malformed input raises IllegalAction with a readable reason."""
+    if not isinstance(raw, dict):
+        raise IllegalAction(f"an action must be a JSON object, not {type(raw).__name__}")
+    kind = raw.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction(f"unknown action type {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in raw:
+            if f.default is not MISSING:
+                continue
+            raise IllegalAction(f"{kind}: missing {f.name!r}")
+        kwargs[f.name] = _coerce(kind, f.name, raw[f.name], str(f.type))
+    extra = set(raw) - {f.name for f in fields(cls)} - {"type"}
+    if extra:
+        raise IllegalAction(f"{kind}: unknown key(s) {', '.join(sorted(extra))}")
+    return cls(**kwargs)
+
+
+def _coerce(kind: str, name: str, value: Any, annotation: str) -> Any:
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if annotation.startswith("tuple[int"):
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
+            raise IllegalAction(f"{kind}: {name!r} must be a list of whole numbers")
+        return tuple(value)
+    if annotation.startswith("tuple[str"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise IllegalAction(f"{kind}: {name!r} must be a list of names")
+        return tuple(value)
+    if annotation == "int | None":
+        if value is not None and not is_int(value):
+            raise IllegalAction(f"{kind}: {name!r} must be a whole number or null")
+        return value
+    if annotation == "int":
+        if not is_int(value):
+            raise IllegalAction(f"{kind}: {name!r} must be a whole number")
+        return value
+    if not isinstance(value, str):
+        raise IllegalAction(f"{kind}: {name!r} must be a string")
+    return value

@@ -1,0 +1,147 @@
+"""The game contract: what every game's rules offer, what a seat is being asked, and a game's
+spec (everything the rest of the program may know of a game, found through the registry).
+
+Pure Python: no UI, no files, no asyncio, and no game (design.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bohn_tui.engine.actions import Action, Event
+
+
+class State(Protocol):
+    """A game's state. All chance goes through `rng`, one seeded generator: the same config,
+    seed and actions give the same game (the save, the replay and the undo)."""
+
+    rng: random.Random
+    turn: int
+
+    @property
+    def over(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What a seat is being asked now. `kind` is one of the game's prompt kinds ("turn" for
+    the active player's own turn; others for a decision outside the turn order: an offer to
+    answer, received cards to plant, tribute, a shared roll to check...), `text` says it to a
+    person ("Ana has an offer for Ben."), `about` names what it is about (an offer id)."""
+
+    seat: int
+    kind: str
+    text: str
+    about: int | None = None
+
+
+class Rules(Protocol):
+    """The rules of one game for one player count. Rules objects hold no game state."""
+
+    n: int
+
+    def new_game(
+        self,
+        names: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        deck: list[str] | None = None,
+    ) -> tuple[Any, list[Event]]:
+        """A new game and the events of its setup."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """What `seat` may do now: any seat, not only the active one."""
+        ...
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Apply one action atomically: its events, or IllegalAction and no change at all
+        (the generator included)."""
+        ...
+
+    def step(self, state: Any, action: Action) -> None:
+        """`apply` without building events (simulations and bot rollouts)."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, JSON-ready; None is the public table."""
+        ...
+
+    def waiting_for(self, state: Any) -> list[int]:
+        """The seats whose decision the game waits for, the most urgent first."""
+        ...
+
+    def to_move(self, state: Any) -> int | None:
+        """waiting_for(state)[0], or None when it is over (the hot path of simulations)."""
+        ...
+
+    def prompts(self, state: Any) -> list[Prompt]:
+        """What each waiting seat is being asked, in the order of `waiting_for`."""
+        ...
+
+    def scores(self, state: Any) -> list[int]:
+        """Each seat's score so far (for the chart at the end)."""
+        ...
+
+    def violations(self, state: Any) -> list[str]:
+        """What is wrong with a state (cards created or lost...): empty when nothing."""
+        ...
+
+    def may_propose(self, state: Any, seat: int) -> bool:
+        """Whether `seat` may volunteer an action now (see `proposal_round`)."""
+        ...
+
+    def full_state(self, state: Any) -> dict[str, Any]:
+        """The whole state as JSON, nothing hidden (`bohn replay --json`, tests)."""
+        ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The end of the game for the end screen (scores, winners, reason, tie-break)."""
+        ...
+
+    def proposal_round(self, state: Any) -> Hashable | None:
+        """A key that changes whenever seats that are not asked may volunteer an action
+        (an offer to the active player: phase 2 begins, a trade was made); None while
+        nobody may. The bot driver asks bots' `propose` once per key."""
+        ...
+
+
+class Describer(Protocol):
+    """A game's log: one readable line per event ('' for events not worth one). May keep
+    what it has seen (who made which offer)."""
+
+    def __call__(self, event: Event, who: Callable[[int | None], str]) -> str: ...
+
+
+BotFactory = Callable[[str, int, bool], Any]  # (level, seed, trade) -> Bot
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about a game that the program outside its package may use.
+
+    `rules(n)` makes its rules for n players (ValueError for a count it has not),
+    `actions()` imports and returns its action types, `bots(level, seed, trade)` makes a bot
+    (ValueError for an unknown level), `log(rules)` a Describer, `help(rules)` the rules in a
+    few lines for `?`, `table` the "module:attribute" of its table parts (UI, imported only
+    when a table opens). `revealing` lists the event types that show something nobody knew
+    (an action that caused one cannot be undone). `calm` names the action types a bot falls
+    back to when it has acted too often in one turn (they end a phase or decline)."""
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    rules: Callable[[int], Rules]
+    actions: Callable[[], tuple[type[Action], ...]]
+    revealing: Callable[[], tuple[type[Event], ...]]
+    bots: BotFactory
+    bot_levels: tuple[str, ...]
+    log: Callable[[Rules], Describer]
+    help: Callable[[Rules], list[str]]
+    table: str = ""
+    solo: bool = False  # has a solo mode (`bohn solo`)
+    calm: frozenset[str] = field(default_factory=frozenset)
+    round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart

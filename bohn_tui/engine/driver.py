@@ -1,0 +1,194 @@
+"""The one bot driver: which bot acts next and with what, for the session (a game with people)
+and for simulations and bot rollouts alike. Pure: it applies nothing itself.
+
+`BotDriver.next_move(state)` gives the next bot move: first, once per `proposal_round` key,
+each bot with a `propose` method that `may_propose` is asked for an action it volunteers (an
+offer to the active player); then the decision of the bot seat the game waits for. The caller
+applies the move; `drive` is the loop that does so without events (simulations, rollouts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .bots import Bot
+
+MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
+_UNSET = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: int
+    action: Action
+    proposal: bool  # volunteered (Bot.propose), not an answer to the game's question
+    legal: list[Action]  # what the seat could do (empty for a proposal)
+
+
+class BotDriver:
+    """`bots` by seat. `calm` names the action types a bot falls back to after `cap` actions in
+    one turn (a bot that keeps offering). With `catch`, a bot that raises is reported through
+    `on_problem(seat, text)` and the game goes on (the first legal action); without, it raises.
+    With `propose_first` False a state already in a proposal round asks nobody until the next."""
+
+    def __init__(
+        self,
+        rules: Any,
+        bots: Mapping[int, Bot],
+        *,
+        calm: frozenset[str] = frozenset(),
+        cap: int | None = None,
+        catch: bool = False,
+        on_problem: Callable[[int, str], None] | None = None,
+        propose_first: bool = True,
+        state: Any = None,
+    ) -> None:
+        self.rules = rules
+        self.bots = bots  # the caller's: a seat's bot may be replaced during the game
+        self.calm = calm
+        self.cap = cap
+        self.catch = catch
+        self.on_problem = on_problem
+        self._key: Any = _UNSET
+        if not propose_first and state is not None:
+            self._key = rules.proposal_round(state)
+        self._pending: list[int] = []
+        self._per_turn = (0, 0)  # (turn, bot decisions in it)
+
+    @property
+    def proposers(self) -> list[int]:
+        """The bot seats that may volunteer actions (their bots have `propose`)."""
+        return [s for s in sorted(self.bots) if getattr(self.bots[s], "propose", None)]
+
+    def _observe(self, state: Any, seat: int) -> Callable[[], dict[str, Any]]:
+        return partial(self.rules.view, state, seat)
+
+    def _problem(self, seat: int, text: str) -> None:
+        if self.on_problem is not None:
+            self.on_problem(seat, text)
+
+    def next_move(self, state: Any) -> Move | None:
+        """The next bot move, or None when the game waits for a person (or is over)."""
+        rules = self.rules
+        key = rules.proposal_round(state)
+        if key is not None:
+            if key != self._key:
+                self._key = key
+                self._pending = self.proposers
+            while self._pending:
+                seat = self._pending.pop(0)
+                propose = getattr(self.bots.get(seat), "propose", None)
+                if propose is None or not rules.may_propose(state, seat):
+                    continue
+                offer = self._ask(seat, "make an offer", propose, state)
+                if offer is not None:
+                    return Move(seat, offer, True, [])
+        seat = rules.to_move(state)
+        if seat is None or seat not in self.bots:
+            return None
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            return None
+        if self.cap is not None:
+            turn, count = self._per_turn
+            count = count + 1 if turn == state.turn else 1
+            self._per_turn = (state.turn, count)
+            if count > self.cap:  # a bot that keeps offering: close the phase
+                calm = [a for a in legal if a.type in self.calm]
+                return Move(seat, calm[0] if calm else legal[0], False, legal)
+        bot = self.bots[seat]
+        action = self._ask(seat, "decide", partial(bot.choose, legal=legal), state)
+        if action is None:
+            action = legal[0]
+        return Move(seat, action, False, legal)
+
+    def _ask(self, seat: int, what: str, call: Callable[..., Any], state: Any) -> Any:
+        if not self.catch:
+            return call(seat, self._observe(state, seat))
+        try:
+            return call(seat, self._observe(state, seat))
+        except Exception as e:  # a broken bot must not end the game for the people
+            tail = "; it takes the first choice" if what == "decide" else ""
+            self._problem(seat, f"could not {what} ({e!r}){tail}")
+            return None
+
+
+def drive(
+    state: Any,
+    bots: list[Bot],
+    actions: list[Action],
+    violations: list[str],
+    until_turn: int | None = None,
+    propose_first: bool = True,
+) -> None:
+    """Let the bots play `state` on until the game ends or turn `until_turn` begins (bot
+    rollouts stop early), applying with `rules.step`; each action goes into `actions`, each
+    problem into `violations`."""
+    last_turn = until_turn if until_turn is not None else 1 << 62
+    rules = state.rules
+    step = rules.step
+    driver = BotDriver(rules, dict(enumerate(bots)), propose_first=propose_first, state=state)
+    if not driver.proposers:  # the hot path (random bots): no proposal rounds to look at
+        _drive_plain(state, bots, actions, violations, last_turn)
+        return
+    while not state.over and state.turn < last_turn:
+        if len(actions) >= MAX_ACTIONS:
+            violations.append(f"no end after {MAX_ACTIONS} actions")
+            break
+        move = driver.next_move(state)
+        if move is None:
+            break
+        try:
+            step(state, move.action)
+        except IllegalAction as e:
+            if move.proposal:
+                violations.append(f"seat {move.seat} proposed an illegal offer: {move.action}: {e}")
+                continue
+            _refused(move.action, move.legal, move.seat, e, violations)
+            step(state, move.legal[0])
+            actions.append(move.legal[0])
+            continue
+        actions.append(move.action)
+
+
+def _refused(
+    action: Action, legal: list[Action], seat: int, e: IllegalAction, violations: list[str]
+) -> None:
+    """A refused choice is a bug: of the rules if it was listed, else of the bot."""
+    if action in legal:
+        violations.append(f"a listed legal action was refused: {action}: {e}")
+    else:
+        violations.append(f"seat {seat}'s bot chose a refused action: {action}: {e}")
+
+
+def _drive_plain(
+    state: Any, bots: list[Bot], actions: list[Action], violations: list[str], last_turn: int
+) -> None:
+    """`drive` for bots that never volunteer: the loop of every random simulation."""
+    rules = state.rules
+    legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
+    observers = [partial(view, state, s) for s in range(len(bots))]
+    while not state.over and state.turn < last_turn:
+        if len(actions) >= MAX_ACTIONS:
+            violations.append(f"no end after {MAX_ACTIONS} actions")
+            break
+        seat = to_move(state)
+        if seat is None:
+            break
+        legal = legal_actions(state, seat)
+        action = bots[seat].choose(seat, observers[seat], legal)
+        try:
+            step(state, action)
+        except IllegalAction as e:
+            _refused(action, legal, seat, e, violations)
+            if not legal:
+                break
+            action = legal[0]
+            step(state, action)
+        actions.append(action)
+
+
+__all__ = ["MAX_ACTIONS", "BotDriver", "Move", "drive"]

@@ -1,0 +1,77 @@
+"""The registry: game id -> its spec, imported only when that game is asked for.
+
+The table itself lives in bohn_tui/games/__init__.py (one line per game); the engine only
+knows how to look a spec up, so that it names no game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib import import_module
+
+from bohn_tui.engine.actions import Action
+from bohn_tui.engine.contract import GameSpec, Rules
+from bohn_tui.engine.record import Record, RecordError
+
+
+class UnknownGame(ValueError):
+    """A game id that is not registered; the message lists the ones that are."""
+
+
+class Registry:
+    def __init__(self, packages: Mapping[str, str]) -> None:
+        self.packages = dict(packages)  # game id -> the module that defines SPEC
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self.packages)
+
+    def spec(self, game: str) -> GameSpec:
+        if game not in self.packages:
+            raise UnknownGame(f"unknown game {game!r}; choose one of: {', '.join(self.packages)}")
+        return _load(self.packages[game])
+
+    def rules_for(self, game: str, n_players: int) -> Rules:
+        """The rules object for `game` with `n_players` players (ValueError if there is none).
+        Rules objects hold no game state, so one serves every game of that kind."""
+        return _rules(self, game, n_players)
+
+    def load_actions(self) -> list[type[Action]]:
+        """Every game's action types (each game registers them with the codec)."""
+        out: list[type[Action]] = []
+        for game in self.packages:
+            out.extend(self.spec(game).actions())
+        return out
+
+    def read_record(self, raw: object) -> Record:
+        """A record from its JSON form (RecordError says what is wrong)."""
+        self.load_actions()
+        return Record.from_json(raw)
+
+    def start(self, record: Record) -> object:
+        """The state a record starts from (RecordError for a game that cannot start)."""
+        try:
+            rules = self.rules_for(record.game, len(record.players))
+        except ValueError as e:
+            raise RecordError(str(e)) from None
+        return record.start(rules)
+
+    def replay(self, record: Record, upto: int | None = None) -> object:
+        """The state after the first `upto` actions of a record (all by default)."""
+        try:
+            rules = self.rules_for(record.game, len(record.players))
+        except ValueError as e:
+            raise RecordError(str(e)) from None
+        return record.replay(rules, upto)
+
+
+@cache
+def _load(module: str) -> GameSpec:
+    spec = import_module(module).SPEC
+    assert isinstance(spec, GameSpec)
+    return spec
+
+
+@cache
+def _rules(registry: Registry, game: str, n_players: int) -> Rules:
+    return registry.spec(game).rules(n_players)

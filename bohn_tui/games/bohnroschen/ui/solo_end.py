@@ -1,0 +1,115 @@
+"""The end of a solo Bohnröschen run: won or lost (and to which figure), the turns taken and
+the coins, and the best runs so far (of the day, for a daily run). The run is recorded in
+the solo results database once, under its save's id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from bohn_tui.games.bohnroschen.ui.table import daily_of
+from bohn_tui.store.solo import SoloRun, SoloStore
+
+BEST = 5
+
+
+def outcome(view: dict[str, Any]) -> str:
+    """One line: how the run ended."""
+    solo = view["solo"]
+    vine = view["vine"]["solo"]
+    turns, coins = solo["turns"], solo["coins"]
+    if solo["won"]:
+        return f"Won! Into the castle in {turns} turns with {coins} coins."
+    castle = view["vine"]["castle"]
+    if vine["violet"] >= castle:
+        by = "the violet figure reached the castle first"
+    elif vine["red"] >= castle:
+        by = "the red figure reached the castle first"
+    else:
+        by = view.get("end_reason") or "the run ended"
+    passed = view["players"][0]["figure"]
+    return (
+        f"Lost: {by}, after {turns} turns ({passed} of {castle} vine cards passed, {coins} coins)."
+    )
+
+
+def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
+    t = Table(title=title, box=box.SIMPLE_HEAD, expand=False)
+    for col in ("#", "result", "turns", "coins", "run", "player"):
+        t.add_column(col, justify="right" if col in ("#", "turns", "coins") else "left")
+    for i, r in enumerate(runs, 1):
+        this = mine is not None and r.run_id is not None and r.run_id == mine.run_id
+        day = f"daily {r.daily.isoformat()}" if r.daily else f"seed {r.seed}"
+        t.add_row(
+            f"{i}",
+            ("won" if r.won else "lost") + (" ◀ this run" if this else ""),
+            str(r.turns),
+            str(r.coins),
+            day,
+            r.name,
+            style="bold" if this else None,
+        )
+    if not runs:
+        t.add_row("", "no runs yet", "", "", "", "")
+    return t
+
+
+class SoloEndScreen(Screen[None]):
+    BINDINGS = [
+        Binding("m,enter", "menu", "Menu"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    SoloEndScreen { align: center top; }
+    #solo-end-box { width: 90; max-width: 100%; height: 1fr; padding: 1 2; }
+    #solo-result { text-style: bold; margin-bottom: 1; }
+    #solo-notice { color: $warning; }
+    """
+
+    def __init__(self, session: Any, store: SoloStore | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.store = store if store is not None else SoloStore()
+        view = session.view(0)
+        self.view_data = view
+        self.daily = daily_of(session.record.options)
+        self.run = SoloRun.from_view(view, session.record.seed, self.daily, session.save_id)
+        self.store.record(self.run)
+
+    def compose(self) -> ComposeResult:
+        v = self.view_data
+        with VerticalScroll(id="solo-end-box"):
+            yield Static("[b]Bohnröschen solo: the run is over[/b]")
+            yield Static(outcome(v), id="solo-result")
+            what = (
+                f"Daily run of {self.daily.isoformat()}"
+                if self.daily
+                else f"Seed {self.session.record.seed}: `bohn solo --seed "
+                f"{self.session.record.seed}` plays it again"
+            )
+            yield Static(what)
+            played, won = self.store.count()
+            yield Static(f"Runs so far: {played}, won {won}.")
+            if self.daily:
+                day = self.store.best(BEST, self.daily)
+                yield Static(best_table(day, f"Best runs of {self.daily.isoformat()}", self.run))
+            yield Static(best_table(self.store.best(BEST), "Best runs so far", self.run))
+            if self.store.notice:
+                yield Static(self.store.notice, id="solo-notice")
+        yield Footer()
+
+    def action_menu(self) -> None:
+        from bohn_tui.ui.screens.menu import MenuScreen
+
+        self.app.switch_screen(MenuScreen())
+
+    def action_quit_app(self) -> None:
+        self.app.exit()

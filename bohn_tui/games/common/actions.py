@@ -1,0 +1,238 @@
+"""The actions and events of the bean games (Bohnanza, Dahlias, Bohnröschen and the others
+built on the Bohnanza turn), with their JSON form in docs/formats.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bohn_tui.engine.actions import (  # noqa: F401  (re-exported: the bean games use them)
+    Action,
+    Event,
+    IllegalAction,
+    action_from_json,
+    register_actions,
+    to_json,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlantHand(Action):
+    """Plant the front card of the hand (phase 1)."""
+
+    type: ClassVar[str] = "plant_hand"
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndPlanting(Action):
+    """Stop planting from the hand and turn up cards (end of phase 1)."""
+
+    type: ClassVar[str] = "end_planting"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantArea(Action):
+    """Plant a card of `variety` from the seat's trade area (phase 3, or a duel's offer)."""
+
+    type: ClassVar[str] = "plant_area"
+    variety: str
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest(Action):
+    type: ClassVar[str] = "harvest"
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyField(Action):
+    type: ClassVar[str] = "buy_field"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Offer cards (hand positions, and for the active player turned-up cards) for cards
+    of the named kinds. `to` is a seat, or None for an offer open to all. An empty `want`
+    is a gift. `counter_to` names the offer this one answers."""
+
+    type: ClassVar[str] = "offer"
+    to: int | None = None
+    give_hand: tuple[int, ...] = ()
+    give_up: tuple[int, ...] = ()
+    want: tuple[str, ...] = ()
+    counter_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept offer `offer`, giving these cards for the kinds it wants."""
+
+    type: ClassVar[str] = "accept"
+    offer: int
+    give_hand: tuple[int, ...] = ()
+    give_up: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    type: ClassVar[str] = "decline"
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    type: ClassVar[str] = "withdraw"
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTrading(Action):
+    type: ClassVar[str] = "end_trading"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOffer(Action):
+    """Bean duel, phase 1: discard one card of the opponent's offer instead of planting it."""
+
+    type: ClassVar[str] = "discard_offer"
+    variety: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand(Action):
+    """Bean duel, phase 2: discard the card at this hand position, face up."""
+
+    type: ClassVar[str] = "discard_hand"
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Bean duel, phase 3: leave the unplanted turned-up cards as the opponent's offer."""
+
+    type: ClassVar[str] = "end_turn"
+
+
+BEAN_ACTIONS = (
+    PlantHand,
+    EndPlanting,
+    PlantArea,
+    Harvest,
+    BuyField,
+    Offer,
+    Accept,
+    Decline,
+    Withdraw,
+    EndTrading,
+    DiscardOffer,
+    DiscardHand,
+    EndTurn,
+)
+register_actions(*BEAN_ACTIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Planted(Event):
+    type: ClassVar[str] = "planted"
+    seat: int
+    variety: str
+    field: int
+    source: str  # "hand", "area", "offer" or "turned_up"
+
+
+@dataclass(frozen=True, slots=True)
+class Harvested(Event):
+    type: ClassVar[str] = "harvested"
+    seat: int
+    field: int
+    variety: str
+    count: int
+    coins: int
+
+
+@dataclass(frozen=True, slots=True)
+class FieldBought(Event):
+    type: ClassVar[str] = "field_bought"
+    seat: int
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(Event):
+    type: ClassVar[str] = "turned_up"
+    seat: int
+    cards: tuple[str, ...]
+    from_discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """Cards drawn to the back of a hand: only their number is public."""
+
+    type: ClassVar[str] = "drew"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRanOut(Event):
+    type: ClassVar[str] = "deck_ran_out"
+    time: int
+    reshuffled: int  # cards in the new deck; 0 when this was the last time
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMade(Event):
+    type: ClassVar[str] = "offer_made"
+    offer: int
+    seat: int
+    to: int | None
+    give: tuple[str, ...]
+    want: tuple[str, ...]
+    counter_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class OfferClosed(Event):
+    """An offer ends without a trade: declined, withdrawn, or ended with trading."""
+
+    type: ClassVar[str] = "offer_closed"
+    offer: int
+    seat: int
+    reason: str  # "declined", "withdrawn", "countered", "trading ended", "cards moved"
+
+
+@dataclass(frozen=True, slots=True)
+class Traded(Event):
+    type: ClassVar[str] = "traded"
+    offer: int
+    seat: int  # who made the offer
+    other: int  # who accepted it
+    gave: tuple[str, ...]
+    got: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    type: ClassVar[str] = "discarded"
+    seat: int
+    variety: str
+    source: str  # "offer" or "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    type: ClassVar[str] = "phase_started"
+    seat: int
+    phase: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    type: ClassVar[str] = "game_over"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str

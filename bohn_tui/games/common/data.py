@@ -1,0 +1,145 @@
+"""The bean games' content: varieties, bean-o-meters and player-count rules, read from each
+game's data.toml."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Variety:
+    id: str
+    name: str
+    name_de: str
+    short: str
+    count: int
+    meter: tuple[int, int, int, int]
+    colour: str
+
+    # coins paid for 0, 1, 2, ... cards, up to the top step of the bean-o-meter
+    payout: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pay = tuple(
+            max((c for c, need in enumerate(self.meter, 1) if need and n >= need), default=0)
+            for n in range(max(self.meter) + 1)
+        )
+        object.__setattr__(self, "payout", pay)
+
+    def coins_for(self, cards: int) -> int:
+        """Coins a field of `cards` cards of this variety pays (the bean-o-meter)."""
+        pay = self.payout
+        return pay[cards] if cards < len(pay) else pay[-1]
+
+    def next_step(self, cards: int) -> tuple[int, int] | None:
+        """(cards needed, coins) of the next bean-o-meter step above `cards`, if any."""
+        now = self.coins_for(cards)
+        for coins, needed in enumerate(self.meter, start=1):
+            if needed and coins > now and needed > cards:
+                return needed, coins
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class CountRules:
+    """The rules that differ by player count."""
+
+    removed: tuple[str, ...]
+    fields: int
+    hands: tuple[int, ...]
+    draw: int
+    third_field_cost: int
+    paid_coins: str
+    end_runout: int
+    turn_up: int
+    duel: bool
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[min(seat, len(self.hands) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    tiebreak: str
+    third_field: bool
+    varieties: dict[str, Variety]
+    by_count: dict[int, CountRules]
+    # the game's own tables that this loader does not read (e.g. Bohnröschen's vine cards)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def for_players(self, n: int) -> CountRules:
+        if n not in self.by_count:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        return self.by_count[n]
+
+
+@cache
+def load(game: str) -> GameData:
+    """The data of the game whose package is bohn_tui/games/<game>/ (its data.toml)."""
+    path = resources.files("bohn_tui.games").joinpath(game, "data.toml")
+    if not path.is_file():
+        raise ValueError(f"unknown game {game!r}")
+    raw = tomllib.loads(path.read_text("utf-8"))
+    if "varieties_from" in raw:  # the varieties named in `varieties`, from another game's file
+        source = load(raw["varieties_from"]).varieties
+        missing = [v for v in raw["varieties"] if v not in source]
+        if missing:
+            raise ValueError(f"{game}: {raw['varieties_from']} has no {', '.join(missing)}")
+        varieties = {v: source[v] for v in raw["varieties"]}
+    else:
+        varieties = _varieties(raw["variety"])
+    by_count: dict[int, CountRules] = {}
+    for p in raw["players"]:
+        rules = CountRules(
+            removed=tuple(p["removed"]),
+            fields=p["fields"],
+            hands=tuple(p["hands"]),
+            draw=p["draw"],
+            third_field_cost=p["third_field_cost"],
+            paid_coins=p["paid_coins"],
+            end_runout=p["end_runout"],
+            turn_up=p["turn_up"],
+            duel=p.get("duel", False),
+        )
+        for n in p["counts"]:
+            by_count[n] = rules
+    return GameData(
+        game=raw["game"],
+        title=raw["title"],
+        min_players=raw["min_players"],
+        max_players=raw["max_players"],
+        tiebreak=raw["tiebreak"],
+        third_field=raw["third_field"],
+        varieties=varieties,
+        by_count=by_count,
+        extra={k: v for k, v in raw.items() if k not in _READ},
+    )
+
+
+_READ = {"game", "title", "min_players", "max_players", "tiebreak", "third_field", "variety"}
+_READ |= {"players", "varieties_from", "varieties"}
+
+
+def _varieties(rows: list[dict[str, Any]]) -> dict[str, Variety]:
+    return {
+        v["id"]: Variety(
+            id=v["id"],
+            name=v["name"],
+            name_de=v["name_de"],
+            short=v["short"],
+            count=v["count"],
+            meter=tuple(v["meter"]),
+            colour=v["colour"],
+        )
+        for v in rows
+    }

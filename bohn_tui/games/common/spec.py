@@ -1,0 +1,89 @@
+"""The spec of a bean game (engine.contract.GameSpec), made from its data file and a few
+hooks: Bohnanza and Dahlias are one engine with their own data, Bohnröschen adds its own
+actions, events, log lines, bots and table parts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.contract import GameSpec
+from bohn_tui.games.common import bots as common_bots
+from bohn_tui.games.common.data import load
+
+# the bean games' table parts (keys, banner, piles): bohn_tui/games/common/table_parts.py
+BEAN_TABLE = "bohn_tui.games.common.table_parts:PARTS"
+CALM = frozenset({"end_trading", "decline", "end_turn"})
+
+
+def _attr(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+def _bean_actions() -> tuple[type[Action], ...]:
+    from bohn_tui.games.common import actions
+
+    return tuple(actions.BEAN_ACTIONS)
+
+
+def _bean_revealing() -> tuple[type[Event], ...]:
+    from bohn_tui.games.common.actions import DeckRanOut, Drew, TurnedUp
+
+    return (TurnedUp, Drew, DeckRanOut)
+
+
+def _bean_log(rules: Any, names: list[str]) -> Any:
+    from bohn_tui.games.common.log import BeanLog
+
+    return BeanLog(rules, names)
+
+
+def _round_start(e: Event) -> bool:
+    from bohn_tui.games.common.log import round_start
+
+    return round_start(e)
+
+
+def _bean_help(rules: Any) -> list[str]:
+    from bohn_tui.games.common.help import rules_lines
+
+    return rules_lines(rules)
+
+
+def bean_spec(
+    game: str,
+    rules: str,
+    *,
+    actions: Callable[[], tuple[type[Action], ...]] = _bean_actions,
+    revealing: Callable[[], tuple[type[Event], ...]] = _bean_revealing,
+    log: Callable[[Any, list[str]], Any] = _bean_log,
+    help: Callable[[Any], list[str]] = _bean_help,
+    bots: Callable[[str, int, bool], Any] = common_bots.make,
+    table: str = BEAN_TABLE,
+    solo: bool = False,
+) -> GameSpec:
+    """`rules` is the "module:class" of the rules, made with the game's data and a count."""
+    data = load(game)
+
+    def make_rules(n: int) -> Any:
+        return _attr(rules)(data, n)
+
+    return GameSpec(
+        id=game,
+        title=data.title,
+        player_counts=tuple(sorted(data.by_count)),
+        rules=make_rules,
+        actions=actions,
+        revealing=revealing,
+        bots=bots,
+        bot_levels=tuple(common_bots.LEVELS),
+        log=log,
+        help=help,
+        table=table,
+        solo=solo,
+        calm=CALM,
+        round_start=_round_start,
+    )
