@@ -86,6 +86,12 @@ class Rules(Protocol):
         """Each seat's score so far (for the chart at the end)."""
         ...
 
+    def redeal_hidden(self, state: Any, seat: int | None, rng: random.Random) -> None:
+        """Deal anew everything `seat` may not know (None: the public table), in place, so
+        that `view(state, seat)` is unchanged: the conformance tests' check that no view holds
+        another seat's secret."""
+        ...
+
     def violations(self, state: Any) -> list[str]:
         """What is wrong with a state (cards created or lost...): empty when nothing."""
         ...

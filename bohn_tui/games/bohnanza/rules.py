@@ -992,6 +992,26 @@ class BohnanzaRules:
                     c[f.variety] += f.count  # type: ignore[index]
         return c
 
+    def redeal_hidden(self, st: GameState, seat: int | None, rng: random.Random) -> None:
+        """Deal anew what `seat` cannot see (None: the public table): the other hands, the
+        draw pile's order and, while treasuries are closed, the other coin piles, each pile
+        keeping its size; cards named in open offers stay (offers are public).
+        `view(st, seat)` must not change (the conformance tests)."""
+        open_coins = bool(st.options.get("open_treasuries")) or st.phase == OVER
+        offered = {(o.seat, i) for o in st.offers.values() for i in o.give_hand}  # public
+        places: list[tuple[list[str], int]] = [
+            (st.deck.cards, i) for i in range(len(st.deck.cards))
+        ]
+        for s, p in enumerate(st.players):
+            if s != seat:
+                places.extend((p.hand, i) for i in range(len(p.hand)) if (s, i) not in offered)
+                if not open_coins:
+                    places.extend((p.coins, i) for i in range(len(p.coins)))
+        pool = [pile[i] for pile, i in places]
+        rng.shuffle(pool)
+        for (pile, i), card in zip(places, pool, strict=True):
+            pile[i] = card
+
     def violations(self, st: GameState) -> list[str]:
         """What is wrong with a state: cards created or lost, impossible fields."""
         out = []
