@@ -196,8 +196,8 @@ def resume(
     save: Annotated[str | None, typer.Argument(help="a save name (default: the latest)")] = None,
 ) -> None:
     """Continue a saved game (the latest unfinished one by default)."""
-    from bohn_tui.play.session import SessionError
-    from bohn_tui.store import Store, StoreError, load_session
+    from bohn_tui.play.session import Session, SessionError
+    from bohn_tui.store import Store, StoreError
 
     store = Store()
     if save is None:
@@ -210,7 +210,7 @@ def resume(
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
         save = latest.id  # type: ignore[union-attr]
     try:
-        session = load_session(store, save)
+        session = Session.load(store, save)
     except (StoreError, SessionError) as e:
         _fail(str(e))
     from bohn_tui.ui.app import BohnApp

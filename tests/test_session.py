@@ -11,7 +11,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.play.session import Session, SessionError, parse_players
-from bohn_tui.store import Store, autosaver, load_session
+from bohn_tui.store import Store, autosaver
 
 
 def test_parse_players_names_bots_and_rejects_duplicates() -> None:
@@ -33,7 +33,7 @@ def test_apply_records_logs_and_autosaves(tmp_path: Path) -> None:
     s.apply(PlantHand(0, 0))
     assert s.record.actions == [PlantHand(0, 0)]
     assert s.log[-1].text == f"Ana plants {s.rules.vname(front)} on field 1"
-    again = load_session(store, s.save_id)
+    again = Session.load(store, s.save_id)
     assert again.record.actions == s.record.actions
     assert again.state.players[0].fields[0].count == 1
     with pytest.raises(IllegalAction):

@@ -5,7 +5,7 @@ import pytest
 
 from bohn_tui.games.common.actions import PlantHand
 from bohn_tui.play.session import Session
-from bohn_tui.store import Store, StoreError, autosaver, data_dir, load_session
+from bohn_tui.store import Store, StoreError, autosaver, data_dir
 
 
 def test_data_dir_env_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,7 +28,7 @@ def test_damaged_save_is_listed_with_a_message_and_others_still_load(tmp_path: P
     assert store.latest().id == a.save_id
     with pytest.raises(StoreError, match="damaged"):
         store.read("broken")
-    assert load_session(store, a.save_id).record.actions == [PlantHand(0, 0)]
+    assert Session.load(store, a.save_id).record.actions == [PlantHand(0, 0)]
 
 
 def test_writes_are_atomic_and_leave_no_temp_files(tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_background_saver_writes_every_action_in_order(tmp_path: Path) -> None:
     s = Session.new("bohnanza", ["Ana", "Ben"], seed=1, autosave=saver)
     s.apply(PlantHand(0, 0))
     saver.close()
-    assert load_session(store, s.save_id).record.actions == [PlantHand(0, 0)]
+    assert Session.load(store, s.save_id).record.actions == [PlantHand(0, 0)]
 
 
 def test_background_saver_reports_a_failed_write(tmp_path: Path) -> None:

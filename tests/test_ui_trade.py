@@ -14,7 +14,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.play.session import Session
-from bohn_tui.store import Store, load_session
+from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.accept import AcceptScreen
 from bohn_tui.ui.screens.choose import ChooseScreen
@@ -184,7 +184,7 @@ async def test_resume_after_a_restart(tmp_path: Path) -> None:
         await pilot.pause()
     before = s.view(0)
     store = Store(tmp_path)
-    again = load_session(store, store.latest().id)  # type: ignore[union-attr]
+    again = Session.load(store, store.latest().id)  # type: ignore[union-attr]
     assert again.view(0) == before
     app2 = BohnApp(store, bot_delay=0)  # from the menu: c continues the latest game
     async with app2.run_test(size=SIZE) as pilot:

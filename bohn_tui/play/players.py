@@ -4,12 +4,8 @@ before the app's first frame."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from bohn_tui.play.session import Session
+from typing import Any
 
 BOT_NAMES = ("Cem", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo")
 
@@ -41,7 +37,7 @@ def parse_players(spec: str) -> tuple[list[str], dict[int, str]]:
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game to start: what `Session.new` takes."""
+    """A game to start: what `Session.new` takes (`Session.start` makes it)."""
 
     game: str
     names: list[str]
@@ -55,11 +51,3 @@ class NewGame:
         the screen passes only between two or more people."""
         humans = len(self.names) - len(self.bots)
         return self.names[0] if humans > 1 and 0 not in self.bots else None
-
-    def start(self, autosave: Callable[[Session], None]) -> Session:
-        """Make the game (loads the rules); SessionError if it cannot start."""
-        from bohn_tui.play.session import Session
-
-        return Session.new(
-            self.game, self.names, self.bots, self.seed, self.options, autosave=autosave
-        )

@@ -16,6 +16,7 @@ from bohn_tui.engine.driver import BotDriver
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record
 from bohn_tui.games import spec as game_spec
+from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
 from bohn_tui.play.players import parse_players as parse_players
 
@@ -80,6 +81,11 @@ class Session:
         s._save()
         return s
 
+    @classmethod
+    def start(cls, new: NewGame, autosave: Callable[[Session], None] | None = None) -> Session:
+        """Make the game `new` describes; SessionError if it cannot start."""
+        return cls.new(new.game, new.names, new.bots, new.seed, new.options, autosave=autosave)
+
     def to_json(self) -> dict[str, Any]:
         """The save file: the record plus who is a bot, and a summary for the list."""
         st = self.state
@@ -111,6 +117,14 @@ class Session:
             return cls(record, bots, str(raw.get("id", "")), autosave)
         except (RecordError, ValueError) as e:
             raise SessionError(f"the saved game cannot be replayed: {e}") from None
+
+    @classmethod
+    def load(cls, store: Any, save_id: str) -> Session:
+        """The saved game `save_id` of `store` as a running Session that autosaves there
+        (StoreError if it cannot be read, SessionError if it cannot be replayed)."""
+        from bohn_tui.store import autosaver
+
+        return cls.from_json(store.read(save_id), autosave=autosaver(store))
 
     def _make_bots(self) -> None:
         make, levels = self.spec.bots, self.spec.bot_levels

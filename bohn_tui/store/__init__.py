@@ -7,7 +7,6 @@ from bohn_tui.store.saves import (
     StoreError,
     autosaver,
     data_dir,
-    load_session,
 )
 
 __all__ = [
@@ -17,5 +16,4 @@ __all__ = [
     "StoreError",
     "autosaver",
     "data_dir",
-    "load_session",
 ]

@@ -172,10 +172,3 @@ class BackgroundSaver:
     def close(self) -> None:
         self.flush()
         self._pool.shutdown(wait=True)
-
-
-def load_session(store: Store, save_id: str) -> Any:
-    """The saved game `save_id` as a running Session that autosaves to `store`."""
-    from bohn_tui.play.session import Session
-
-    return Session.from_json(store.read(save_id), autosave=autosaver(store))

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
-from bohn_tui.store import BackgroundSaver, Store, StoreError, load_session
+from bohn_tui.store import BackgroundSaver, Store, StoreError
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -70,8 +70,10 @@ class BohnApp(App[None]):
         self.call_after_refresh(self._start, new)
 
     def _start(self, new: NewGame) -> None:
+        from bohn_tui.play.session import Session
+
         try:
-            s = new.start(self.saver)
+            s = Session.start(new, self.saver)
         except SessionError as e:
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
@@ -94,8 +96,10 @@ class BohnApp(App[None]):
 
     def start_game(self, new: NewGame) -> None:
         """From the new-game screen: an error is shown there and nothing changes."""
+        from bohn_tui.play.session import Session
+
         try:
-            s = new.start(self.saver)
+            s = Session.start(new, self.saver)
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
@@ -103,8 +107,10 @@ class BohnApp(App[None]):
         self.open_session(s)
 
     def open_save(self, save_id: str) -> None:
+        from bohn_tui.play.session import Session
+
         try:
-            s = load_session(self.store, save_id)
+            s = Session.load(self.store, save_id)
         except (StoreError, SessionError) as e:
             self.notify(str(e), title="This save cannot be opened", severity="error")
             return
