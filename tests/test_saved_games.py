@@ -54,3 +54,17 @@ def test_an_old_save_opens_in_a_fresh_process() -> None:
         assert out.returncode == 0, out.stderr
         actions = len(json.loads(save.read_text())["record"]["actions"])
         assert out.stdout.strip() == str(actions)
+
+
+def test_bohn_replay_of_an_old_record_gives_the_same_final_state(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app
+
+    for save in SAVES:
+        record = tmp_path / "record.json"
+        record.write_text(json.dumps(json.loads(save.read_text())["record"]))
+        result = CliRunner().invoke(app, ["replay", str(record), "--json"])
+        assert result.exit_code == 0, result.output
+        final = save.with_name(save.name.replace(".save.json", ".final.json"))
+        assert json.loads(result.stdout) == json.loads(final.read_text()), save.name
