@@ -33,7 +33,7 @@ from bohn_tui.games import GAMES, read_record, replay, rules_for, spec
 CASES = [(g, n) for g in GAMES for n in spec(g).player_counts]
 IDS = [f"{g}-{n}" for g, n in CASES]
 SLOW_GAMES = int(os.environ.get("BOHN_SLOW_GAMES", "2"))
-POINTS = 30  # the checks run at about this many points spread over a game, and at its end
+POINTS = 25  # the checks run at about this many points spread over a game, and at its end
 REFUSALS = 40  # refused actions tried at each of those points (a sample of the candidates)
 
 # Out-of-range and wrongly typed values for an action field, by its annotation: no game can
@@ -168,7 +168,7 @@ def check_refusals(
     legal = {s: rules.legal_actions(state, s) for s in range(n)}
     candidates: list[Action] = []
     for s, acts in legal.items():
-        for a in acts:  # another seat's legal action, as this seat's and as its own
+        for a in acts:  # each seat's legal actions, taken by every other seat
             for t in range(n):
                 if t != s:
                     candidates.append(dataclasses.replace(a, seat=t))
