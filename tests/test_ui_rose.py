@@ -13,9 +13,9 @@ from test_ui_table import SIZE, make_app, table
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import EndPlanting, EndTrading, PlantArea, PlantHand
+from bohn_tui.games.common.ui.hand import HandView
 from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.privacy import PrivacyScreen
-from bohn_tui.ui.widgets.hand import HandView
 
 GAME = "bohnroschen"
 

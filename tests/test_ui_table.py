@@ -9,14 +9,14 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from bohn_tui.games.common.ui.end import EndScreen
+from bohn_tui.games.common.ui.hand import HandView
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.choose import ChooseScreen
-from bohn_tui.ui.screens.end import EndScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 from bohn_tui.ui.screens.table import TableScreen
-from bohn_tui.ui.widgets.hand import HandView
 
 SIZE = (120, 40)
 
@@ -67,7 +67,7 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     await pilot.pause()
     assert not t.query(HandView), "a hand widget exists behind the privacy screen"
     shot = app.export_screenshot()
-    for p in t.session.state.players:
+    for p in t.client.session.state.players:
         assert not any(v in shot for v in p.hand if len(v) > 3), (
             "a hand shows on the privacy screen"
         )
@@ -76,12 +76,14 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     seat = t.viewer
     assert seat is not None
     shot = app.export_screenshot()
-    secrets = secret_cards(t.session, seat)
+    secrets = secret_cards(t.client.session, seat)
     for label in secrets:
-        assert label not in shot, f"{label} of another hand is on {t.session.names[seat]}'s screen"
-    own = t.session.state.players[seat].hand
+        assert label not in shot, (
+            f"{label} of another hand is on {t.client.session.names[seat]}'s screen"
+        )
+    own = t.client.session.state.players[seat].hand
     if own and app.screen is t:  # the positive control: the own front card is on screen
-        assert t.session.rules.varieties[own[0]].short in shot
+        assert t.client.session.rules.varieties[own[0]].short in shot
     checks.append(seat)
     secret_counts.append(len(secrets))
 
@@ -116,13 +118,13 @@ async def step(pilot: Pilot[None], app: BohnApp, checks: list[int]) -> None:
             await pilot.press(key)
             await pilot.pause()
             return
-    raise AssertionError(f"stuck: {t._banner()} legal={t._legal}")
+    raise AssertionError(f"stuck: {t.controls.banner()} legal={t._legal}")
 
 
 async def play_until(pilot: Pilot[None], app: BohnApp, done: Any, limit: int = 400) -> list[int]:
     checks: list[int] = []
     for _ in range(limit):
-        if done(table(app).session):
+        if done(table(app).client.session):
             return checks
         await step(pilot, app, checks)
     raise AssertionError("the game did not get there")
