@@ -100,7 +100,7 @@ class RoseControls(BeanControls):
     def help_parts(self) -> tuple[list[Any], list[Any]]:
         viewer = self.host.viewer
         extra = help_text(self.client.view(viewer), viewer, self.client.help_lines())
-        return bean_help(self.game, len(self.client.names), extra)
+        return bean_help(self.game, len(self.client.names), extra=extra)
 
 
 PARTS = TableParts(bean_bindings(ROSE_KEYS), RoseControls, bean_help)
