@@ -185,3 +185,51 @@ async def test_two_player_duel_turns(tmp_path: Path) -> None:
         checks = await play_until(pilot, app, lambda s: s.state.turn >= 4)
         assert checks[:2] == [0, 1]
         assert s.rules.duel
+
+
+async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path) -> None:
+    """With a bot delay the table shows each bot move; a slow bot decides in a thread, so
+    the table answers keys meanwhile (here: the log opens while the bot thinks)."""
+    import time
+
+    from bohn_tui.ui.screens.log_view import LogScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
+    slow = s.bots[1]
+    choose = slow.choose
+
+    def thinking(*args: Any, **kw: Any) -> Any:
+        if not slept:  # its first decision takes a while
+            slept.append(True)
+            time.sleep(0.3)
+        return choose(*args, **kw)
+
+    slept: list[bool] = []
+
+    slow.choose = thinking  # type: ignore[method-assign]
+    app = BohnApp(Store(tmp_path), s, bot_delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0  # the only person: no privacy screen
+        while s.state.active == 0:  # Ana's turn by keys, to Ben's
+            await step(pilot, app, [])
+        assert t.client.busy and s.state.active == 1
+        await pilot.press("v")  # while Ben thinks
+        assert isinstance(app.screen, LogScreen) and t.client.busy
+        await pilot.press("escape")
+        banners: set[str] = set()
+        for _ in range(400):
+            await pilot.pause(0.02)
+            banners.add(str(t.query_one("#banner").content))
+            if s.state.active == 0 and not t.client.busy:
+                break
+            if not t.client.busy and app.screen is t:  # Ana answers an offer to her
+                for _ in range(len(t.view["offers"])):
+                    if t.check_action("decline", ()):
+                        break
+                    await pilot.press("j")  # the next offer
+                await step(pilot, app, [])
+        assert s.state.active == 0 and t.viewer == 0
+        assert any("Bot Ben is thinking…" in b for b in banners)
+        assert any("Bot Cem is thinking…" in b for b in banners)
