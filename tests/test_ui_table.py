@@ -195,18 +195,22 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
     from bohn_tui.ui.screens.log_view import LogScreen
 
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
-    slow = s.bots[1]
-    choose = slow.choose
+    slept: set[int] = set()
 
-    def thinking(*args: Any, **kw: Any) -> Any:
-        if not slept:  # its first decision takes a while
-            slept.append(True)
-            time.sleep(0.3)
-        return choose(*args, **kw)
+    def slow_first(seat: int) -> None:
+        bot = s.bots[seat]
+        choose = bot.choose
 
-    slept: list[bool] = []
+        def thinking(*args: Any, **kw: Any) -> Any:
+            if seat not in slept:  # its first decision takes a while (the banner shows it)
+                slept.add(seat)
+                time.sleep(0.5)
+            return choose(*args, **kw)
 
-    slow.choose = thinking  # type: ignore[method-assign]
+        bot.choose = thinking  # type: ignore[method-assign]
+
+    slow_first(1)
+    slow_first(2)
     app = BohnApp(Store(tmp_path), s, bot_delay=0.05)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
