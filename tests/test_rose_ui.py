@@ -12,6 +12,7 @@ from bohn_tui.games.bohnroschen.log import describe
 from bohn_tui.games.bohnroschen.rules import DRAW, DrawCards, PayTribute
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen, outcome
 from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, task_line
+from bohn_tui.play.client import LocalClient
 from bohn_tui.play.session import Session
 from bohn_tui.store.solo import SoloStore
 
@@ -72,7 +73,7 @@ async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> No
 
     class EndApp(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(SoloEndScreen(s, store))
+            self.push_screen(SoloEndScreen(LocalClient(s), store))
 
     async with EndApp().run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -80,5 +81,5 @@ async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> No
     view = s.view(0)
     assert outcome(view) in text and ("Lost" in text or "Won" in text)
     assert "Best runs so far" in text and "◀ this run" in text and "seed 11" in text
-    SoloEndScreen(s, store)  # shown again: still one run
+    SoloEndScreen(LocalClient(s), store)  # shown again: still one run
     assert store.count()[0] == 1

@@ -177,3 +177,19 @@ def test_every_new_game_starts_with_seat_0_as_new_game_predicts() -> None:
             assert NewGame(game, names, seed=5).first_hand_over() == expected
             bots = {0: "random"}
             assert NewGame(game, names, bots).first_hand_over() is None  # a bot moves first
+
+
+def test_bot_may_act_is_false_only_when_no_bot_would_move() -> None:
+    """The client asks `bot_may_act` before it starts the bots (no thread for nothing): it
+    may say True for nothing, never False for a move."""
+    import random
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "expert", 2: "standard"}, seed=4)
+    rng = random.Random(4)
+    for _ in range(150):
+        if s.over:
+            break
+        if not s.bot_may_act():
+            assert s.next_bot_move() is None
+        if not s.bot_step():
+            s.apply(rng.choice(s.legal(0)))

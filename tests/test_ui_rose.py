@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 from conftest import give_coins
 from test_ui_table import SIZE, make_app, table
+from textual.widgets import Static
 
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import EndPlanting, EndTrading, PlantArea, PlantHand
+from bohn_tui.games.common.ui.hand import HandView
 from bohn_tui.play.session import Session
+from bohn_tui.ui.screens.help import HelpScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
-from bohn_tui.ui.widgets.hand import HandView
 
+METER = "Bean-o-meter: cards needed for 1-4 coins"
 GAME = "bohnroschen"
 
 
@@ -115,6 +118,12 @@ async def test_a_solo_turn_and_the_neutral_figures(tmp_path: Path) -> None:
         await pilot.pause()
         assert s.state.turn == 2
         assert any(ln.text.startswith("The violet figure moves to card") for ln in s.log)
+        await pilot.press("question_mark")  # the help: the figure's task, the rules, the keys
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = " ".join(str(w.content) for w in app.screen.query(Static))
+        assert "Your figure: Task (card" in shown and "Bohnröschen" in shown
+        assert any(getattr(w.content, "title", "") == METER for w in app.screen.query(Static))
 
 
 async def test_the_end_of_a_solo_run_shows_the_best_runs(

@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from test_ui_table import B3_DECK, SIZE, make_app, table
 
+from bohn_tui.games.common.ui.end import EndScreen
 from bohn_tui.play.session import Session
-from bohn_tui.ui.screens.end import EndScreen
 from bohn_tui.ui.screens.help import HelpScreen
 
 
@@ -106,9 +106,9 @@ async def test_new_game_from_the_menu(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         t = table(app)
-        assert t.session.names == ["Ana", "Ben", "Cem"]
-        assert t.session.bot_levels == {1: "random", 2: "standard"}
-        assert t.session.record.seed == 42
+        assert t.client.session.names == ["Ana", "Ben", "Cem"]
+        assert t.client.session.bot_levels == {1: "random", 2: "standard"}
+        assert t.client.session.record.seed == 42
         # one person only: no privacy screen, Ana sees her hand at once
         assert not isinstance(app.screen, PrivacyScreen) and t.viewer == 0
         assert Store(tmp_path).list()[0].players == ("Ana", "Ben", "Cem")
@@ -181,7 +181,7 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
         await pilot.pause()
         t = table(app)  # built beneath the same privacy screen
         assert isinstance(app.screen, PrivacyScreen) and t.viewer is None
-        assert t.session.names == ["Ana", "Ben", "Cem"] and t.session.is_bot(2)
+        assert t.client.session.names == ["Ana", "Ben", "Cem"] and t.client.session.is_bot(2)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is t and t.viewer == 0

@@ -9,14 +9,14 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from bohn_tui.games.common.ui.end import EndScreen
+from bohn_tui.games.common.ui.hand import HandView
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.choose import ChooseScreen
-from bohn_tui.ui.screens.end import EndScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 from bohn_tui.ui.screens.table import TableScreen
-from bohn_tui.ui.widgets.hand import HandView
 
 SIZE = (120, 40)
 
@@ -67,7 +67,7 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     await pilot.pause()
     assert not t.query(HandView), "a hand widget exists behind the privacy screen"
     shot = app.export_screenshot()
-    for p in t.session.state.players:
+    for p in t.client.session.state.players:
         assert not any(v in shot for v in p.hand if len(v) > 3), (
             "a hand shows on the privacy screen"
         )
@@ -76,12 +76,14 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     seat = t.viewer
     assert seat is not None
     shot = app.export_screenshot()
-    secrets = secret_cards(t.session, seat)
+    secrets = secret_cards(t.client.session, seat)
     for label in secrets:
-        assert label not in shot, f"{label} of another hand is on {t.session.names[seat]}'s screen"
-    own = t.session.state.players[seat].hand
+        assert label not in shot, (
+            f"{label} of another hand is on {t.client.session.names[seat]}'s screen"
+        )
+    own = t.client.session.state.players[seat].hand
     if own and app.screen is t:  # the positive control: the own front card is on screen
-        assert t.session.rules.varieties[own[0]].short in shot
+        assert t.client.session.rules.varieties[own[0]].short in shot
     checks.append(seat)
     secret_counts.append(len(secrets))
 
@@ -116,13 +118,13 @@ async def step(pilot: Pilot[None], app: BohnApp, checks: list[int]) -> None:
             await pilot.press(key)
             await pilot.pause()
             return
-    raise AssertionError(f"stuck: {t._banner()} legal={t._legal}")
+    raise AssertionError(f"stuck: {t.controls.banner()} legal={t._legal}")
 
 
 async def play_until(pilot: Pilot[None], app: BohnApp, done: Any, limit: int = 400) -> list[int]:
     checks: list[int] = []
     for _ in range(limit):
-        if done(table(app).session):
+        if done(table(app).client.session):
             return checks
         await step(pilot, app, checks)
     raise AssertionError("the game did not get there")
@@ -183,3 +185,55 @@ async def test_two_player_duel_turns(tmp_path: Path) -> None:
         checks = await play_until(pilot, app, lambda s: s.state.turn >= 4)
         assert checks[:2] == [0, 1]
         assert s.rules.duel
+
+
+async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path) -> None:
+    """With a bot delay the table shows each bot move; a slow bot decides in a thread, so
+    the table answers keys meanwhile (here: the log opens while the bot thinks)."""
+    import time
+
+    from bohn_tui.ui.screens.log_view import LogScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
+    slept: set[int] = set()
+
+    def slow_first(seat: int) -> None:
+        bot = s.bots[seat]
+        choose = bot.choose
+
+        def thinking(*args: Any, **kw: Any) -> Any:
+            if seat not in slept:  # its first decision takes a while (the banner shows it)
+                slept.add(seat)
+                time.sleep(0.5)
+            return choose(*args, **kw)
+
+        bot.choose = thinking  # type: ignore[method-assign]
+
+    slow_first(1)
+    slow_first(2)
+    app = BohnApp(Store(tmp_path), s, bot_delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0  # the only person: no privacy screen
+        while s.state.active == 0:  # Ana's turn by keys, to Ben's
+            await step(pilot, app, [])
+        assert t.client.busy and s.state.active == 1
+        await pilot.press("v")  # while Ben thinks
+        assert isinstance(app.screen, LogScreen) and t.client.busy
+        await pilot.press("escape")
+        banners: set[str] = set()
+        for _ in range(400):
+            await pilot.pause(0.02)
+            banners.add(str(t.query_one("#banner").content))
+            if s.state.active == 0 and not t.client.busy:
+                break
+            if not t.client.busy and app.screen is t:  # Ana answers an offer to her
+                for _ in range(len(t.view["offers"])):
+                    if t.check_action("decline", ()):
+                        break
+                    await pilot.press("j")  # the next offer
+                await step(pilot, app, [])
+        assert s.state.active == 0 and t.viewer == 0
+        assert any("Bot Ben is thinking…" in b for b in banners)
+        assert any("Bot Cem is thinking…" in b for b in banners)

@@ -13,12 +13,12 @@ from bohn_tui.games.common.actions import (
     PlantArea,
     PlantHand,
 )
+from bohn_tui.games.common.ui.accept import AcceptScreen
+from bohn_tui.games.common.ui.offer import OfferScreen
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
-from bohn_tui.ui.screens.accept import AcceptScreen
 from bohn_tui.ui.screens.choose import ChooseScreen
-from bohn_tui.ui.screens.offer import OfferScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 from bohn_tui.ui.screens.table import TableScreen
 from bohn_tui.ui.screens.too_small import TooSmallScreen
@@ -195,7 +195,7 @@ async def test_resume_after_a_restart(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         t = next(x for x in app2.screen_stack if isinstance(x, TableScreen))
-        assert t.session.view(0) == before and t.viewer == 0
+        assert t.client.session.view(0) == before and t.viewer == 0
         assert t.check_action("end_trading", ())
 
 

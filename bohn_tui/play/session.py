@@ -12,7 +12,7 @@ from typing import Any
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
-from bohn_tui.engine.driver import BotDriver
+from bohn_tui.engine.driver import BotDriver, Move
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record
 from bohn_tui.games import spec as game_spec
@@ -256,14 +256,38 @@ class Session:
         """Let one bot act if the game waits for one (or a bot volunteers an action, such as
         an offer to the active player). Returns whether a bot acted."""
         while True:
-            move = self.driver.next_move(self.state)
+            move = self.next_bot_move()
             if move is None:
                 return False
-            if self._bot_apply(move.seat, move.action):
+            if self.apply_bot_move(move):
                 return True
-            if not move.proposal:  # a refused decision: the first legal action instead
-                self._bot_apply(move.seat, move.legal[0])
-                return True
+
+    def next_bot_move(self) -> Move | None:
+        """The next bot move (None: the game waits for a person, or is over). Only reads the
+        state, so that it may run in a thread while the table reads views."""
+        return self.driver.next_move(self.state)
+
+    def apply_bot_move(self, move: Move) -> bool:
+        """Apply a move of `next_bot_move`; a refused decision takes the first legal action
+        instead. False when a refused proposal changed nothing (ask for the next move)."""
+        if self._bot_apply(move.seat, move.action):
+            return True
+        if not move.proposal:
+            self._bot_apply(move.seat, move.legal[0])
+            return True
+        return False
+
+    def bot_may_act(self) -> bool:
+        """Whether a bot may act now, without asking one: a bot's decision is due, or bots
+        may volunteer actions (an offer). False means `next_bot_move` is None."""
+        d = self.decider()
+        if d is not None and self.is_bot(d):
+            return True
+        return bool(self.driver.proposers) and self.rules.proposal_round(self.state) is not None
+
+    def summary(self) -> dict[str, Any]:
+        """The end of the game (rules.summary) and each seat's coins over the game."""
+        return {**self.rules.summary(self.state), "coins": [list(r) for r in self.coin_history]}
 
     def _bot_apply(self, seat: int, action: Action) -> bool:
         first = len(self.log)  # the reason goes on the action's first line

@@ -17,6 +17,7 @@ from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from bohn_tui.play.client import LocalClient
     from bohn_tui.play.session import Session
 
 
@@ -38,8 +39,11 @@ class BohnApp(App[None]):
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
         self.saver = BackgroundSaver(self.store)
+        self.client: LocalClient | None = None  # the open game's
 
     def on_unmount(self) -> None:
+        if self.client is not None:
+            self.client.stop()
         self.saver.close()
 
     def on_mount(self) -> None:
@@ -86,10 +90,14 @@ class BohnApp(App[None]):
             self._check_size()
 
     def open_session(self, session: Session) -> None:
+        from bohn_tui.play.client import LocalClient
         from bohn_tui.ui.screens.table import TableScreen
 
         session.autosave = self.saver  # writes off the UI thread, flushed on exit
-        self.push_screen(TableScreen(session, self.bot_delay))
+        if self.client is not None:
+            self.client.stop()  # the bots of the game left behind
+        self.client = LocalClient(session, self.bot_delay)
+        self.push_screen(TableScreen(self.client))
         # Textual, the rules, the session and the table live as long as the game: out of
         # the collector's way
         self.call_after_refresh(gc.freeze)

@@ -48,6 +48,6 @@ SPEC = bean_spec(
     log=_log,
     help=_help,
     bots=_bots,
-    table="bohn_tui.games.bohnroschen.ui.table:PARTS",
+    table="bohn_tui.games.bohnroschen.ui.parts:PARTS",
     solo=True,
 )

@@ -13,8 +13,8 @@ from bohn_tui.engine.contract import GameSpec
 from bohn_tui.games.common import bots as common_bots
 from bohn_tui.games.common.data import load
 
-# the bean games' table parts (keys, banner, piles): bohn_tui/games/common/table_parts.py
-BEAN_TABLE = "bohn_tui.games.common.table_parts:PARTS"
+# the bean games' table parts (keys, banner, piles): bohn_tui/games/common/ui/parts.py
+BEAN_TABLE = "bohn_tui.games.common.ui.parts:PARTS"
 CALM = frozenset({"end_trading", "decline", "end_turn"})
 
 

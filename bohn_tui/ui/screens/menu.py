@@ -81,6 +81,7 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         from bohn_tui.games import GAMES, spec
+        from bohn_tui.ui.parts import load_parts
         from bohn_tui.ui.screens.choose import ChooseScreen
         from bohn_tui.ui.screens.help import HelpScreen
 
@@ -92,7 +93,9 @@ class MenuScreen(Screen[None]):
 
         def show(choice: tuple[str, int] | None) -> None:
             if choice is not None:
-                self.app.push_screen(HelpScreen([], *choice))
+                game, n = choice
+                before, after = load_parts(spec(game).table).rules_help(game, n)
+                self.app.push_screen(HelpScreen([], before, after))
 
         self.app.push_screen(ChooseScreen("Rules of which game?", choices), show)
 

@@ -35,6 +35,6 @@ class GameLog(ViewStatic):
         self.update(log_text(shown[::-1]))
 
     def on_resize(self) -> None:
-        screen = self.screen
-        if hasattr(screen, "session"):
-            self.show(screen.session.log)  # type: ignore[attr-defined]
+        client = getattr(self.screen, "client", None)
+        if client is not None:
+            self.show(client.log)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bohn_tui.games.bohnroschen.ui.table import daily_of
+from bohn_tui.play.client import SeatClient
 from bohn_tui.store.solo import SoloRun, SoloStore
 
 BEST = 5
@@ -74,14 +75,14 @@ class SoloEndScreen(Screen[None]):
     #solo-notice { color: $warning; }
     """
 
-    def __init__(self, session: Any, store: SoloStore | None = None) -> None:
+    def __init__(self, client: SeatClient, store: SoloStore | None = None) -> None:
         super().__init__()
-        self.session = session
+        self.client = client
         self.store = store if store is not None else SoloStore()
-        view = session.view(0)
+        view = client.view(0)
         self.view_data = view
-        self.daily = daily_of(session.record.options)
-        self.run = SoloRun.from_view(view, session.record.seed, self.daily, session.save_id)
+        self.daily = daily_of(client.options)
+        self.run = SoloRun.from_view(view, client.seed, self.daily, client.save_id)
         self.store.record(self.run)
 
     def compose(self) -> ComposeResult:
@@ -89,11 +90,11 @@ class SoloEndScreen(Screen[None]):
         with VerticalScroll(id="solo-end-box"):
             yield Static("[b]Bohnröschen solo: the run is over[/b]")
             yield Static(outcome(v), id="solo-result")
+            seed = self.client.seed
             what = (
                 f"Daily run of {self.daily.isoformat()}"
                 if self.daily
-                else f"Seed {self.session.record.seed}: `bohn solo --seed "
-                f"{self.session.record.seed}` plays it again"
+                else f"Seed {seed}: `bohn solo --seed {seed}` plays it again"
             )
             yield Static(what)
             played, won = self.store.count()

@@ -1,7 +1,7 @@
 """Bohnröschen at the table: the words the table screen needs for the vine row's game (the
 banner hint, the task under the viewer's figure, help lines, log lines for its events) and
-the day of a daily run. Pure functions of views and events; the table screen calls them when
-the game is Bohnröschen."""
+the day of a daily run. Pure functions of views and events, for Bohnröschen's table parts
+(parts.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,6 @@ import datetime as dt
 from typing import Any
 
 from rich.text import Text
-
-GAME = "bohnroschen"
-
-
-def is_rose(view: dict[str, Any]) -> bool:
-    return view.get("game") == GAME
 
 
 def task_line(view: dict[str, Any], seat: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from bohn_tui.ui.cards import _ink
+from bohn_tui.games.common.ui.cards import _ink
 from bohn_tui.ui.widgets.base import ViewStatic
 
 # the figures' colours (bohnroschen.toml figure_colours, plus the solo game's neutrals)
@@ -32,7 +32,6 @@ CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
 COMPACT_LINES = 3  # the same on a short screen (`compact`), without the summary line
 CELL = 8  # solo: width of one layout card
-RED_START = 20  # solo: the red figure starts in front of row 4 (bohnroschen.toml)
 
 
 def figure_style(colour: str) -> str:
@@ -200,6 +199,7 @@ def solo_lines(view: dict[str, Any]) -> list[Text]:
     name = _names(view)[me["seat"]]
     standing = last if me["in_castle"] else solo["player_standing"]
     rows = solo["rows"]
+    red_start = vine.get("red_start", 20)  # 20: a view from before the key
     who: dict[int, list[Text]] = {}
     before: dict[int, list[Text]] = {}  # row -> figures in front of it, not on a card yet
     for pos, fig in (
@@ -209,7 +209,7 @@ def solo_lines(view: dict[str, Any]) -> list[Text]:
     ):
         if pos == -1:
             before.setdefault(0, []).append(fig)
-        elif pos == RED_START and fig.plain == "R":
+        elif pos == red_start and fig.plain == "R":
             before.setdefault(len(rows) - 1, []).append(fig)
         else:
             who.setdefault(pos, []).append(fig)

@@ -7,27 +7,19 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.message import Message
 
-from bohn_tui.ui.cards import card, cards
+from bohn_tui.games.common.ui.cards import card, cards
+from bohn_tui.ui.parts import BoardClick
 from bohn_tui.ui.widgets.base import ViewStatic
 
 
 class PlayerPanel(ViewStatic):
     DEFAULT_CLASSES = "panel"
 
-    class FieldClicked(Message):
-        """A click on one of this player's field rows (the mouse way to plant)."""
-
-        def __init__(self, seat: int, field: int) -> None:
-            super().__init__()
-            self.seat = seat
-            self.field = field
-
     def on_click(self, event: events.Click) -> None:
         row = event.y - 1  # below the top border
         if 0 <= row < 3:
-            self.post_message(self.FieldClicked(self.seat, row))
+            self.post_message(BoardClick(self.seat, row))  # one of the fields: plant there
 
     def __init__(self, seat: int, **kw: Any) -> None:
         super().__init__(id=f"player-{seat}", **kw)

@@ -15,7 +15,7 @@ from textual.widgets import Label, SelectionList
 from textual.widgets.selection_list import Selection
 
 from bohn_tui.games.common.actions import Accept
-from bohn_tui.ui.cards import card, cards, name
+from bohn_tui.games.common.ui.cards import card, cards, name
 
 
 def candidates(view: dict[str, Any], seat: int, want: list[str]) -> list[tuple[str, int, str]]:

@@ -3,6 +3,8 @@ of every player's coins over the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.table import Table
 from textual.app import ComposeResult
@@ -11,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from bohn_tui.play.session import Session
+from bohn_tui.play.client import SeatClient
 from bohn_tui.ui.widgets.coin_chart import CoinChart
 
 
@@ -22,13 +24,13 @@ class EndScreen(Screen[None]):
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, client: SeatClient) -> None:
         super().__init__()
-        self.session = session
+        self.client = client
+        self.summary = client.summary()
 
     def compose(self) -> ComposeResult:
-        s = self.session
-        st = s.state
+        s = self.client
         v = s.view(None)
         winners = v["winners"] or []
         names = s.names
@@ -49,7 +51,7 @@ class EndScreen(Screen[None]):
         best = max(v["scores"] or [0])
         tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
         if len(tied) > 1:
-            tie = f"{', '.join(tied)} tied on {best} coins. {st.rules.tiebreak_text()}"
+            tie = f"{', '.join(tied)} tied on {best} coins. {self.summary['tiebreak']}"
         else:
             tie = f"{won} has the most coins ({best})."
         with VerticalScroll(id="end-box"):
@@ -64,7 +66,7 @@ class EndScreen(Screen[None]):
 
     def on_mount(self) -> None:
         width = max(20, min(90, self.app.size.width - 12))
-        self.query_one(CoinChart).show(self.session.coin_history, self.session.names, width)
+        self.query_one(CoinChart).show(self.summary["coins"], self.client.names, width)
 
     def action_menu(self) -> None:
         from bohn_tui.ui.screens.menu import MenuScreen
@@ -73,6 +75,12 @@ class EndScreen(Screen[None]):
 
     def action_quit_app(self) -> None:
         self.app.exit()
+
+    def help_parts(self) -> tuple[list[Any], list[Any]]:
+        from bohn_tui.games.common.ui.help import bean_help
+
+        c = self.client
+        return bean_help(c.game_id, len(c.names), c.help_lines())
 
     def action_help(self) -> None:
         from bohn_tui.ui.screens.help import help_for

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from bohn_tui.ui.cards import card, name
+from bohn_tui.games.common.ui.cards import card, name
 from bohn_tui.ui.widgets.base import ViewStatic
 
 

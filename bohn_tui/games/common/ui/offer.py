@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from bohn_tui.games.common.actions import Offer
-from bohn_tui.ui.cards import card, cards, name
+from bohn_tui.games.common.ui.cards import card, cards, name
 
 
 class WantList(OptionList):

@@ -1,0 +1,106 @@
+"""Bohnröschen's table parts: the bean games' parts (games/common/ui) plus the vine row above
+the players, the draw and tribute keys, planting a whole kind of the turned-up cards, the
+banner's task line, the intermediate phase that shows no hand, and the solo end screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widget import Widget
+
+from bohn_tui.games.bohnroschen.actions import (
+    DiscardKind,
+    DrawCards,
+    EndTribute,
+    PayTribute,
+    PlantKind,
+)
+from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text
+from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
+from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
+from bohn_tui.games.common.ui.cards import card
+from bohn_tui.games.common.ui.controls import BeanControls, bean_bindings
+from bohn_tui.games.common.ui.help import bean_help
+from bohn_tui.ui.parts import TableParts
+
+ROSE_KEYS = [
+    Binding("e", "draw_cards", "Draw cards"),
+    Binding("e", "end_tribute", "No more tribute"),
+    Binding("t", "pay_tribute", "Pay tribute"),
+]
+
+
+class RoseControls(BeanControls):
+    keyed = {
+        **BeanControls.keyed,
+        "discard": (DiscardOffer, DiscardHand, DiscardKind),
+        "pay_tribute": (PayTribute,),
+        "draw_cards": (DrawCards,),
+        "end_tribute": (EndTribute,),
+    }
+
+    def left(self) -> list[Widget]:
+        return [VineRow(id="vine"), *super().left()]
+
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        vine = self.host.query_one("#vine", VineRow)
+        vine.compact = height < 34  # a short screen: a shorter vine row
+        vine.show(self.host.view)
+
+    def show(self, view: dict[str, Any]) -> None:
+        super().show(view)
+        self.host.query_one("#vine", VineRow).show(view)
+
+    def public_decision(self) -> bool:
+        """The intermediate phase: the decision is tribute, no hand shows."""
+        c = self.client
+        return len(c.humans) > 1 and any(p.kind == "tribute" for p in c.prompts())
+
+    def banner(self) -> tuple[str, str]:
+        return banner(super().banner(), self.host.view, self.host.viewer)
+
+    def hint(self, v: dict[str, Any], me: int, you: str) -> str:
+        own = banner_hint(v, me, you)
+        return own if own is not None else super().hint(v, me, you)
+
+    def plant_action(self, field: int) -> Action | None:
+        host = self.host
+        if host.viewer is None or host.view["phase"] in ("plant", "plant_trades"):
+            return super().plant_action(field)
+        pile, _ = self.pile()
+        if not pile:
+            return None
+        return PlantKind(host.viewer, pile[self.pile_sel], field)  # a whole kind
+
+    def discard_label(self, a: Action) -> Text | None:
+        if isinstance(a, DiscardKind):
+            return Text.assemble("all left: ", card(self.game, a.variety))
+        return super().discard_label(a)
+
+    async def action_pay_tribute(self) -> None:
+        await self.one((PayTribute,))
+
+    async def action_draw_cards(self) -> None:
+        await self.one((DrawCards,))
+
+    async def action_end_tribute(self) -> None:
+        await self.one((EndTribute,))
+
+    def end_screen(self) -> Screen[None]:
+        if len(self.client.names) == 1:
+            from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
+
+            return SoloEndScreen(self.client)
+        return super().end_screen()
+
+    def help_parts(self) -> tuple[list[Any], list[Any]]:
+        viewer = self.host.viewer
+        extra = help_text(self.client.view(viewer), viewer, self.client.help_lines())
+        return bean_help(self.game, len(self.client.names), extra=extra)
+
+
+PARTS = TableParts(bean_bindings(ROSE_KEYS), RoseControls, bean_help)

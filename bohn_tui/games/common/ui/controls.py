@@ -1,0 +1,462 @@
+"""The bean games' part of the table (ui/parts.py): the board (player panels, piles, trade
+area, the hand), the keys and the actions they build from the view and the legal actions,
+the banner's hint, the cards to pick from, the harvests a seat is forced to choose among,
+the end screen and the help. Bohnröschen's parts build on these (bohnroschen/ui/parts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+
+from bohn_tui.games.common.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    DiscardHand,
+    DiscardOffer,
+    EndPlanting,
+    EndTrading,
+    EndTurn,
+    Harvest,
+    Offer,
+    PlantArea,
+    PlantHand,
+    Withdraw,
+)
+from bohn_tui.games.common.ui.cards import card, name
+from bohn_tui.games.common.ui.hand import HandView
+from bohn_tui.games.common.ui.piles import Piles
+from bohn_tui.games.common.ui.player_panel import PlayerPanel
+from bohn_tui.games.common.ui.trade_area import TradeArea
+from bohn_tui.ui.parts import TableHost
+from bohn_tui.ui.screens.choose import ChooseScreen
+
+E_KEYS = [
+    Binding("e", "end_planting", "Stop planting"),
+    Binding("e", "end_trading", "End trading"),
+    Binding("e", "end_turn", "End turn"),
+]
+REST = [
+    Binding("f", "harvest", "Harvest"),
+    Binding("b", "buy", "Buy 3rd field"),
+    Binding("o", "offer", "Offer"),
+    Binding("a", "accept", "Accept"),
+    Binding("x", "decline", "Decline"),
+    Binding("c", "counter", "Counter"),
+    Binding("w", "withdraw", "Withdraw"),
+    Binding("d", "discard", "Discard"),
+    Binding("left,h", "prev_card", "Pick card", key_display="←→"),
+    Binding("right,l", "next_card", "Next card", show=False),
+    Binding("up,k", "prev_offer", "Pick offer", key_display="↑↓"),
+    Binding("down,j", "next_offer", "Next offer", show=False),
+]
+
+
+def bean_bindings(more: list[Binding] | None = None) -> list[Binding]:
+    """The bean games' keys; `more` (a game's own) go after the e keys."""
+    plant = [Binding(str(f + 1), f"plant({f})", f"Plant on {f + 1}") for f in range(3)]
+    return [*plant, *E_KEYS, *(more or []), *REST]
+
+
+class BeanControls:
+    """The bean games' part of one table. `keyed` maps a key's action name to the action
+    types it stands for (one legal action of them is taken)."""
+
+    keyed: dict[str, tuple[type[Action], ...]] = {
+        "end_planting": (EndPlanting,),
+        "end_trading": (EndTrading,),
+        "end_turn": (EndTurn,),
+        "harvest": (Harvest,),
+        "buy": (BuyField,),
+        "discard": (DiscardOffer, DiscardHand),
+    }
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.client = host.client
+        self.game = host.client.game_id
+        self.pile_sel = 0
+        self.offer_sel: int | None = None
+        self._forced_at = -1
+
+    # -- board ---------------------------------------------------------------------------------
+
+    def left(self) -> list[Widget]:
+        panels = [PlayerPanel(seat) for seat in range(len(self.client.names))]
+        return [VerticalScroll(Grid(*panels, id="players"), id="players-scroll")]
+
+    def side(self) -> list[Widget]:
+        return [Piles(id="piles"), TradeArea(id="trade")]
+
+    def layout(self, width: int, height: int) -> None:
+        side = 44 if width >= 110 else 34
+        cols = max(1, min(len(self.client.names), (width - side) // 36, 4))
+        self.host.query_one("#players", Grid).styles.grid_size_columns = cols
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Bring the board up to date with `view` (the viewer's)."""
+        host, c = self.host, self.client
+        pile, label = self.pile()
+        self.pile_sel = min(self.pile_sel, max(0, len(pile) - 1))
+        ids = [o["id"] for o in view["offers"]]
+        if self.offer_sel not in ids or self.offer_sel is None:
+            mine = [o["id"] for o in view["offers"] if self.to_me(o)]
+            self.offer_sel = (mine or ids or [None])[0]
+        for seat in range(len(c.names)):
+            host.query_one(f"#player-{seat}", PlayerPanel).show(view, c.is_bot(seat))
+        host.query_one("#piles", Piles).show(view)
+        host.query_one("#trade", TradeArea).show(
+            view, c.names, pile, label, self.pile_sel if len(pile) > 1 else None, self.offer_sel
+        )
+
+    def hand(self) -> Widget:
+        return HandView(classes="hand-slot")
+
+    def show_hand(self, hand: Widget, view: dict[str, Any]) -> None:
+        assert isinstance(hand, HandView)
+        hand.show(view)
+
+    def reset(self) -> None:
+        """A new viewer: the first card of the pile, the offer made to them."""
+        self.pile_sel = 0
+        self.offer_sel = None
+
+    def scroll_to(self, seat: int) -> None:
+        """Bring `seat`'s panel into view (the new viewer's)."""
+        panel = self.host.query_one(f"#player-{seat}")
+        if panel.region and not self.host.query_one("#players-scroll").region.contains_region(
+            panel.region
+        ):
+            panel.scroll_visible(animate=False)
+
+    def public_decision(self) -> bool:
+        """The decision now shows no hand (no privacy screen needed)."""
+        return False
+
+    # -- what the viewer sees --------------------------------------------------------------------
+
+    def pile(self) -> tuple[list[str], str]:
+        """The cards the viewer picks from with ←→, and what to do with them."""
+        v, me = self.host.view, self.host.viewer
+        if me is None:
+            return [], ""
+        p = v["players"][me]
+        if v["phase"] == "plant_trades" and p["area"]:
+            return p["area"], "Plant these"
+        if v["active"] == me and v["phase"] == "take_offer":
+            return v["duel_offer"], "Take the offer"
+        if v["active"] == me and v["phase"] == "plant_turned_up":
+            return v["turned_up"], "Plant any"
+        return [], ""
+
+    def to_me(self, o: dict[str, Any]) -> bool:
+        me = self.host.viewer
+        return (
+            me is not None and o["seat"] != me and o["to"] in (me, None) and me not in o["declined"]
+        )
+
+    def selected_offer(self) -> dict[str, Any] | None:
+        for o in self.host.view["offers"]:
+            if o["id"] == self.offer_sel:
+                return o
+        return None
+
+    def banner(self) -> tuple[str, str]:
+        host, c = self.host, self.client
+        v = host.view
+        names = c.names
+        head = f"Turn {v['turn']} · {names[v['active']]}'s turn · {v['phase_name']}"
+        d = c.decider()
+        if v["over"]:
+            return head, "The game is over."
+        if host.viewer is None:
+            who = names[d] if d is not None else "?"
+            return head, f"Waiting for {who}…"
+        if host.choice is not None:
+            keys = " or ".join(str(a.field + 1) for a in host.choice[1])  # type: ignore[attr-defined]
+            return head, f"{names[host.viewer]}: {host.choice[0]} ({keys}; Esc cancels)"
+        me = host.viewer
+        you = names[me]
+        if d is not None and c.is_bot(d):
+            return head, f"{c.who(d)} is thinking…"
+        if d != me and not host.visiting:
+            return head, f"Waiting for {names[d]}." if d is not None else ""
+        if host.visiting and d != me:
+            return head, f"{you}: out of turn: harvest (f), buy (b), offer (o); p hands back."
+        return head, self.hint(v, me, you)
+
+    def hint(self, v: dict[str, Any], me: int, you: str) -> str:
+        """What the viewer, who decides now, can do."""
+        ph = v["phase"]
+        legal = self.host.legal
+        names = self.client.names
+        keys = f"1-{len(v['players'][me]['fields'])}"  # the field keys this seat has
+        if ph == "plant":
+            front = v["players"][me]["hand"][0] if v["players"][me]["hand"] else None
+            fits = [str(a.field + 1) for a in legal if isinstance(a, PlantHand)]
+            keys = " or ".join(fits) or keys
+            if v["planted"] == 0:
+                if not any(isinstance(a, PlantHand) for a in legal):
+                    return f"{you}: {name(self.game, front)} fits no field: harvest one (f)" + (
+                        " or discard a hand card (d)."
+                        if any(isinstance(a, DiscardHand) for a in legal)
+                        else "."
+                    )
+                return f"{you}: plant your front card {name(self.game, front)} (field {keys})."
+            more = (
+                f"plant {name(self.game, front)} too ({keys}) or "
+                if front and v["planted"] < 2
+                else ""
+            )
+            return f"{you}: {more}stop planting (e) to turn up cards."
+        if ph == "trade":
+            if me == v["active"]:
+                return f"{you}: trade. o makes an offer, a/x answer offers to you, e ends trading."
+            return f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}."
+        if ph in ("plant_trades", "take_offer", "plant_turned_up"):
+            extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
+            return f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
+        return ""
+
+    # -- forced choices --------------------------------------------------------------------------
+
+    def forced(self) -> list[Action]:
+        """Harvests the viewer must choose among because nothing can be planted."""
+        host = self.host
+        v, legal = host.view, host.legal
+        if host.viewer is None or self.client.decider() != host.viewer:
+            return []
+        if v["phase"] == "plant" and v["planted"] == 0:
+            if not any(isinstance(a, (PlantHand, DiscardHand)) for a in legal):
+                return [a for a in legal if isinstance(a, Harvest)]
+        if v["phase"] == "plant_trades" and not any(isinstance(a, PlantArea) for a in legal):
+            return [a for a in legal if isinstance(a, Harvest)]
+        return []
+
+    def maybe_forced(self) -> None:
+        host = self.host
+        n = self.client.version
+        forced = self.forced()
+        if forced and self._forced_at != n and host.choice is None and host.app.screen is host:
+            self._forced_at = n
+            pile, _ = self.pile()
+            v = host.view
+            me = host.viewer
+            assert me is not None
+            what = pile[self.pile_sel] if pile else (v["players"][me]["hand"] or [None])[0]
+            host.ask(forced, f"{name(self.game, what)} fits no field. Harvest which field?")
+
+    def undone(self) -> None:
+        """After an undo: a forced choice may be asked again."""
+        self._forced_at = -1
+
+    def choice_keys(self) -> list[tuple[str, str, str]]:
+        """The key bar while a harvest is asked: each field's key and what it pays."""
+        choice = self.host.choice
+        assert choice is not None
+        return [
+            (str(a.field + 1), self._harvest_label(a), f"plant({a.field})")  # type: ignore[attr-defined]
+            for a in choice[1]
+        ]
+
+    def _harvest_label(self, a: Any) -> str:
+        f = self.host.view["players"][a.seat]["fields"][a.field]
+        coins = f"{f['pays']} coin{'s' if f['pays'] != 1 else ''}"
+        return f"{name(self.game, f['variety'])} ×{f['count']} → {coins}"
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def check(self, action: str, params: tuple[Any, ...]) -> bool:
+        host = self.host
+        if host.choice is not None:  # only the choice's keys while a harvest is asked
+            if action == "plant":
+                return any(a.field == params[0] for a in host.choice[1])  # type: ignore[attr-defined]
+            return False
+        v, legal = host.view, host.legal
+        if action in self.keyed:
+            return any(isinstance(a, self.keyed[action]) for a in legal)
+        if action == "plant":
+            return self.plant_action(int(params[0])) in legal
+        if action in ("prev_card", "next_card"):
+            return len(self.pile()[0]) > 1
+        if action in ("prev_offer", "next_offer"):
+            return len(v["offers"]) > 1
+        o = self.selected_offer()
+        if action == "offer":
+            return bool(v["can_offer"])
+        if action in ("accept", "decline"):
+            kind = Accept if action == "accept" else Decline
+            return o is not None and any(isinstance(a, kind) and a.offer == o["id"] for a in legal)
+        if action == "counter":
+            return bool(v["can_offer"]) and o is not None and self.to_me(o)
+        if action == "withdraw":
+            return o is not None and o["seat"] == host.viewer
+        return True
+
+    def plant_action(self, field: int) -> Action | None:
+        host = self.host
+        if host.viewer is None:
+            return None
+        if host.view["phase"] == "plant":
+            return PlantHand(host.viewer, field)
+        pile, _ = self.pile()
+        if not pile:
+            return None
+        return PlantArea(host.viewer, pile[self.pile_sel], field)
+
+    async def clicked(self, seat: int, field: int) -> None:
+        """A click on one of the viewer's fields plants there when it can, else asks
+        whether to harvest it."""
+        host = self.host
+        if seat != host.viewer:
+            return
+        if host.choice is not None or self.check("plant", (field,)):
+            await self.action_plant(field)
+        elif Harvest(seat, field) in host.legal:
+            host.ask([Harvest(seat, field)], "Harvest this field?")
+
+    async def action_plant(self, field: int) -> None:
+        host = self.host
+        if host.choice is not None:
+            for h in host.choice[1]:
+                if h.field == field:  # type: ignore[attr-defined]
+                    await host.do(h)
+                    return
+            return
+        a = self.plant_action(field)
+        if a is not None:
+            await host.do(a)
+
+    async def one(self, kind: tuple[type[Action], ...]) -> None:
+        for a in self.host.legal:
+            if isinstance(a, kind):
+                await self.host.do(a)
+                return
+
+    async def action_end_planting(self) -> None:
+        await self.one((EndPlanting,))
+
+    async def action_end_trading(self) -> None:
+        await self.one((EndTrading,))
+
+    async def action_end_turn(self) -> None:
+        await self.one((EndTurn,))
+
+    async def action_buy(self) -> None:
+        await self.one((BuyField,))
+
+    def action_harvest(self) -> None:
+        options = [a for a in self.host.legal if isinstance(a, Harvest)]
+        if options:
+            self.host.ask(options, "Harvest which field?")
+
+    def discard_label(self, a: Action) -> Text | None:
+        """How a legal discard reads in the choice (None: `a` is no discard)."""
+        game = self.game
+        if isinstance(a, DiscardOffer):
+            return Text.assemble("from the offer: ", card(game, a.variety))
+        if isinstance(a, DiscardHand):
+            vid = self.host.view["players"][self.host.viewer]["hand"][a.index]
+            return Text.assemble(f"hand #{a.index + 1}: ", card(game, vid))
+        return None
+
+    def discard_choices(self) -> list[tuple[str | Text, Any]]:
+        out: list[tuple[str | Text, Any]] = []
+        for a in self.host.legal:
+            label = self.discard_label(a)
+            if label is not None:
+                out.append((label, a))
+        return out
+
+    def action_discard(self) -> None:
+        choices = self.discard_choices()
+        if choices:
+            self.host.app.push_screen(ChooseScreen("Discard which card?", choices), self._chosen)
+
+    async def _chosen(self, action: Action | None) -> None:
+        if action is not None:
+            await self.host.do(action)
+
+    def action_prev_card(self) -> None:
+        self._pick(-1)
+
+    def action_next_card(self) -> None:
+        self._pick(1)
+
+    def action_prev_offer(self) -> None:
+        self._pick_offer(-1)
+
+    def action_next_offer(self) -> None:
+        self._pick_offer(1)
+
+    def _pick(self, step: int) -> None:
+        pile, _ = self.pile()
+        if pile:
+            self.pile_sel = (self.pile_sel + step) % len(pile)
+            self.host.refresh_table()
+
+    def _pick_offer(self, step: int) -> None:
+        ids = [o["id"] for o in self.host.view["offers"]]
+        if ids:
+            i = ids.index(self.offer_sel) if self.offer_sel in ids else 0
+            self.offer_sel = ids[(i + step) % len(ids)]
+            self.host.refresh_table()
+
+    def action_offer(self) -> None:
+        from bohn_tui.games.common.ui.offer import OfferScreen
+
+        screen = OfferScreen(self.host.view, self.client.names)
+        self.host.app.push_screen(screen, self._offered)
+
+    def action_counter(self) -> None:
+        from bohn_tui.games.common.ui.offer import OfferScreen
+
+        o = self.selected_offer()
+        if o is not None:
+            screen = OfferScreen(self.host.view, self.client.names, o)
+            self.host.app.push_screen(screen, self._offered)
+
+    async def _offered(self, offer: Offer | None) -> None:
+        if offer is not None:  # an offer waits for someone else's answer: pass the screen on
+            await self.host.do(offer, pass_on=True)
+
+    async def action_accept(self) -> None:
+        from bohn_tui.games.common.ui.accept import AcceptScreen, needs_choice
+
+        host = self.host
+        o = self.selected_offer()
+        for a in host.legal:
+            if isinstance(a, Accept) and o is not None and a.offer == o["id"]:
+                if host.viewer is not None and needs_choice(host.view, host.viewer, o["want"]):
+                    host.app.push_screen(AcceptScreen(host.view, o, a), self._chosen)
+                else:
+                    await host.do(a)
+                return
+
+    async def action_decline(self) -> None:
+        o = self.selected_offer()
+        if o is not None and self.host.viewer is not None:
+            await self.host.do(Decline(self.host.viewer, o["id"]))
+
+    async def action_withdraw(self) -> None:
+        o = self.selected_offer()
+        if o is not None and self.host.viewer is not None:
+            await self.host.do(Withdraw(self.host.viewer, o["id"]))
+
+    # -- the end and the help --------------------------------------------------------------------
+
+    def end_screen(self) -> Screen[None]:
+        from bohn_tui.games.common.ui.end import EndScreen
+
+        return EndScreen(self.client)
+
+    def help_parts(self) -> tuple[list[Any], list[Any]]:
+        from bohn_tui.games.common.ui.help import bean_help
+
+        return bean_help(self.game, len(self.client.names), self.client.help_lines())

@@ -1,0 +1,232 @@
+"""The seat client: the one interface the screens talk to (design.md). Everything a screen
+shows comes from a seat's view or from a method here; nothing reads a game's state, record
+or rules. `LocalClient` serves hot-seat play over a Session; a client over a socket (play
+over SSH) implements the same protocol.
+
+The bots run in the session, off the UI's event loop: a bot's decision is computed in a
+worker thread (it only reads the state, as the table does meanwhile) and applied on the
+event loop under the lock that `submit` and `undo` take, one move every `bot_delay`
+seconds. Whoever watches (`subscribe`) is told after every change (with no delay, once the
+bots are done)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from bohn_tui.engine.actions import Action, IllegalAction
+from bohn_tui.engine.contract import Prompt
+
+
+class LogLine(Protocol):
+    text: str
+    turn: int
+    seat: int | None
+
+
+class SeatClient(Protocol):
+    """What a table needs of a game. Seats are numbers; `None` as a seat is the public
+    table. `submit` and `undo` give back the message of a refused action (None: done)."""
+
+    game_id: str
+    title: str
+    table: str  # "module:attribute" of the game's table parts
+    names: list[str]
+    humans: list[int]
+    options: dict[str, Any]
+    seed: int
+    save_id: str
+
+    def is_bot(self, seat: int) -> bool: ...
+    def who(self, seat: int | None) -> str: ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def legal(self, seat: int) -> list[Action]: ...
+    def waiting_for(self) -> list[int]: ...
+    def decider(self) -> int | None: ...
+    def next_human(self) -> int | None: ...
+    def prompts(self) -> list[Prompt]: ...
+    def prompt(self, seat: int) -> Prompt | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def log(self) -> Sequence[LogLine]: ...
+    @property
+    def version(self) -> int: ...
+    def summary(self) -> dict[str, Any]: ...
+    def help_lines(self) -> list[str]: ...
+    def can_undo(self, seat: int) -> bool: ...
+    async def submit(self, action: Action) -> str | None: ...
+    async def undo(self) -> str | None: ...
+    def subscribe(self, callback: Callable[[], None]) -> None: ...
+    def unsubscribe(self, callback: Callable[[], None]) -> None: ...
+    def settle(self) -> bool: ...
+    @property
+    def busy(self) -> bool: ...
+
+
+class LocalClient:
+    """Hot-seat: every seat of one session at one terminal. `settle()` starts the bots when
+    one may act (in an asyncio task, each decision in a thread) and says whether they are
+    at work; a change is announced to the subscribers when they have moved."""
+
+    def __init__(self, session: Any, bot_delay: float = 0.4) -> None:
+        self.session = session  # for the app and the tests; never for a screen
+        self.bot_delay = bot_delay
+        spec = session.spec
+        self.game_id: str = spec.id
+        self.title: str = spec.title
+        self.table: str = spec.table
+        self.names: list[str] = session.names
+        self.humans: list[int] = session.humans
+        self.options: dict[str, Any] = dict(session.record.options)
+        self.seed: int = session.record.seed
+        self.save_id: str = session.save_id
+        self._version = 0
+        self._lock: asyncio.Lock | None = None
+        self._bots: asyncio.Task[None] | None = None
+        self._idle_at = -1  # the version at which the bots last found nothing to do
+        self._watchers: list[Callable[[], None]] = []
+        self._help: list[str] | None = None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.is_bot(seat)
+
+    def who(self, seat: int | None) -> str:
+        return self.session.who(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.session.view(seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.session.legal(seat)
+
+    def waiting_for(self) -> list[int]:
+        return self.session.waiting_for()
+
+    def decider(self) -> int | None:
+        return self.session.decider()
+
+    def next_human(self) -> int | None:
+        return self.session.next_human()
+
+    def prompts(self) -> list[Prompt]:
+        return self.session.rules.prompts(self.session.state)
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """What `seat` is asked now (None: nothing)."""
+        for p in self.prompts():
+            if p.seat == seat:
+                return p
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    @property
+    def log(self) -> Sequence[LogLine]:
+        return self.session.log
+
+    @property
+    def version(self) -> int:
+        """Grows with every change of the game (an action, an undo)."""
+        return self._version
+
+    def summary(self) -> dict[str, Any]:
+        return self.session.summary()
+
+    def help_lines(self) -> list[str]:
+        if self._help is None:
+            self._help = list(self.session.spec.help(self.session.rules))
+        return self._help
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back the last action (its own, and it showed nothing)."""
+        s = self.session
+        return s.can_undo() and s.record.actions[-1].seat == seat
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def _get_lock(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    async def submit(self, action: Action) -> str | None:
+        async with self._get_lock():
+            try:
+                self.session.apply(action)
+            except IllegalAction as e:
+                return str(e)
+            self._version += 1
+        self._changed()
+        return None
+
+    async def undo(self) -> str | None:
+        async with self._get_lock():
+            try:
+                self.session.undo()
+            except IllegalAction as e:
+                return str(e)
+            self._version += 1
+        self._changed()
+        return None
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call `callback` (on the event loop) after every change."""
+        self._watchers.append(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    def _changed(self) -> None:
+        for w in list(self._watchers):
+            w()
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Bots are at work (a change is on its way)."""
+        return self._bots is not None
+
+    def settle(self) -> bool:
+        """Start the bots if one may act now; True while they are at work."""
+        if self._bots is not None:
+            return True
+        s = self.session
+        if s.over or self._idle_at == self._version or not s.bot_may_act():
+            return False
+        self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+        return True
+
+    async def _run_bots(self) -> None:
+        s = self.session
+        try:
+            while not s.over:
+                async with self._get_lock():
+                    move = await asyncio.to_thread(s.next_bot_move)
+                    if move is None:
+                        break
+                    acted = s.apply_bot_move(move)
+                    self._version += 1
+                if acted and self.bot_delay:  # each move shows for a while
+                    self._changed()
+                    await asyncio.sleep(self.bot_delay)
+            self._idle_at = self._version
+        finally:
+            self._bots = None
+        self._changed()
+
+    def stop(self) -> None:
+        """Cancel the bots (the game closes)."""
+        task, self._bots = self._bots, None
+        if task is not None:
+            task.cancel()
+
+
+__all__ = ["LocalClient", "LogLine", "SeatClient"]

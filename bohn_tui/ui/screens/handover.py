@@ -1,0 +1,159 @@
+"""The hot-seat hand-over, for the table screen: who has the screen, the privacy screen
+between two people, taking the screen out of turn, and what follows every change (the bots
+at work, the end, the next person asked). Knows no game: it reads the seat client and asks
+the game's controls only whether a decision shows no hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.geometry import Region
+
+from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.privacy import privacy_screen
+from bohn_tui.ui.widgets.base import ViewStatic
+
+if TYPE_CHECKING:
+    from bohn_tui.play.client import SeatClient
+    from bohn_tui.ui.parts import Controls
+
+
+class HandOver:
+    """Mixed into TableScreen (a Textual Screen)."""
+
+    client: SeatClient
+    controls: Controls
+    viewer: int | None
+    visiting: bool
+    building: bool
+    hand_hidden: bool
+    choice: Any
+    _seen: dict[int, int]
+    _reveal_when_built: int | None
+    _ended: bool
+
+    if TYPE_CHECKING:  # the table screen's (and Textual's)
+        app: Any
+
+        def refresh_table(self) -> None: ...
+        def _drop_hand(self) -> None: ...
+        def query(self, selector: Any) -> Any: ...
+        def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
+
+    def first_decision_hands_over(self) -> bool:
+        """The game opens with a hand-over (the privacy screen shows before the table is
+        built, so that the first frame comes sooner)."""
+        c = self.client
+        d = c.decider()
+        return (
+            len(c.humans) > 1
+            and d is not None
+            and not c.is_bot(d)
+            and not self.controls.public_decision()
+        )
+
+    def advance(self, moved: bool = False) -> None:
+        """After any change: let bots act, then give the screen to whoever must decide.
+        `moved`: a bot has just moved (the client's notice)."""
+        c = self.client
+        if c.settle():  # bots at work: the table shows each move
+            if moved and len(c.humans) > 1 and self.viewer is not None:
+                public = c.view(None)
+                if c.is_bot(public["active"]) and self.viewer not in c.waiting_for():
+                    self.viewer = None  # a bot's turn: hide the hand of whoever had the screen
+                    self.visiting = False
+            self.refresh_table()
+            return
+        if c.over:
+            self.viewer = None
+            self.refresh_table()
+            if not self._ended:
+                self._ended = True
+                self.app.push_screen(self.controls.end_screen())
+            return
+        if self.hand_hidden and not self.controls.public_decision():
+            self.hand_hidden = False  # a hand shows next: pass the screen properly
+            self.viewer = None
+        d = c.next_human()
+        if d is None or (self.visiting and self.viewer is not None) or d == self.viewer:
+            self.refresh_table()
+            self.controls.maybe_forced()
+            return
+        self.hand_over(d)
+
+    def hand_over(self, seat: int) -> None:
+        """Pass the screen: hide every private widget, then the opaque privacy screen."""
+        self.app.clear_above(self)  # no private modal stays
+        self.viewer = None
+        self.choice = None
+        if self.controls.public_decision():  # no hand shows: no privacy screen
+            self.hand_hidden = True
+            self.reveal(seat)
+            return
+        if len(self.client.humans) == 1:
+            self.reveal(seat)
+            return
+        log = self.client.log
+        since = [ln.text for ln in log[self._seen.get(seat, len(log)) :]]
+        # the privacy screen first, then the table hides the hand beneath it: the table is
+        # not laid out or painted while it is covered
+        cover = privacy_screen(self.app).show_for(
+            self.client.names[seat], self._reason(seat), since, lambda: self.reveal(seat)
+        )
+        self.app.push_screen(cover)
+        if not self.building:
+            self._drop_hand()  # at once; the rest of the table is brought up to date below
+        self.call_after_refresh(self._prepaint)
+
+    def _prepaint(self) -> None:
+        """Once the privacy screen shows, bring the table beneath up to date and paint its
+        public widgets into their line caches: the hand-over's frame then repaints only
+        what the new viewer changes (their panel, hand, keys and banner)."""
+        if self.app.screen is self or self.building:
+            return
+        self.refresh_table()
+        for w in self.query(ViewStatic):
+            if w.region:
+                w.render_lines(Region(0, 0, w.region.width, w.region.height))
+
+    def reveal(self, seat: int) -> None:
+        if self.building:
+            self._reveal_when_built = seat
+            return
+        self.viewer = seat
+        self.choice = None
+        self.controls.reset()
+        with self.app.batch_update():  # the hand's mount and the repaint in one frame
+            self.refresh_table()
+            self.controls.scroll_to(seat)
+        self.controls.maybe_forced()
+
+    def _reason(self, seat: int) -> str:
+        """Why the screen passes to `seat`: what the game asks of them."""
+        name = self.client.names[seat]
+        if self.visiting:
+            return f"{name} takes the screen to act out of turn."
+        prompt = self.client.prompt(seat)
+        return prompt.text if prompt is not None else f"{name} decides next."
+
+    def action_pass_screen(self) -> None:
+        c = self.client
+        if self.visiting:
+            self.visiting = False
+            d = c.next_human()
+            if d is not None and d != self.viewer:
+                self.hand_over(d)
+            return
+        others = [x for x in c.humans if x != self.viewer]
+        choices: list[tuple[str | Text, Any]] = [(c.names[x], x) for x in others]
+        self.app.push_screen(
+            ChooseScreen("Pass the screen to whom (to act out of turn)?", choices),
+            self._visit,
+        )
+
+    def _visit(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        self.visiting = seat != self.client.next_human()
+        self.hand_over(seat)
