@@ -1,0 +1,85 @@
+"""Snapshots of the main screens (pytest-textual-snapshot), so that a layout change shows in
+review: the menu, a 4-player table mid-turn, the privacy screen, an offer being built, the
+Bohnröschen table with its vine row, and a solo run.
+
+Each starts the app only through its public entry point (BohnApp with a seeded NewGame and
+`bot_delay=0`) and key presses, in a temporary BOHN_DATA_DIR (no saves, no dates on screen).
+A snapshot that fails on purpose (the look changed) is accepted with
+
+    .venv/bin/python -m pytest tests/test_snapshots.py --snapshot-update
+
+after looking at the report (snapshot_report.html); the SVGs live in tests/__snapshots__/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from bohn_tui.play.players import NewGame
+from bohn_tui.store import Store
+from bohn_tui.ui.app import BohnApp
+
+SIZE = (120, 40)
+NAMES = ["Ana", "Ben", "Cem", "Dora"]
+UPDATE = (
+    "the screen differs from its snapshot (see snapshot_report.html); if the change is meant, "
+    "accept it: .venv/bin/python -m pytest tests/test_snapshots.py --snapshot-update"
+)
+
+Compare = Callable[..., bool]
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    return Store(tmp_path)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the first frame, the game's start and the bots' moves (bot_delay=0) happen."""
+    for _ in range(5):
+        await pilot.pause()
+
+
+def shot(
+    snap_compare: Compare, store: Store, new: NewGame | None, press: Iterable[str] = ()
+) -> None:
+    app = BohnApp(store, new, bot_delay=0)
+    assert snap_compare(app, press=list(press), terminal_size=SIZE, run_before=settle), UPDATE
+
+
+def test_menu(snap_compare: Compare, store: Store) -> None:
+    shot(snap_compare, store, None)
+
+
+def test_table_mid_turn(snap_compare: Compare, store: Store) -> None:
+    """Ana's turn at a 4-player Bohnanza table, her hand shown, one card planted."""
+    new = NewGame("bohnanza", NAMES, {1: "standard", 2: "standard", 3: "standard"}, seed=11)
+    shot(snap_compare, store, new, ["1"])
+
+
+def test_privacy_screen(snap_compare: Compare, store: Store) -> None:
+    """The hand-over to the first of two people: nothing of anyone's hand on screen."""
+    new = NewGame("bohnanza", NAMES, {2: "standard", 3: "standard"}, seed=11)
+    shot(snap_compare, store, new)
+
+
+def test_offer_being_built(snap_compare: Compare, store: Store) -> None:
+    """Three people (no bot to make offers meanwhile): past the hand-over, Ana plants,
+    turns up two cards, and offers the second of them to everybody for one Coffee."""
+    new = NewGame("bohnanza", NAMES[:3], {}, seed=11)
+    shot(snap_compare, store, new, ["enter", "1", "e", "o", "down", "space", "tab", "enter"])
+
+
+def test_bohnroschen_table_with_vine_row(snap_compare: Compare, store: Store) -> None:
+    new = NewGame("bohnroschen", NAMES, {1: "standard", 2: "standard", 3: "standard"}, seed=6)
+    shot(snap_compare, store, new, ["1"])
+
+
+def test_solo_run(snap_compare: Compare, store: Store) -> None:
+    new = NewGame("bohnroschen", ["Ana"], {}, seed=3)
+    shot(snap_compare, store, new, ["1"])
