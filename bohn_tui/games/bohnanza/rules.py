@@ -55,14 +55,18 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import CountRules, GameData
 from bohn_tui.games.common.table import (
+    HARVESTABLE,
+    MAX_TABLED,
     Deck,
     Field,
     PlayerState,
     count_cards,
     harvest,
+    harvest_choices,
     harvestable,
     pay_coins,
-    protected,
+    plant_choices,
+    plant_targets,
     shuffle,
 )
 
@@ -162,8 +166,14 @@ class BohnanzaRules:
         }
         # the actions legal_actions hands out, made once (the hot path of every game)
         seats = range(n_players)
-        self._a_plant_hand = [[PlantHand(s, i) for i in range(3)] for s in seats]
-        self._a_harvest = [[Harvest(s, i) for i in range(3)] for s in seats]
+        self._a_plant_hand = [  # by variety, for table.plant_choices: the same row for each
+            dict.fromkeys(self.varieties, [PlantHand(s, i) for i in range(3)]) for s in seats
+        ]
+        self._a_harvest = [[Harvest(s, i) for i in range(MAX_TABLED)] for s in seats]
+        self._a_harvest_by = [  # [seat][number of fields][field_code]: its Harvest actions
+            [[tuple(row[i] for i in idx) for idx in by_code] for by_code in HARVESTABLE]
+            for row in self._a_harvest
+        ]
         self._a_plant_area = [
             {v: [PlantArea(s, v, i) for i in range(3)] for v in self.varieties} for s in seats
         ]
@@ -420,81 +430,53 @@ class BohnanzaRules:
         p = st.players[seat]
         fields = p.fields
         active = seat == st.active
-        out: list[Action] = []
+        out: list[Action]
         if phase == PLANT_TRADES:
+            out = []
             if p.area:
-                self._plant_choices(seat, fields, p.area, out)
+                plant_choices(fields, dict.fromkeys(p.area), self._a_plant_area[seat], out)
         elif phase == PLANT:
+            out = []
             if active:
                 if st.planted < 2 and p.hand:
-                    front = p.hand[0]
-                    row = self._a_plant_hand[seat]
-                    i = 0
-                    for f in fields:
-                        if f.count == 0 or f.variety == front:
-                            out.append(row[i])
-                        i += 1
+                    plant_choices(fields, p.hand[:1], self._a_plant_hand[seat], out)
                 if st.planted:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
                         out.extend(_act(DiscardHand, seat, i) for i in range(len(p.hand)))
         elif phase == TRADE:
-            for o in st.offers.values():
-                if o.seat == seat:
-                    out.append(_act(Withdraw, seat, o.id))
-                elif seat in self._addressees(st, o):
-                    acc = self._default_accept(st, seat, o)
-                    if acc is not None:
-                        out.append(acc)
-                    out.append(_act(Decline, seat, o.id))
+            out = []
+            if st.offers:
+                for o in st.offers.values():
+                    if o.seat == seat:
+                        out.append(_act(Withdraw, seat, o.id))
+                    elif seat in self._addressees(st, o):
+                        acc = self._default_accept(st, seat, o)
+                        if acc is not None:
+                            out.append(acc)
+                        out.append(_act(Decline, seat, o.id))
             if active:
                 out.append(self._a_end_trading[seat])
         elif active and phase == TAKE_OFFER:
-            self._plant_choices(seat, fields, st.duel_offer, out)
-            for v in dict.fromkeys(st.duel_offer):
+            kinds = dict.fromkeys(st.duel_offer)
+            out = plant_choices(fields, kinds, self._a_plant_area[seat], [])
+            for v in kinds:
                 out.append(_act(DiscardOffer, seat, v))
         elif active and phase == PLANT_TURNED_UP:
-            self._plant_choices(seat, fields, st.turned_up, out)
+            out = []
+            plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
             out.append(_act(EndTurn, seat))
+        else:
+            out = []
         if active or not self.duel:
-            # harvestable fields: not empty and not protected (table.protected), unrolled
-            # for two and three fields: this runs before every decision of every game
-            row = self._a_harvest[seat]
-            c0 = fields[0].count
-            c1 = fields[1].count
-            if len(fields) == 2:
-                if c0 > 1 or (c0 == 1 and c1 < 2):
-                    out.append(row[0])
-                if c1 > 1 or (c1 == 1 and c0 < 2):
-                    out.append(row[1])
-            elif len(fields) == 3:
-                c2 = fields[2].count
-                big = c0 > 1 or c1 > 1 or c2 > 1
-                if c0 > 1 or (c0 == 1 and not big):
-                    out.append(row[0])
-                if c1 > 1 or (c1 == 1 and not big):
-                    out.append(row[1])
-                if c2 > 1 or (c2 == 1 and not big):
-                    out.append(row[2])
+            if len(fields) <= MAX_TABLED:
+                out += harvest_choices(fields, self._a_harvest_by[seat])
             else:
-                out.extend(row[i] for i in harvestable(fields))
+                out += [_act(Harvest, seat, i) for i in harvestable(fields)]
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
         return out
-
-    def _plant_choices(
-        self, seat: int, fields: list[Field], cards: list[str], out: list[Action]
-    ) -> None:
-        """A plant action for each kind among `cards` on each field that takes it."""
-        table = self._a_plant_area[seat]
-        for v in dict.fromkeys(cards) if len(cards) > 1 else cards:
-            row = table[v]
-            i = 0
-            for f in fields:
-                if f.count == 0 or f.variety == v:
-                    out.append(row[i])
-                i += 1
 
     def can_offer(self, st: GameState, seat: int) -> bool:
         """Whether `seat` may make an offer now (trading is on and it has cards to trade)."""
@@ -594,7 +576,7 @@ class BohnanzaRules:
                 f.count += 1
                 return
         f = self._check_field(p, index)
-        free = [str(i + 1) for i, g in enumerate(p.fields) if g.accepts(variety)]
+        free = [str(i + 1) for i in plant_targets(p.fields, variety)]
         hint = f"field {' or '.join(free)} can take it" if free else "harvest a field first"
         raise IllegalAction(
             f"{self.vname(variety)} cannot go on field {index + 1}: it holds "
@@ -711,7 +693,7 @@ class BohnanzaRules:
         if count < 2:
             if count == 0:
                 raise IllegalAction(f"field {index + 1} is empty")
-            if protected(fields):
+            if index not in harvestable(fields):  # the protection rule
                 raise IllegalAction(
                     f"field {index + 1} holds a single {self.vname(f.variety)} and is "
                     "protected while another field holds more than one card"
@@ -993,10 +975,21 @@ class BohnanzaRules:
         return c
 
     def redeal_hidden(self, st: GameState, seat: int | None, rng: random.Random) -> None:
-        """Deal anew what `seat` cannot see (None: the public table): the other hands, the
-        draw pile's order and, while treasuries are closed, the other coin piles, each pile
-        keeping its size; cards named in open offers stay (offers are public).
-        `view(st, seat)` must not change (the conformance tests)."""
+        """Deal anew what `seat` cannot see (None: the public table): the cards of each group
+        of `hidden_places` change places at random among themselves, each pile keeping its
+        size. `view(st, seat)` must not change (the conformance tests)."""
+        for places in self.hidden_places(st, seat):
+            pool = [pile[i] for pile, i in places]
+            rng.shuffle(pool)
+            for (pile, i), card in zip(places, pool, strict=True):
+                pile[i] = card
+
+    def hidden_places(self, st: GameState, seat: int | None) -> list[list[tuple[list[str], int]]]:
+        """Hook for `redeal_hidden`: the places (pile, index) of the cards `seat` cannot see,
+        in groups whose cards may trade places (a game's own kind of card is its own group).
+        Bohnanza: the other hands, the draw pile's order and, while treasuries are closed,
+        the other coin piles; cards named in open offers stay (offers are public). A game
+        that hides more appends its groups to these."""
         open_coins = bool(st.options.get("open_treasuries")) or st.phase == OVER
         offered = {(o.seat, i) for o in st.offers.values() for i in o.give_hand}  # public
         places: list[tuple[list[str], int]] = [
@@ -1007,10 +1000,7 @@ class BohnanzaRules:
                 places.extend((p.hand, i) for i in range(len(p.hand)) if (s, i) not in offered)
                 if not open_coins:
                     places.extend((p.coins, i) for i in range(len(p.coins)))
-        pool = [pile[i] for pile, i in places]
-        rng.shuffle(pool)
-        for (pile, i), card in zip(places, pool, strict=True):
-            pile[i] = card
+        return [places]
 
     def violations(self, st: GameState) -> list[str]:
         """What is wrong with a state: cards created or lost, impossible fields."""

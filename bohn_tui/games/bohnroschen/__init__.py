@@ -24,10 +24,12 @@ def _revealing() -> tuple[type[Event], ...]:
 
 
 def _log(rules: Any, names: list[str]) -> Any:
+    from functools import partial
+
     from bohn_tui.games.bohnroschen.log import describe
     from bohn_tui.games.common.log import BeanLog
 
-    return BeanLog(rules, names, describe)
+    return BeanLog(rules, names, partial(describe, castle=rules.castle_index))
 
 
 def _help(rules: Any) -> list[str]:

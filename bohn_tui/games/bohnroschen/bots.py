@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from bohn_tui.engine.bots import Observe
+from bohn_tui.games import rules_for
 from bohn_tui.games.bohnroschen.actions import (
     DiscardKind,
     DrawCards,
@@ -34,6 +35,7 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
+from bohn_tui.games.bohnroschen.rules import Fact
 from bohn_tui.games.common.actions import (
     Action,
     BuyField,
@@ -57,14 +59,10 @@ HARD_EVENTS = frozenset({"draw", "turn_up", "deck_empty", "trade_give", "trade_g
 @cache
 def _tasks(n: int) -> dict[str, Any]:
     """Vine card id -> Task, as the engine checks it."""
-    from bohn_tui.games import rules_for
-
     return {cid: vc.task for cid, vc in rules_for(GAME, n).cards.items()}
 
 
 def _fact(kind: str, seat: int, **kw: Any) -> Any:
-    from bohn_tui.games.bohnroschen.rules import Fact
-
     return Fact(kind, seat, **kw)
 
 

@@ -75,7 +75,14 @@ from bohn_tui.games.common.actions import (
     TurnedUp,
 )
 from bohn_tui.games.common.data import GameData
-from bohn_tui.games.common.table import PlayerState, harvest, harvestable, pay_coins, shuffle
+from bohn_tui.games.common.table import (
+    PlayerState,
+    harvest,
+    harvestable,
+    pay_coins,
+    plant_choices,
+    shuffle,
+)
 
 DRAW = "draw"
 INTERMEDIATE = "intermediate"
@@ -102,6 +109,7 @@ PHASE_NUMBER = {
     INTERMEDIATE: 5,
     OVER: 6,
 }
+VINE_DATA_KEYS = ("red_start", "solo_castle")  # the vine view's keys read from data.toml
 _OWN_TURN = frozenset({TAKE_OFFER, PLANT, TRADE, PLANT_TRADES, PLANT_TURNED_UP, DRAW})
 
 
@@ -335,8 +343,8 @@ class RoseState(GameState):
     gone: int = 0  # cards [0, gone) have been passed by every figure and left the game
     pos: list[int] = field(default_factory=list)  # the card each figure stands on (its task)
     entered: list[bool] = field(default_factory=list)  # figure placed on the castle
-    violet: int = 0  # solo: the layout card the violet figure stands on (28: the castle)
-    red: int = 20  # solo: the red figure (20: in front of row 4)
+    violet: int = 0  # solo: the layout card the violet figure stands on (castle_index: 28)
+    red: int = 0  # solo: the red figure (set from data.toml's red_start at setup)
     since: list[list[Fact]] = field(default_factory=list)  # event-task facts since arriving
     phase_key: tuple[int, int] = (0, -1)  # (turn, phase number) of phase_facts
     phase_facts: list[Fact] = field(default_factory=list)
@@ -399,6 +407,9 @@ class BohnroschenRules(BohnanzaRules):
         self._a_done = [EndTribute(s) for s in seats]
         self._a_draw = [DrawCards(s) for s in seats]
         self._a_end_turn = [EndTurn(s) for s in seats]
+        self._a_plant_kind = [
+            {v: [PlantKind(s, v, i) for i in range(3)] for v in self.varieties} for s in seats
+        ]
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -997,10 +1008,7 @@ class BohnroschenRules(BohnanzaRules):
                     out.append(self._a_draw[seat])
                 elif phase == PLANT:  # two players
                     if st.planted < 2 and p.hand:
-                        front = p.hand[0]
-                        for i, f in enumerate(p.fields):
-                            if f.count == 0 or f.variety == front:
-                                out.append(self._a_plant_hand[seat][i])
+                        plant_choices(p.fields, p.hand[:1], self._a_plant_hand[seat], out)
                     if st.planted or not p.hand:
                         out.append(self._a_end_planting[seat])
                     if not st.discarded:
@@ -1019,10 +1027,7 @@ class BohnroschenRules(BohnanzaRules):
         return out
 
     def _kind_choices(self, seat: int, p: PlayerState, pile: list[str], out: list[Action]) -> None:
-        for v in dict.fromkeys(pile):
-            for i, f in enumerate(p.fields):
-                if f.count == 0 or f.variety == v:
-                    out.append(PlantKind(seat, v, i))
+        plant_choices(p.fields, dict.fromkeys(pile), self._a_plant_kind[seat], out)
 
     def _harvest_buy(self, st: RoseState, seat: int, p: PlayerState, out: list[Action]) -> None:
         row = self._a_harvest[seat]
@@ -1173,6 +1178,8 @@ class BohnroschenRules(BohnanzaRules):
             "castle_coins": self.castle_coins,
             "removed_at_setup": len(st.vine_out),
         }
+        # solo: where the red figure starts and the neutral figures' castle (data.toml)
+        out.update(zip(VINE_DATA_KEYS, (self.solo_layout["red_start"], self.castle_index)))
         if self.solo:
             lay = self.solo_layout
             width = lay["row_length"]
@@ -1217,9 +1224,19 @@ class BohnroschenRules(BohnanzaRules):
     def full_state(self, st: GameState) -> dict[str, Any]:
         assert isinstance(st, RoseState)
         out = super().full_state(st)
+        for key in VINE_DATA_KEYS:  # data, not state: `bohn replay --json` prints as before
+            del out["vine"][key]
         out["vine_order"] = list(st.vine)
         out["vine_out"] = list(st.vine_out)
         return out
+
+    def hidden_places(self, st: GameState, seat: int | None) -> list[list[tuple[list[str], int]]]:
+        """The Bohnanza groups, and the vine cards nobody has seen: the face-down and the
+        pile's cards of the row (the castle stays last) and those removed at setup."""
+        assert isinstance(st, RoseState)
+        vine = [(st.vine, i) for i in range(st.revealed, len(st.vine) - 1)]
+        vine.extend((st.vine_out, i) for i in range(len(st.vine_out)))
+        return [*super().hidden_places(st, seat), vine]
 
     def vine_count(self, st: RoseState) -> Counter[str]:
         """Every vine card, in the row or removed at setup (the castle included)."""
