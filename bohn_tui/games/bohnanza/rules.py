@@ -538,7 +538,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if count < 2:
             if count == 0:
                 raise IllegalAction(f"field {index + 1} is empty")
-            if index not in harvestable(fields):  # the protection rule
+            if index not in harvest_choices(fields, HARVESTABLE):  # the protection rule
                 raise IllegalAction(
                     f"field {index + 1} holds a single {self.vname(f.variety)} and is "
                     "protected while another field holds more than one card"

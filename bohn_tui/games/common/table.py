@@ -132,9 +132,8 @@ def protected(fields: list[Field]) -> bool:
 
 def harvestable(fields: list[Field]) -> list[int]:
     """Fields that may be harvested now: not empty, and not protected (harvestable_counts)."""
-    n = len(fields)
-    if n <= MAX_TABLED:
-        return list(HARVESTABLE[n][field_code(fields)])
+    if len(fields) <= MAX_TABLED:
+        return list(harvest_choices(fields, HARVESTABLE))
     return harvestable_counts([f.count for f in fields])
 
 
