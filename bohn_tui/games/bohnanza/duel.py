@@ -37,7 +37,7 @@ class BeanDuel:
         st.deck.discard.append(card)
         if ev is not None:
             ev.append(Discarded(a.seat, card, "hand"))
-        self._turn_up(st, ev)
+        self.turn_up_cards(st, ev)
 
     def _discard_offer(self, st: Any, a: DiscardOffer, ev: list[Event] | None) -> None:
         if st.phase != TAKE_OFFER:
@@ -58,4 +58,4 @@ class BeanDuel:
         self._need_active(st, a, "end the turn")
         st.duel_offer = st.turned_up
         st.turned_up = []
-        self._draw_and_pass(st, ev)
+        self.end_of_turn(st, ev)

@@ -59,6 +59,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
     TurnedUp,
     Withdraw,
+    cached_action,
 )
 from bohn_tui.games.common.data import CountRules, GameData
 from bohn_tui.games.common.table import (
@@ -109,16 +110,6 @@ S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
 _ACTIVE_PHASES = frozenset({PLANT, TAKE_OFFER, PLANT_TURNED_UP})
 
-_ACTION_CACHE: dict[tuple[Any, ...], Action] = {}
-
-
-def _act(cls: type[Action], *args: Any) -> Action:
-    key = (cls, *args)
-    a = _ACTION_CACHE.get(key)
-    if a is None:
-        a = _ACTION_CACHE[key] = cls(*args)
-    return a
-
 
 class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
     """The rules of Bohnanza and Dahlias for one game and player count."""
@@ -130,7 +121,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self.varieties = {k: v for k, v in data.varieties.items() if k not in self.count.removed}
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
-        self._apply: dict[type[Action], Callable[[GameState, Any, list[Event]], None]] = {
+        self.handlers: dict[type[Action], Callable[[GameState, Any, list[Event]], None]] = {
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
             PlantArea: self._plant_area,
@@ -212,12 +203,23 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             total=total,
         )
         events: list[Event] = []
-        self._start_turn(state, events)
+        self.start_turn(state, events)
         return state, events
 
     # -- turn flow -------------------------------------------------------------------------
 
-    def _start_turn(self, st: S, ev: list[Event] | None) -> None:
+    # The hooks: public methods the Bohnanza turn calls at fixed points, which a game on
+    # this engine (Bohnröschen) overrides, calling super() for the Bohnanza part. `ev` is
+    # the action's event list (None in `step`: no events are built); a hook may append
+    # events, change the state and move to a phase of its own, and must raise nothing once
+    # the action has been accepted. `handlers` maps each action type to its handler
+    # (st, action, ev): a game adds its actions there, with their legal-action builders in
+    # its `legal_actions`, and its view keys in `view`.
+
+    def start_turn(self, st: S, ev: list[Event] | None) -> None:
+        """Hook: a turn begins (the active seat is set): the turn counter, then phase 1 (or
+        the bean duel's offer). A game may run a phase of its own first (Bohnröschen's solo
+        figures) or build its state here."""
         st.turn += 1
         st.planted = 0
         if self.duel and st.duel_offer:
@@ -229,13 +231,16 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
 
     def _start_planting(self, st: S, ev: list[Event] | None) -> None:
         if not st.players[st.active].hand:  # nothing to plant: phase 1 is skipped
-            self._turn_up(st, ev)
+            self.turn_up_cards(st, ev)
             return
         st.phase = PLANT
         if ev is not None:
             ev.append(PhaseStarted(st.active, PLANT, st.turn))
 
-    def _turn_up(self, st: S, ev: list[Event] | None) -> None:
+    def turn_up_cards(self, st: S, ev: list[Event] | None) -> None:
+        """Hook: phase 1 is over, the cards are turned up and phase 2 (or the duel's phase
+        3) begins. A game may turn up its own way instead (Bohnröschen draws through its own
+        pile, which may be reshuffled any number of times)."""
         ran: list[tuple[int, int]] = []
         cards = st.deck.draw(self.count.turn_up, ran, st.rng)
         from_discard: list[str] = []
@@ -252,16 +257,20 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.append(PhaseStarted(st.active, st.phase, st.turn))
 
-    def _after_planting_trades(self, st: S, ev: list[Event] | None) -> None:
-        """Phase 3 is done once every trade area is empty: draw (phase 4), next turn."""
+    def after_planting(self, st: S, ev: list[Event] | None) -> None:
+        """Hook: a card of phase 3 was planted (or trading ended). Phase 3 is done once
+        every trade area is empty: then `end_of_turn`. A game may start its phase 4 here."""
         for p in st.players:
             if p.area:
                 return
-        self._draw_and_pass(st, ev)
+        self.end_of_turn(st, ev)
 
-    def _draw_and_pass(self, st: S, ev: list[Event] | None) -> None:
+    def end_of_turn(self, st: S, ev: list[Event] | None) -> None:
+        """Hook: phase 4, the active player draws and the turn passes (`start_turn`), or the
+        game ends when the draw pile has run out for the last time. A game may run its own
+        phase 4 or a phase between turns (Bohnröschen's intermediate phase)."""
         if st.deck.ending:
-            self._game_over(st, ev, "the draw pile ran out for the last time")
+            self.game_over(st, ev, "the draw pile ran out for the last time")
             return
         ran: list[tuple[int, int]] = []
         drawn = st.deck.draw(self.count.draw, ran, st.rng)
@@ -271,12 +280,14 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
         if st.deck.ending:
-            self._game_over(st, ev, "the draw pile ran out for the last time")
+            self.game_over(st, ev, "the draw pile ran out for the last time")
             return
         st.active = (st.active + 1) % self.n
-        self._start_turn(st, ev)
+        self.start_turn(st, ev)
 
-    def _game_over(self, st: S, ev: list[Event], reason: str) -> None:
+    def game_over(self, st: S, ev: list[Event], reason: str) -> None:
+        """Hook: the end of the game, for `reason`: the final harvest, open offers closed,
+        scores and winners, phase "over", a GameOver event. A game may score its own way."""
         for seat, p in enumerate(st.players):  # the final harvest
             for i, f in enumerate(p.fields):
                 if f.count:
@@ -353,42 +364,43 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
                 if st.planted:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
-                        out.extend(_act(DiscardHand, seat, i) for i in range(len(p.hand)))
+                        out.extend(cached_action(DiscardHand, seat, i) for i in range(len(p.hand)))
         elif phase == TRADE:
             out = []
             if st.offers:
                 for o in st.offers.values():
                     if o.seat == seat:
-                        out.append(_act(Withdraw, seat, o.id))
+                        out.append(cached_action(Withdraw, seat, o.id))
                     elif seat in self._addressees(st, o):
                         acc = self._default_accept(st, seat, o)
                         if acc is not None:
                             out.append(acc)
-                        out.append(_act(Decline, seat, o.id))
+                        out.append(cached_action(Decline, seat, o.id))
             if active:
                 out.append(self._a_end_trading[seat])
         elif active and phase == TAKE_OFFER:
             kinds = dict.fromkeys(st.duel_offer)
             out = plant_choices(fields, kinds, self._a_plant_area[seat], [])
             for v in kinds:
-                out.append(_act(DiscardOffer, seat, v))
+                out.append(cached_action(DiscardOffer, seat, v))
         elif active and phase == PLANT_TURNED_UP:
             out = []
             plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
-            out.append(_act(EndTurn, seat))
+            out.append(cached_action(EndTurn, seat))
         else:
             out = []
         if active or not self.duel:
             if len(fields) <= MAX_TABLED:
                 out += harvest_choices(fields, self._a_harvest_by[seat])
             else:
-                out += [_act(Harvest, seat, i) for i in harvestable(fields)]
+                out += [cached_action(Harvest, seat, i) for i in harvestable(fields)]
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
         return out
 
-    def _can_buy(self, st: S, p: PlayerState, seat: int) -> bool:
+    def can_buy_field(self, st: S, p: PlayerState, seat: int) -> bool:
+        """Hook: whether `seat` (player `p`) may buy the third field now (for its view)."""
         return (
             self.field_cost > 0
             and len(p.fields) < 3
@@ -400,32 +412,34 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
 
     def apply(self, st: S, action: Action) -> list[Event]:
         """Apply one action. Returns the events, or raises IllegalAction and changes nothing."""
-        handler = self._apply.get(type(action))
+        handler = self.handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"{type(action).__name__} is not an action of {self.data.title}")
         if action.seat.__class__ is not int or not 0 <= action.seat < self.n:
             raise IllegalAction(f"there is no seat {action.seat!r} in this game")
         if st.phase == OVER:
             raise IllegalAction("the game is over")
-        ev = self._events(st)
+        ev = self.event_tap(st)
         handler(st, action, ev)
-        self._settle(st, ev)
+        self.after_action(st, ev)
         return list(ev)
 
-    def _events(self, st: S) -> list[Event]:
-        """The list one action's events go into. A game whose tasks react to events as they
-        happen (Bohnröschen) returns a list that watches them."""
+    def event_tap(self, st: S) -> list[Event]:
+        """Hook (the event tap): the list one action's events go into, made before the
+        action's handler runs. A game whose tasks react to events as they happen
+        (Bohnröschen) returns a list that watches every event appended to it."""
         return []
 
-    def _settle(self, st: S, ev: list[Event]) -> None:
-        """Runs after every applied action; nothing to do in Bohnanza and Dahlias."""
+    def after_action(self, st: S, ev: list[Event]) -> None:
+        """Hook: runs after every action `apply` accepted, with its events (a game checks
+        its tasks here); nothing to do in Bohnanza and Dahlias."""
 
     def phase_name(self, st: S) -> str:
         return PHASE_NAMES[st.phase]
 
     def step(self, st: S, action: Action) -> None:
         """`apply` without building events: for simulations and bot rollouts."""
-        handler = self._apply.get(action.__class__)
+        handler = self.handlers.get(action.__class__)
         if handler is None or st.phase == OVER or not 0 <= action.seat < self.n:
             self.apply(st, action)  # raises the readable error
         handler(st, action, None)  # type: ignore[misc]
@@ -482,12 +496,13 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         st.planted += 1
         if ev is not None:
             ev.append(Planted(a.seat, front, a.field, "hand"))
-        if self._planting_done(st, p):
-            self._turn_up(st, ev)
+        if self.planting_done(st, p):
+            self.turn_up_cards(st, ev)
 
-    def _planting_done(self, st: S, p: PlayerState) -> bool:
-        """Nothing is left to decide in phase 1, so the cards are turned up at once: the
-        hand is empty, or two cards are planted (the bean duel may still discard one)."""
+    def planting_done(self, st: S, p: PlayerState) -> bool:
+        """Hook: whether nothing is left to decide in phase 1, so the cards are turned up
+        at once: the hand is empty, or two cards are planted (the bean duel may still
+        discard one). A game that allows more in phase 1 says False longer."""
         return not p.hand or (st.planted == 2 and not self.duel)
 
     def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None) -> None:
@@ -498,7 +513,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             raise IllegalAction(
                 f"you must plant your front card ({self.vname(st.players[a.seat].hand[0])}) first"
             )
-        self._turn_up(st, ev)
+        self.turn_up_cards(st, ev)
 
     def _plant_area(self, st: S, a: PlantArea, ev: list[Event] | None) -> None:
         p = st.players[a.seat]
@@ -521,7 +536,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             ev.append(Planted(a.seat, variety, a.field, source))
         if st.phase == PLANT_TRADES:
             if not pile:  # phase 3 ends when every trade area is empty
-                self._after_planting_trades(st, ev)
+                self.after_planting(st, ev)
         elif st.phase == TAKE_OFFER and not st.duel_offer:
             self._start_planting(st, ev)
 
@@ -578,4 +593,4 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         st.phase = PLANT_TRADES
         if ev is not None:
             ev.append(PhaseStarted(st.active, PLANT_TRADES, st.turn))
-        self._after_planting_trades(st, ev)
+        self.after_planting(st, ev)

@@ -98,7 +98,7 @@ class BohnanzaViews:
                     "coins": len(p.coins) if (mine or open_coins) else None,
                     "area": list(p.area),
                     "bought_field": p.bought_field,
-                    "can_buy_field": self._can_buy(st, p, s) if mine else None,
+                    "can_buy_field": self.can_buy_field(st, p, s) if mine else None,
                 }
             )
         return {

@@ -111,7 +111,7 @@ class TwoPlayerTurn:
         st.discarded = True
         ev.append(Discarded(a.seat, card, "hand"))
 
-    def _planting_done(self, st: BohnroschenState, p: PlayerState) -> bool:
+    def planting_done(self, st: BohnroschenState, p: PlayerState) -> bool:
         """As in Bohnanza, but phase 1 goes on after the second card while the player may
         still pay tribute in it (rulebook example 1) or discard a hand card (two players)."""
         done = st.planted == 2 or not p.hand
@@ -128,7 +128,7 @@ class TwoPlayerTurn:
         hand = st.players[a.seat].hand
         if st.planted == 0 and hand:
             raise IllegalAction(f"you must plant your front card ({self.vname(hand[0])}) first")
-        self._turn_up(st, ev)
+        self.turn_up_cards(st, ev)
 
     # -- harvest and third field -------------------------------------------------------------
 
@@ -144,5 +144,5 @@ class TwoPlayerTurn:
             raise IllegalAction("with two players, a third field is bought only on your own turn")
         super()._buy_field(st, a, ev)
 
-    def _can_buy(self, st: BohnroschenState, p: PlayerState, seat: int) -> bool:
-        return super()._can_buy(st, p, seat) and (not self.duel or seat == st.active)
+    def can_buy_field(self, st: BohnroschenState, p: PlayerState, seat: int) -> bool:
+        return super().can_buy_field(st, p, seat) and (not self.duel or seat == st.active)

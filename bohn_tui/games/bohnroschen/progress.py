@@ -214,7 +214,7 @@ class Progress:
                 st.entered[s] = True
                 st.ender = s
                 ev.append(CastleEntered(s, len(st.players[s].coins)))
-                self._game_over(st, ev, f"{st.players[s].name} entered the castle")
+                self.game_over(st, ev, f"{st.players[s].name} entered the castle")
                 return
 
     def _new_phase(self, st: BohnroschenState, ev: list[Event], number: int) -> None:

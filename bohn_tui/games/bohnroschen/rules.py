@@ -115,7 +115,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             self.cards[raw["id"]] = VineCard(
                 raw["id"], raw["text"], raw["source"], Task.from_data(raw["id"], raw)
             )
-        self._apply.update(
+        self.handlers.update(
             {
                 PayTribute: self._pay_tribute,
                 EndTribute: self._end_tribute,
@@ -190,8 +190,8 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             st.red = self.solo_layout["red_start"]
         ev = _Tap(self, st)
         self._update_row(st, ev)
-        self._start_turn(st, ev)
-        self._settle(st, ev)
+        self.start_turn(st, ev)
+        self.after_action(st, ev)
         return st, list(ev)
 
     @property
@@ -201,7 +201,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     # -- the turn --------------------------------------------------------------------------
 
-    def _start_turn(self, st: BohnroschenState, ev: list[Event] | None) -> None:
+    def start_turn(self, st: BohnroschenState, ev: list[Event] | None) -> None:
         if not isinstance(st, BohnroschenState):
             return  # new_game builds the Bohnröschen state first
         assert ev is not None
@@ -210,7 +210,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             self._move_neutrals(st, ev)
             if st.phase == OVER:
                 return
-        super()._start_turn(st, ev)
+        super().start_turn(st, ev)
 
     def _move_neutrals(self, st: BohnroschenState, ev: list[Event]) -> None:
         """Solo, before phase 1: the violet figure moves on 1, 2 or 3 cards by its row; then
@@ -222,15 +222,15 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         st.violet = min(castle, st.violet + lay["violet_steps"][row])
         ev.append(NeutralMoved("violet", start, st.violet))
         if st.violet >= castle:
-            self._game_over(st, ev, "the violet figure reached the castle first")
+            self.game_over(st, ev, "the violet figure reached the castle first")
             return
         if st.violet > st.pos[0] - 1:  # the player stands on the last card fulfilled
             st.red += 1
             ev.append(NeutralMoved("red", st.red - 1, st.red))
             if st.red >= castle:
-                self._game_over(st, ev, "the red figure reached the castle first")
+                self.game_over(st, ev, "the red figure reached the castle first")
 
-    def _turn_up(self, st: BohnroschenState, ev: list[Event] | None) -> None:
+    def turn_up_cards(self, st: BohnroschenState, ev: list[Event] | None) -> None:
         assert ev is not None
         self._new_phase(st, ev, 2)
         if st.phase == OVER:
@@ -246,20 +246,20 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         if pending:  # the draw pile is shuffled only after the matching cards were taken
             self._ran_out(st, ev)
         if not cards and self._exhausted(st):
-            self._game_over(st, ev, "no bean cards are left to turn up")
+            self.game_over(st, ev, "no bean cards are left to turn up")
             return
         st.phase = PLANT_TURNED_UP if self.duel else TRADE
         ev.append(PhaseStarted(st.active, st.phase, st.turn))
 
-    def _after_planting_trades(self, st: BohnroschenState, ev: list[Event] | None) -> None:
+    def after_planting(self, st: BohnroschenState, ev: list[Event] | None) -> None:
         if st.phase == OVER:
             return
         for p in st.players:
             if p.area:
                 return
-        self._draw_and_pass(st, ev)
+        self.end_of_turn(st, ev)
 
-    def _draw_and_pass(self, st: BohnroschenState, ev: list[Event] | None) -> None:
+    def end_of_turn(self, st: BohnroschenState, ev: list[Event] | None) -> None:
         """Phase 4 is a phase of its own here: tribute may still be paid before drawing."""
         st.phase = DRAW
         assert ev is not None
@@ -279,7 +279,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
                 ev.append(Discarded(a.seat, v, "turned_up"))
         else:
             st.duel_offer = left
-        self._draw_and_pass(st, ev)
+        self.end_of_turn(st, ev)
 
     def _draw_cards(self, st: BohnroschenState, a: DrawCards, ev: list[Event]) -> None:
         if st.phase != DRAW:
@@ -296,7 +296,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         if st.phase == OVER:
             return
         if not drawn and self._exhausted(st):
-            self._game_over(st, ev, "no bean cards are left to draw")
+            self.game_over(st, ev, "no bean cards are left to draw")
             return
         if self.duel:
             self._next_turn(st, ev)
@@ -310,7 +310,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     def _next_turn(self, st: BohnroschenState, ev: list[Event]) -> None:
         st.active = (st.active + 1) % self.n
-        self._start_turn(st, ev)
+        self.start_turn(st, ev)
 
     # -- the draw pile (it may run out any number of times) ---------------------------------
 
@@ -356,7 +356,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     # -- apply -------------------------------------------------------------------------------
 
-    def _events(self, st: BohnroschenState) -> list[Event]:
+    def event_tap(self, st: BohnroschenState) -> list[Event]:
         """The events of one action are turned into task facts as they happen."""
         return _Tap(self, st)
 
@@ -364,7 +364,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         """The tasks are recognised from the events, so a step is a whole apply."""
         self.apply(st, action)
 
-    def _settle(self, st: BohnroschenState, ev: list[Event]) -> None:
+    def after_action(self, st: BohnroschenState, ev: list[Event]) -> None:
         """After every action: every fulfilled task moves its figure; an intermediate phase
         in which every seat is done ends."""
         self._check_tasks(st, ev)
@@ -408,7 +408,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             if phase == INTERMEDIATE:
                 if not st.done[seat]:
                     out.append(self._a_done[seat])
-                if self._can_buy(st, p, seat):
+                if self.can_buy_field(st, p, seat):
                     out.append(self._a_buy[seat])
             elif active:
                 if phase == DRAW:
@@ -441,12 +441,12 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     ) -> None:
         row = self._a_harvest[seat]
         out.extend(row[i] for i in harvestable(p.fields))
-        if self._can_buy(st, p, seat):
+        if self.can_buy_field(st, p, seat):
             out.append(self._a_buy[seat])
 
     # -- the end -----------------------------------------------------------------------------
 
-    def _game_over(self, st: BohnroschenState, ev: list[Event] | None, reason: str) -> None:
+    def game_over(self, st: BohnroschenState, ev: list[Event] | None, reason: str) -> None:
         """The first figure entered the castle (or the solo run was lost, or no cards are
         left): every other player harvests and pays tribute up to the castle if they can;
         the most coins in the castle wins, a tie shares the win."""
