@@ -213,8 +213,9 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
     # the action's event list (None in `step`: no events are built); a hook may append
     # events, change the state and move to a phase of its own, and must raise nothing once
     # the action has been accepted. `handlers` maps each action type to its handler
-    # (st, action, ev): a game adds its actions there, with their legal-action builders in
-    # its `legal_actions`, and its view keys in `view`.
+    # (st, action, ev): a game adds its actions there (their legal actions in its
+    # `legal_actions`, its view keys in `view`), or its own handler for one of Bohnanza's
+    # (which may call the Bohnanza handler, e.g. super()._harvest).
 
     def start_turn(self, st: S, ev: list[Event] | None) -> None:
         """Hook: a turn begins (the active seat is set): the turn counter, then phase 1 (or

@@ -80,19 +80,23 @@ class TwoPlayerTurn:
         if not pile:
             self._start_planting(st, ev)
 
-    def _plant_area(self, st: BohnroschenState, a: PlantArea, ev: list[Event] | None) -> None:
+    def _plant_traded(self, st: BohnroschenState, a: PlantArea, ev: list[Event] | None) -> None:
         if st.phase in (TAKE_OFFER, PLANT_TURNED_UP):
             raise IllegalAction(
                 "in Bohnröschen for two, all beans of a kind are planted together (plant_kind)"
             )
         super()._plant_area(st, a, ev)
 
-    def _discard_offer(self, st: BohnroschenState, a: DiscardOffer, ev: list[Event] | None) -> None:
+    def _refuse_discard_offer(
+        self, st: BohnroschenState, a: DiscardOffer, ev: list[Event] | None
+    ) -> None:
         raise IllegalAction(
             "in Bohnröschen for two, left beans are discarded a whole kind at a time"
         )
 
-    def _discard_hand(self, st: BohnroschenState, a: DiscardHand, ev: list[Event] | None) -> None:
+    def _discard_from_hand(
+        self, st: BohnroschenState, a: DiscardHand, ev: list[Event] | None
+    ) -> None:
         """Two players, phase 1: one card from anywhere in the hand, before or after
         planting; the phase goes on."""
         assert ev is not None
@@ -121,7 +125,7 @@ class TwoPlayerTurn:
             and self.tribute_refusal(st, st.active) is not None
         )
 
-    def _end_planting(self, st: BohnroschenState, a: EndPlanting, ev: list[Event] | None) -> None:
+    def _end_phase_1(self, st: BohnroschenState, a: EndPlanting, ev: list[Event] | None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
         self._need_active(st, a, "end planting")
@@ -132,14 +136,16 @@ class TwoPlayerTurn:
 
     # -- harvest and third field -------------------------------------------------------------
 
-    def _harvest(self, st: BohnroschenState, a: Harvest, ev: list[Event] | None) -> None:
+    def _harvest_own_turn(self, st: BohnroschenState, a: Harvest, ev: list[Event] | None) -> None:
         if st.phase == INTERMEDIATE:
             raise IllegalAction("no bean field may be harvested in the intermediate phase")
         if self.duel and a.seat != st.active:
             raise IllegalAction("with two players, beans are harvested only on your own turn")
         super()._harvest(st, a, ev)
 
-    def _buy_field(self, st: BohnroschenState, a: BuyField, ev: list[Event] | None) -> None:
+    def _buy_field_own_turn(
+        self, st: BohnroschenState, a: BuyField, ev: list[Event] | None
+    ) -> None:
         if self.duel and a.seat != st.active:
             raise IllegalAction("with two players, a third field is bought only on your own turn")
         super()._buy_field(st, a, ev)

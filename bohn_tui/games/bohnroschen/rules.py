@@ -77,16 +77,21 @@ from bohn_tui.games.bohnroschen.tasks import CASTLE, Fact, Task, VineCard  # noq
 from bohn_tui.games.bohnroschen.views import BohnroschenViews
 from bohn_tui.games.common.actions import (
     Action,
+    BuyField,
     DeckRanOut,
     Discarded,
     DiscardHand,
+    DiscardOffer,
     Drew,
+    EndPlanting,
     EndTurn,
     Event,
     GameOver,
+    Harvest,
     Harvested,
     IllegalAction,
     PhaseStarted,
+    PlantArea,
     TurnedUp,
 )
 from bohn_tui.games.common.data import GameData
@@ -115,13 +120,20 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             self.cards[raw["id"]] = VineCard(
                 raw["id"], raw["text"], raw["source"], Task.from_data(raw["id"], raw)
             )
-        self.handlers.update(
+        self.handlers.update(  # its own actions, and its rules for some of Bohnanza's
             {
                 PayTribute: self._pay_tribute,
                 EndTribute: self._end_tribute,
                 DrawCards: self._draw_cards,
                 PlantKind: self._plant_kind,
                 DiscardKind: self._discard_kind,
+                PlantArea: self._plant_traded,
+                DiscardOffer: self._refuse_discard_offer,
+                DiscardHand: self._discard_from_hand,
+                EndPlanting: self._end_phase_1,
+                Harvest: self._harvest_own_turn,
+                BuyField: self._buy_field_own_turn,
+                EndTurn: self._end_phase_3,
             }
         )
         seats = range(n_players)
@@ -265,7 +277,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         assert ev is not None
         ev.append(PhaseStarted(st.active, DRAW, st.turn))
 
-    def _end_turn(self, st: BohnroschenState, a: EndTurn, ev: list[Event] | None) -> None:
+    def _end_phase_3(self, st: BohnroschenState, a: EndTurn, ev: list[Event] | None) -> None:
         """Two players, end of phase 3: the beans not planted are left for the opponent
         (solo: they go to the discard pile); phase 4 follows."""
         if st.phase != PLANT_TURNED_UP:
