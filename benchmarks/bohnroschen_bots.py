@@ -1,12 +1,12 @@
 """Bohnröschen with the computer players: the `standard` bot's solo win rate over seeded
 runs, how often 4-player games of standard bots reach the castle, and the Bohnröschen bot
-(bots/rose.py) against the plain StandardBot that knows nothing of tasks and tribute.
+(games/bohnroschen/bots.py) against the plain StandardBot, which knows no tasks or tribute.
 
     python benchmarks/bohnroschen_bots.py [--solo-runs 1000] [--games 100] [--duel-games 40]
 
 Seeds and bot seeds are those of `bohn simulate` (game g: seed g, seat s: g * 7919 + s), so
 the solo line is `bohn simulate bohnroschen --players 1 --bots standard --games 1000 --json`
-once `make_bot("standard")` plays Bohnröschen through rose.py. Figures go in
+once `make_bot("standard")` plays Bohnröschen through bohnroschen/bots.py. Figures go in
 benchmarks/README.md ("Bohnröschen").
 """
 
@@ -17,7 +17,7 @@ import statistics
 import time
 from collections import Counter
 
-from bohn_tui.games.bohnroschen.bots import rose_or
+from bohn_tui.games.bohnroschen.bots import bohnroschen_or
 from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.play.simulate import play_game
@@ -27,7 +27,7 @@ GAME = "bohnroschen"
 
 def standard(seed: int) -> object:
     """The standard level as it plays Bohnröschen."""
-    return rose_or(make_bot("standard", seed))
+    return bohnroschen_or(make_bot("standard", seed))
 
 
 def solo(runs: int) -> None:
@@ -76,14 +76,14 @@ def duel(games: int) -> None:
     for g in range(games):
         kinds = ["rose" if (s + g) % 2 == 0 else "plain" for s in range(4)]
         bots = [
-            rose_or(StandardBot(g * 7919 + s)) if k == "rose" else StandardBot(g * 7919 + s)
+            bohnroschen_or(StandardBot(g * 7919 + s)) if k == "rose" else StandardBot(g * 7919 + s)
             for s, k in enumerate(kinds)
         ]
         st = play_game(GAME, [f"{k}-{s + 1}" for s, k in enumerate(kinds)], g, bots).state
         for w in st.winners:
             wins[kinds[w]] += 1 / len(st.winners)
     print(
-        f"4 players, {games} games, 2 rose.py bots against 2 plain StandardBots: "
+        f"4 players, {games} games, 2 bohnroschen/bots.py bots against 2 plain StandardBots: "
         f"rose wins {wins['rose'] / games:.0%}, plain {wins['plain'] / games:.0%}"
     )
 

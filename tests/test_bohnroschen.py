@@ -15,6 +15,7 @@ from bohn_tui.games import start as start_record
 from bohn_tui.games.bohnroschen.rules import (
     DRAW,
     INTERMEDIATE,
+    BohnroschenState,
     CastleEntered,
     DiscardKind,
     DrawCards,
@@ -23,7 +24,6 @@ from bohn_tui.games.bohnroschen.rules import (
     NeutralMoved,
     PayTribute,
     PlantKind,
-    RoseState,
     TributePaid,
     VineRemoved,
 )
@@ -62,9 +62,11 @@ KNOWN = [
 ]
 
 
-def game(n: int, hands: list[list[str]], rest: list[str], row: list[str], **options) -> RoseState:
+def game(
+    n: int, hands: list[list[str]], rest: list[str], row: list[str], **options
+) -> BohnroschenState:
     state = start(GAME, n, hands, rest, {"vine": row, **options})
-    assert isinstance(state, RoseState)
+    assert isinstance(state, BohnroschenState)
     return state
 
 
@@ -77,7 +79,7 @@ def four(front: list[str], rest_hand: str = "soy") -> list[list[str]]:
     return [front + [rest_hand] * (5 - len(front))] + [[rest_hand] * 5 for _ in range(3)]
 
 
-def to_phase(state: RoseState, phase: str) -> None:
+def to_phase(state: BohnroschenState, phase: str) -> None:
     """Play the active player's plainest moves (plant on the first field that takes the
     card, end planting and trading, draw) until `phase` begins."""
     rules = state.rules
@@ -195,7 +197,7 @@ def test_a_phase_task_needs_the_same_phase() -> None:
     assert moves(ev) == [(0, "v05", "tribute")] and state.pos[0] == 1  # phase 1 is over
 
 
-def _example_2(harvest_early: bool) -> tuple[RoseState, list]:
+def _example_2(harvest_early: bool) -> tuple[BohnroschenState, list]:
     hands = [["soy"] * 5, ["blue", "soy", "soy", "soy", "soy"], ["soy"] * 5, ["soy"] * 5]
     state = game(4, hands, ["red", "red"] + ["chili"] * 40, ["v06", "v07", *QUIET])
     grow(state, 1, 0, "red", 2)  # the opponent has planted two red beans
@@ -446,7 +448,9 @@ def test_draw_pile_empty_task() -> None:
 ROW = [*QUIET, "v16", "v17", "v11", "v12", "v13", "v20"]
 
 
-def duel(p1: list[str], rest: list[str], p2: list[str] | None = None, **options) -> RoseState:
+def duel(
+    p1: list[str], rest: list[str], p2: list[str] | None = None, **options
+) -> BohnroschenState:
     return game(2, [p1, p2 or ["soy"] * 5], rest, ROW, **options)
 
 
@@ -517,7 +521,7 @@ def test_two_players_may_lay_out_every_vine_card_face_down() -> None:
 # -- solo ---------------------------------------------------------------------------------
 
 
-def solo(rest: list[str] | None = None, row: list[str] | None = None) -> RoseState:
+def solo(rest: list[str] | None = None, row: list[str] | None = None) -> BohnroschenState:
     rules = rules_for(GAME, 1)
     row = row or [*QUIET, *[c for c in rules.cards if c not in QUIET]]
     return game(1, [["soy"] * 5], rest or ["soy"] * 80, row)
@@ -620,7 +624,7 @@ FILL = ["v05", "v18", "v14", "v15"]
 
 
 def _grow(*cells: tuple[int, int, str, int]):
-    def setup(state: RoseState) -> None:
+    def setup(state: BohnroschenState) -> None:
         for seat, field, variety, count in cells:
             grow(state, seat, field, variety, count)
 

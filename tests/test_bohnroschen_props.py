@@ -20,12 +20,12 @@ from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record, replay, rules_for
 from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.bohnroschen.rules import (
+    BohnroschenState,
     DiscardKind,
     DrawCards,
     EndTribute,
     PayTribute,
     PlantKind,
-    RoseState,
 )
 from bohn_tui.games.common.actions import (
     Action,
@@ -44,14 +44,18 @@ GAME = "bohnroschen"
 BASE_FIELDS = {f.name for f in fields(GameState)}
 
 
-def full_snapshot(state: RoseState) -> tuple:
+def full_snapshot(state: BohnroschenState) -> tuple:
     """The whole state, task bookkeeping and random generator included."""
-    mine = {f.name: getattr(state, f.name) for f in fields(RoseState) if f.name not in BASE_FIELDS}
+    mine = {
+        f.name: getattr(state, f.name)
+        for f in fields(BohnroschenState)
+        if f.name not in BASE_FIELDS
+    }
     mine["fresh"] = sorted(state.fresh)
     return (snapshot(state), repr(mine))
 
 
-def candidates(state: RoseState, rng: random.Random) -> list[Action]:
+def candidates(state: BohnroschenState, rng: random.Random) -> list[Action]:
     """Actions of every kind (offers aside) with random arguments, most of them illegal."""
     n = state.rules.n
     kinds = [*state.rules.varieties, "coffee"]
@@ -80,7 +84,7 @@ def candidates(state: RoseState, rng: random.Random) -> list[Action]:
     return [rng.choice(makers)() for _ in range(3)]
 
 
-def check_refusals(state: RoseState, rng: random.Random) -> None:
+def check_refusals(state: BohnroschenState, rng: random.Random) -> None:
     rules = state.rules
     before = full_snapshot(state)
     for a in candidates(state, rng):
@@ -91,7 +95,7 @@ def check_refusals(state: RoseState, rng: random.Random) -> None:
         assert full_snapshot(state) == before, f"refused {a} changed the state"
 
 
-def check_views(state: RoseState) -> None:
+def check_views(state: BohnroschenState) -> None:
     """No view holds the id or the text of a vine card that lies face down or in the pile."""
     rules = state.rules
     hidden = [c for i, c in enumerate(state.vine[:-1]) if i >= state.revealed and i >= state.gone]
@@ -107,11 +111,11 @@ def check_views(state: RoseState) -> None:
                 assert p["coins"] is None or state.over or state.options.get("open_treasuries")
 
 
-def figures(state: RoseState) -> tuple:
+def figures(state: BohnroschenState) -> tuple:
     return (list(state.pos), list(state.entered), state.violet, state.red)
 
 
-def play_checking(n: int, seed: int, options: dict) -> tuple[RoseState, Record]:
+def play_checking(n: int, seed: int, options: dict) -> tuple[BohnroschenState, Record]:
     rules = rules_for(GAME, n)
     names = [f"P{s}" for s in range(n)]
     state, _ = rules.new_game(names, seed, options)

@@ -26,8 +26,9 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.bots import evaluate, standard, trader
 from bohn_tui.games.common.bots import make as make_bot
-from bohn_tui.games.common.bots.expert import ExpertBot, determinize
+from bohn_tui.games.common.bots.expert import ExpertBot
 from bohn_tui.games.common.bots.standard import StandardBot
+from bohn_tui.games.common.bots.worlds import determinize
 from bohn_tui.play.simulate import drive, play_game, simulate
 
 # BOHN_SLOW_GAMES=300 plays hundreds of games per level and player count

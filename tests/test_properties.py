@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -294,3 +295,42 @@ def test_trading_storms(game: str, n: int, seed: int) -> None:
             assert sorted(o["give"]) == sorted(offered[o["id"]][0]), o
             assert o["want"] == offered[o["id"]][1]
     assert trades > 0
+
+
+REDEAL_COUNTS = [
+    *COUNTS,
+    *(("bohnroschen", n) for n in range(1, 7)),
+    ("bohnroschen", 3, {"short": True}),
+]
+
+
+@pytest.mark.parametrize("case", REDEAL_COUNTS, ids=lambda c: "-".join(map(str, c[:2])))
+@pytest.mark.parametrize("seed", [3, 11])
+def test_redeal_hidden_keeps_every_view(case: tuple[Any, ...], seed: int) -> None:
+    """Rules.redeal_hidden deals anew what a seat cannot see: along random playthroughs,
+    for every seat and the public table, the view of the redealt state is the same, and
+    no card is created or lost."""
+    game, n = case[0], case[1]
+    options = case[2] if len(case) > 2 else {}
+    rules = rules_for(game, n)
+    state, _ = rules.new_game([f"P{s}" for s in range(n)], seed, dict(options))
+    bots = [make_bot("random", seed + 7 * s, True) for s in range(n)]
+    rng = random.Random(seed)
+    k = 0
+    while not state.over and k < 3000:
+        if k % 23 == 0:
+            for s in [*range(n), None]:
+                twin = copy.deepcopy(state, {id(rules): rules})
+                rules.redeal_hidden(twin, s, rng)
+                assert rules.view(twin, s) == rules.view(state, s), (k, s)
+                assert rules.violations(twin) == []
+        seat = rules.to_move(state)
+        if seat is None:
+            break
+        legal = rules.legal_actions(state, seat)
+        action = bots[seat].choose(seat, partial(rules.view, state, seat), legal)
+        try:
+            rules.apply(state, action)
+        except IllegalAction:
+            rules.apply(state, legal[0])
+        k += 1

@@ -167,19 +167,28 @@ def _refused(
 def _drive_plain(
     state: Any, bots: list[Bot], actions: list[Action], violations: list[str], last_turn: int
 ) -> None:
-    """`drive` for bots that never volunteer: the loop of every random simulation."""
+    """`drive` for bots that never volunteer: the loop of every random simulation. A bot
+    whose choice needs no view may offer `pick(legal) -> Action` (the same choice `choose`
+    would make, with the same draws from its generator); it is asked through that."""
     rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     observers = [partial(view, state, s) for s in range(len(bots))]
+    picks: list[Callable[[list[Action]], Action] | None] = [getattr(b, "pick", None) for b in bots]
+    append = actions.append
+    count = len(actions)
     while not state.over and state.turn < last_turn:
-        if len(actions) >= MAX_ACTIONS:
+        if count >= MAX_ACTIONS:
             violations.append(f"no end after {MAX_ACTIONS} actions")
             break
         seat = to_move(state)
         if seat is None:
             break
         legal = legal_actions(state, seat)
-        action = bots[seat].choose(seat, observers[seat], legal)
+        pick = picks[seat]
+        if pick is not None:
+            action = pick(legal)
+        else:
+            action = bots[seat].choose(seat, observers[seat], legal)
         try:
             step(state, action)
         except IllegalAction as e:
@@ -188,7 +197,8 @@ def _drive_plain(
                 break
             action = legal[0]
             step(state, action)
-        actions.append(action)
+        append(action)
+        count += 1
 
 
 __all__ = ["MAX_ACTIONS", "BotDriver", "Move", "drive"]

@@ -11,10 +11,10 @@ from bohn_tui.games.common.spec import bean_spec
 
 
 def _actions() -> tuple[type[Action], ...]:
-    from bohn_tui.games.bohnroschen.actions import ROSE_ACTIONS
+    from bohn_tui.games.bohnroschen.actions import BOHNROSCHEN_ACTIONS
     from bohn_tui.games.common.actions import BEAN_ACTIONS
 
-    return (*BEAN_ACTIONS, *ROSE_ACTIONS)
+    return (*BEAN_ACTIONS, *BOHNROSCHEN_ACTIONS)
 
 
 def _revealing() -> tuple[type[Event], ...]:
@@ -24,10 +24,12 @@ def _revealing() -> tuple[type[Event], ...]:
 
 
 def _log(rules: Any, names: list[str]) -> Any:
+    from functools import partial
+
     from bohn_tui.games.bohnroschen.log import describe
     from bohn_tui.games.common.log import BeanLog
 
-    return BeanLog(rules, names, describe)
+    return BeanLog(rules, names, partial(describe, castle=rules.castle_index))
 
 
 def _help(rules: Any) -> list[str]:
@@ -35,9 +37,9 @@ def _help(rules: Any) -> list[str]:
 
 
 def _bots(level: str, seed: int, trade: bool) -> Any:
-    from bohn_tui.games.bohnroschen.bots import rose_or
+    from bohn_tui.games.bohnroschen.bots import bohnroschen_or
 
-    return rose_or(common_bots.make(level, seed, trade))
+    return bohnroschen_or(common_bots.make(level, seed, trade))
 
 
 SPEC = bean_spec(

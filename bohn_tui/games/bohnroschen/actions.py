@@ -48,5 +48,6 @@ class DiscardKind(Action):
     variety: str
 
 
-ROSE_ACTIONS = (PayTribute, EndTribute, DrawCards, PlantKind, DiscardKind)
-register_actions(*ROSE_ACTIONS)
+BOHNROSCHEN_ACTIONS = (PayTribute, EndTribute, DrawCards, PlantKind, DiscardKind)
+register_actions(*BOHNROSCHEN_ACTIONS)
+ROSE_ACTIONS = BOHNROSCHEN_ACTIONS  # the old name, until the other branches have merged

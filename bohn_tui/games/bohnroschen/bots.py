@@ -1,6 +1,6 @@
 """Bohnröschen decisions for the computer players (shared/rules/bohnroschen.txt).
 
-`RoseBot` wraps a `StandardBot`: planting, harvesting, buying and trading are the standard
+`BohnroschenBot` wraps a `StandardBot`: planting, harvesting, buying and trading are the standard
 bot's valuations (`StandardBot.after`, its trading code), plus a bonus for an action that
 fulfils the task under the bot's own figure (or brings it closer). The Bohnröschen choices
 are its own:
@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from bohn_tui.engine.bots import Observe
+from bohn_tui.games import rules_for
 from bohn_tui.games.bohnroschen.actions import (
     DiscardKind,
     DrawCards,
@@ -34,6 +35,7 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
+from bohn_tui.games.bohnroschen.rules import Fact
 from bohn_tui.games.common.actions import (
     Action,
     BuyField,
@@ -57,18 +59,14 @@ HARD_EVENTS = frozenset({"draw", "turn_up", "deck_empty", "trade_give", "trade_g
 @cache
 def _tasks(n: int) -> dict[str, Any]:
     """Vine card id -> Task, as the engine checks it."""
-    from bohn_tui.games import rules_for
-
     return {cid: vc.task for cid, vc in rules_for(GAME, n).cards.items()}
 
 
 def _fact(kind: str, seat: int, **kw: Any) -> Any:
-    from bohn_tui.games.bohnroschen.rules import Fact
-
     return Fact(kind, seat, **kw)
 
 
-class RoseBot:
+class BohnroschenBot:
     """A Bohnröschen player built on the standard bot's valuations (`base`); any other game
     is played by `other` (the standard bot itself, or the bot it wraps, such as expert)."""
 
@@ -357,15 +355,19 @@ class RoseBot:
         return t.check == "phase" and view["phase_number"] >= t.phase
 
 
-def rose_or(bot: Any) -> Any:
-    """`bot` for every game, playing Bohnröschen through a RoseBot: the standard bot's
+def bohnroschen_or(bot: Any) -> Any:
+    """`bot` for every game, playing Bohnröschen through a BohnroschenBot: the standard bot's
     valuations are the standard bot's own, or those of the standard bot an expert holds."""
     if isinstance(bot, StandardBot):
-        return RoseBot(base=bot)
+        return BohnroschenBot(base=bot)
     std = getattr(bot, "std", None)
     if isinstance(std, StandardBot):
-        return RoseBot(base=std, other=bot)
+        return BohnroschenBot(base=std, other=bot)
     return bot
 
 
-__all__ = ["RoseBot", "rose_or"]
+# the old names, until the UI's branch (and its tests) have merged
+RoseBot = BohnroschenBot
+rose_or = bohnroschen_or
+
+__all__ = ["BohnroschenBot", "RoseBot", "bohnroschen_or", "rose_or"]

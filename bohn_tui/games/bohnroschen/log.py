@@ -6,13 +6,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SOLO_CASTLE = 28  # solo: the neutral figures' castle position (layout cards 0-27)
+from bohn_tui.games.common.data import load
 
 
-def describe(e: Any, who: Callable[[int], str], vname: Callable[[str], str] = str) -> str:
+def solo_castle() -> int:
+    """Solo: the neutral figures' castle position, after the layout's rows (data.toml)."""
+    lay = load("bohnroschen").extra["solo"]
+    return int(lay["rows"] * lay["row_length"])
+
+
+def describe(
+    e: Any,
+    who: Callable[[int], str],
+    vname: Callable[[str], str] = str,
+    castle: int | None = None,
+) -> str:
     """A log line for one of Bohnröschen's events ('' for events not worth a line, such as
     a seat's "no more tribute" in every intermediate phase).
-    `who(seat)` names a seat, `vname(variety)` a bean."""
+    `who(seat)` names a seat, `vname(variety)` a bean; `castle` is the solo layout's castle
+    position (BohnroschenRules.castle_index; by default read from the data)."""
     t = e.type
     if t == "figure_moved":
         if e.how == "task":
@@ -26,7 +38,9 @@ def describe(e: Any, who: Callable[[int], str], vname: Callable[[str], str] = st
     if t == "vine_removed":
         return f"Vine card {e.index + 1} is passed by every figure and leaves the game"
     if t == "neutral_moved":
-        end = "the castle" if e.end >= SOLO_CASTLE else f"card {e.end + 1}"
+        if castle is None:
+            castle = solo_castle()
+        end = "the castle" if e.end >= castle else f"card {e.end + 1}"
         return f"The {e.figure} figure moves to {end}"
     if t == "deck_reshuffled":
         return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"

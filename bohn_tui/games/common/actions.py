@@ -4,7 +4,7 @@ built on the Bohnanza turn), with their JSON form in docs/formats.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bohn_tui.engine.actions import (  # noqa: F401  (re-exported: the bean games use them)
     Action,
@@ -236,3 +236,15 @@ class GameOver(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
+
+
+_ACTION_CACHE: dict[tuple[Any, ...], Action] = {}
+
+
+def cached_action(cls: type[Action], *args: Any) -> Action:
+    """The one `cls(*args)` (actions are frozen): legal actions made once, not per call."""
+    key = (cls, *args)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        a = _ACTION_CACHE[key] = cls(*args)
+    return a

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bohn_tui.games.common.data import Variety
 
+T = TypeVar("T")
+
 
 class Field:
-    """One bean field: any number of cards of one variety."""
+    """One bean field: any number of cards of one variety (variety None exactly when empty)."""
 
     __slots__ = ("variety", "count")
 
@@ -20,7 +24,8 @@ class Field:
         self.count = count
 
     def accepts(self, variety: str) -> bool:
-        return self.count == 0 or self.variety == variety
+        """Whether a card of `variety` may be planted here (`plant_choices` says it)."""
+        return bool(plant_targets([self], variety))
 
     def __repr__(self) -> str:
         return f"Field({self.variety!r}, {self.count})"
@@ -36,28 +41,114 @@ class PlayerState:
     bought_field: bool = False
 
 
-def protected(fields: list[Field]) -> bool:
+def plant_choices(
+    fields: list[Field], kinds: Iterable[str], rows: Mapping[str, Sequence[T]], out: list[T]
+) -> list[T]:
+    """Appends to `out`, for each variety in `kinds` (in order) and each field i that takes
+    a card of it, `rows[variety][i]`: an empty field takes any variety, a planted one only
+    its own. The one place this rule is written (Field.accepts, the legal actions and
+    planting ask it); `rows` are usually the seat's made-once actions."""
+    for v in kinds:
+        row = rows[v]
+        i = 0
+        for f in fields:
+            if not f.count or f.variety == v:
+                out.append(row[i])
+            i += 1
+    return out
+
+
+def plant_targets(fields: list[Field], variety: str) -> list[int]:
+    """The fields that take a card of `variety` (plant_choices)."""
+    return plant_choices(fields, (variety,), {variety: range(len(fields))}, [])
+
+
+def protected_counts(counts: Sequence[int]) -> bool:
     """The protection rule: a field of one card may not be harvested while another field
-    holds more than one. True when the player's single-card fields are protected."""
-    for f in fields:
-        if f.count > 1:
-            return True
-    return False
+    holds more than one. True when single-card fields are protected."""
+    return any(c > 1 for c in counts)
+
+
+def harvestable_counts(counts: Sequence[int]) -> list[int]:
+    """The fields (given by their card counts) that may be harvested now: not empty, and
+    not protected. The one statement of the rule; the tables below are made from it."""
+    big = protected_counts(counts)
+    return [i for i, c in enumerate(counts) if c > 1 or (c == 1 and not big)]
+
+
+MAX_TABLED = 4  # harvestable fields are looked up for up to this many fields
+
+
+def _tables() -> list[list[tuple[int, ...]]]:
+    """HARVESTABLE[n][code]: the harvestable fields of n fields whose counts, capped at 2,
+    are the base-3 digits of `code` (field 0 the lowest; see field_code)."""
+    out: list[list[tuple[int, ...]]] = [[()]]
+    for n in range(1, MAX_TABLED + 1):
+        rows = []
+        for code in range(3**n):
+            counts = [(code // 3**i) % 3 for i in range(n)]
+            rows.append(tuple(harvestable_counts(counts)))
+        out.append(rows)
+    return out
+
+
+HARVESTABLE = _tables()
+
+
+def field_code(fields: list[Field]) -> int:
+    """The key of HARVESTABLE[len(fields)]: each field's count capped at 2, in base 3."""
+    code = 0
+    for f in reversed(fields):
+        c = f.count
+        code = code * 3 + (c if c < 2 else 2)
+    return code
+
+
+def harvest_choices(fields: list[Field], by_code: list[list[tuple[T, ...]]]) -> tuple[T, ...]:
+    """`by_code[len(fields)][field_code(fields)]`: what a seat made once for each pattern of
+    HARVESTABLE (its Harvest actions), without the calls: it runs before every decision of
+    every game. Up to MAX_TABLED fields."""
+    n = len(fields)
+    if n == 2:
+        f0, f1 = fields
+        c0 = f0.count
+        c1 = f1.count
+        return by_code[2][(c0 if c0 < 2 else 2) + 3 * (c1 if c1 < 2 else 2)]
+    if n == 3:
+        f0, f1, f2 = fields
+        c0 = f0.count
+        c1 = f1.count
+        c2 = f2.count
+        return by_code[3][
+            (c0 if c0 < 2 else 2) + 3 * (c1 if c1 < 2 else 2) + 9 * (c2 if c2 < 2 else 2)
+        ]
+    return by_code[n][field_code(fields)]
+
+
+def protected(fields: list[Field]) -> bool:
+    """True when the player's single-card fields are protected (protected_counts)."""
+    return protected_counts([f.count for f in fields])
 
 
 def harvestable(fields: list[Field]) -> list[int]:
-    """Fields that may be harvested now: not empty, and not protected."""
-    big = protected(fields)
-    return [i for i, f in enumerate(fields) if f.count > 1 or (f.count == 1 and not big)]
+    """Fields that may be harvested now: not empty, and not protected (harvestable_counts)."""
+    if len(fields) <= MAX_TABLED:
+        return list(harvest_choices(fields, HARVESTABLE))
+    return harvestable_counts([f.count for f in fields])
 
 
 def harvest(player: PlayerState, index: int, variety: Variety, discard: list[str]) -> int:
     """Harvest a field: coin cards to the treasury, the rest to the discard pile."""
     f = player.fields[index]
-    coins = variety.coins_for(f.count)
-    player.coins.extend([variety.id] * coins)
-    discard.extend([variety.id] * (f.count - coins))
-    f.variety, f.count = None, 0
+    count = f.count
+    pay = variety.payout  # Variety.coins_for, without the call: every harvest of every game
+    coins = pay[count] if count < len(pay) else pay[-1]
+    vid = variety.id
+    if coins:
+        player.coins += [vid] * coins
+    discard += [vid] * (count - coins)
+    f.variety = None
+    f.count = 0
     return coins
 
 
@@ -82,6 +173,11 @@ class Deck:
 
     def draw(self, n: int, on_runout: list[tuple[int, int]], rng: random.Random) -> list[str]:
         """Draw up to n cards; each run-out is reported as (time, new deck size)."""
+        cards = self.cards
+        if 0 < n < len(cards):  # the usual draw: no run-out on the way
+            out = cards[: -n - 1 : -1]
+            del cards[-n:]
+            return out
         out: list[str] = []
         for _ in range(n):
             while not self.cards and not self.ending:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from bohn_tui.games.common.data import load
+from bohn_tui.games.common.table import harvestable_counts
 
 # discount of what a field will pay once it has grown
 GROWTH = 0.9
@@ -76,9 +77,8 @@ def meters(game: str) -> Meters:
 
 
 def harvestable(fields: list[FieldT]) -> list[int]:
-    """Fields that may be harvested (the protection rule), on the local model."""
-    big = any(c > 1 for _, c in fields)
-    return [i for i, (_, c) in enumerate(fields) if c and not (big and c == 1)]
+    """Fields that may be harvested (table.harvestable_counts), on the local model."""
+    return harvestable_counts([c for _, c in fields])
 
 
 def fields_value(m: Meters, fields: list[FieldT]) -> float:

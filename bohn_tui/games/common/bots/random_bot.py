@@ -22,6 +22,9 @@ class RandomBot:
         self.trade = trade
         self._turn = -1
         self._offers = 0
+        if not trade:  # no offers: the choice needs no view (the bot driver's fast path)
+            random_ = self._random
+            self.pick = lambda legal: legal[int(random_() * len(legal))]
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         if self.trade and any(a.type in TRADE_ANSWERS for a in legal):

@@ -2,7 +2,7 @@
 
 `standard`'s answer to an offer is a fixed function of the answering seat's view. The only
 thing `expert` cannot see in that view is the answering seat's hand, so it samples it
-(`expert.determinize`: the unseen cards dealt at random), puts the offer on the sampled
+(`worlds.determinize`: the unseen cards dealt at random), puts the offer on the sampled
 table and asks a `StandardBot` what it would answer there. Over a few samples this gives,
 for each candidate offer, how likely it is to be taken and what the taker gains. An offer
 is worth making by `(own gain - PARTNER_WEIGHT * taker's gain)` times that likelihood: a
@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import Accept, Action, IllegalAction, Offer
 from bohn_tui.games.common.bots.evaluate import MIN_GAIN, Meters, meters, trade_gain, wanted
 from bohn_tui.games.common.bots.standard import StandardBot
+from bohn_tui.games.common.bots.worlds import determinize
 
 SAMPLES = 8  # sampled hands per decision (shared by every candidate)
 PER_WANT = 3  # candidates kept per wanted set (the ones that gain this seat most)
@@ -80,9 +82,6 @@ class Trader:
         """The acceptances that gain this seat more than MIN_GAIN and whose net gain (this
         seat's gain less `weight` times the offering seat's, whose hand is sampled) is at
         least MIN_SCORE, each with that net gain."""
-        from bohn_tui.games import rules_for
-        from bohn_tui.games.common.bots.expert import determinize
-
         rules = rules_for(view["game"], len(view["players"]))
         offers = {o["id"]: o for o in view["offers"]}
         hand = view["players"][seat]["hand"] or []
@@ -169,9 +168,6 @@ def predict(
     """Adds to each candidate's `score` and `taken` over `samples` sampled worlds: in each,
     the offer is put on the table and the seats it goes to answer in turn as `standard`
     would; the first to accept takes it (a counter-offer counts as no)."""
-    from bohn_tui.games import rules_for
-    from bohn_tui.games.common.bots.expert import determinize
-
     rules = rules_for(view["game"], len(view["players"]))
     for _ in range(samples):
         st = determinize(rules, view, seat, random.Random(rng.random()))

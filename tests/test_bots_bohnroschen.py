@@ -1,5 +1,5 @@
-"""The Bohnröschen bot (bots/rose.py): it chases the task under its figure, pays tribute
-with the coins beyond the castle's five, uses the intermediate phase, harvests its way
+"""The Bohnröschen bot (games/bohnroschen/bots.py): it chases the task under its figure, pays
+tribute with the coins beyond the castle's five, uses the intermediate phase, harvests its way
 into the castle, and plays whole games of every player count (solo included)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from conftest import give_coins, grow, play
 from test_bohnroschen import QUIET, four, game, to_phase
 
 from bohn_tui.games import make_bot as make_bot_for
-from bohn_tui.games.bohnroschen.bots import RoseBot, rose_or
+from bohn_tui.games.bohnroschen.bots import BohnroschenBot, bohnroschen_or
 from bohn_tui.games.bohnroschen.rules import (
     DRAW,
     INTERMEDIATE,
@@ -23,7 +23,7 @@ from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.play.simulate import play_game
 
 
-def choose(bot: RoseBot, state, seat: int):
+def choose(bot: BohnroschenBot, state, seat: int):
     rules = state.rules
     return bot.choose(seat, lambda: rules.view(state, seat), rules.legal_actions(state, seat))
 
@@ -32,11 +32,11 @@ def test_plants_to_fulfil_its_task_where_the_standard_bot_would_not() -> None:
     # "Have exactly one bean on every bean field": soy on the empty field fulfils it
     state = game(4, four(["soy", "soy"]), ["blue"] * 60, ["v04", *QUIET])
     play(state, PlantHand(0, 0))
-    std = StandardBot(1)  # the plain standard bot, without rose.py
+    std = StandardBot(1)  # the plain standard bot, without bohnroschen/bots.py
     view = state.rules.view(state, 0)
     legal = state.rules.legal_actions(state, 0)
     assert std.choose(0, lambda: view, legal) == PlantHand(0, 0)  # joins its soy
-    bot = RoseBot(1)
+    bot = BohnroschenBot(1)
     a = choose(bot, state, 0)
     assert a == PlantHand(0, 1) and "task" in bot.reason
     ev = play(state, a)
@@ -46,7 +46,7 @@ def test_plants_to_fulfil_its_task_where_the_standard_bot_would_not() -> None:
 def test_counts_its_own_facts_for_a_phase_task_of_two_plantings() -> None:
     # "In phase 1, plant two beans of the same kind": the second soy completes it
     state = game(4, four(["soy", "soy"]), ["blue"] * 60, ["v01", *QUIET])
-    bot = RoseBot(1)
+    bot = BohnroschenBot(1)
     first = choose(bot, state, 0)
     assert isinstance(first, PlantHand) and "towards its task" in bot.reason
     play(state, first)
@@ -62,7 +62,7 @@ def test_tribute_only_with_coins_beyond_the_castle_s_five() -> None:
     play(state, BuyField(0))  # the third field is no question here
     to_phase(state, DRAW)
     give_coins(state, 0, "soy", 5)
-    bot = RoseBot(1)
+    bot = BohnroschenBot(1)
     assert choose(bot, state, 0) == DrawCards(0)  # five coins: keeps them
     give_coins(state, 0, "soy", 2)
     assert choose(bot, state, 0) == PayTribute(0)
@@ -76,7 +76,7 @@ def test_pays_its_way_past_the_last_card_at_once() -> None:
     state = game(4, four(["soy"]), ["soy"] * 60, row)
     state.pos[0] = len(row) - 2
     give_coins(state, 0, "soy", 7)  # two cards to go, two coins to spare: in phase 1 too
-    bot = RoseBot(1)
+    bot = BohnroschenBot(1)
     assert choose(bot, state, 0) == PayTribute(0)
     play(state, PayTribute(0))
     assert choose(bot, state, 0) == PayTribute(0)
@@ -93,7 +93,7 @@ def test_intermediate_phase_each_seat_pays_its_spare_coins_then_is_done() -> Non
     play(state, DrawCards(0))
     assert state.phase == INTERMEDIATE
     rules = state.rules
-    bots = [RoseBot(s) for s in range(4)]
+    bots = [BohnroschenBot(s) for s in range(4)]
     for _ in range(20):
         if state.phase != INTERMEDIATE:
             break
@@ -109,7 +109,7 @@ def test_intermediate_phase_done_at_once_without_spare_coins() -> None:
     give_coins(state, 1, "soy", 3)
     to_phase(state, DRAW)
     play(state, DrawCards(0))
-    assert choose(RoseBot(1), state, 1) == EndTribute(1)
+    assert choose(BohnroschenBot(1), state, 1) == EndTribute(1)
 
 
 def test_harvests_the_coins_for_the_castle() -> None:
@@ -119,7 +119,7 @@ def test_harvests_the_coins_for_the_castle() -> None:
     give_coins(state, 0, "soy", 4)
     grow(state, 0, 0, "blue", 4)  # pays one: five
     grow(state, 0, 1, "soy", 2)
-    bot = RoseBot(1)
+    bot = BohnroschenBot(1)
     a = choose(bot, state, 0)
     assert isinstance(a, Harvest) and "castle" in bot.reason
     play(state, a)
@@ -132,7 +132,7 @@ def test_whole_games_two_to_six_players_reach_the_castle() -> None:
             "bohnroschen",
             [f"P{s}" for s in range(n)],
             seed,
-            [RoseBot(seed * 10 + s) for s in range(n)],
+            [BohnroschenBot(seed * 10 + s) for s in range(n)],
         )
         assert res.violations == []
         assert res.state.phase == "over" and res.state.ender is not None, n
@@ -142,7 +142,7 @@ def test_solo_runs_go_further_than_random_play() -> None:
     far = {"rose": 0, "random": 0}
     for seed in range(30):
         for level in far:
-            bot = RoseBot(seed) if level == "rose" else make_bot("random", seed)
+            bot = BohnroschenBot(seed) if level == "rose" else make_bot("random", seed)
             res = play_game("bohnroschen", ["Ana"], seed, [bot])
             assert res.violations == [] and res.state.phase == "over"
             far[level] += res.state.pos[0]
@@ -150,30 +150,30 @@ def test_solo_runs_go_further_than_random_play() -> None:
 
 
 def test_other_games_are_the_standard_bot_s() -> None:
-    a = play_game("bohnanza", ["A", "B", "C"], 4, [RoseBot(s) for s in range(3)])
+    a = play_game("bohnanza", ["A", "B", "C"], 4, [BohnroschenBot(s) for s in range(3)])
     b = play_game("bohnanza", ["A", "B", "C"], 4, [StandardBot(s) for s in range(3)])
     assert a.violations == [] and a.record.actions == b.record.actions
 
 
-def test_rose_or_wraps_standard_and_expert_and_leaves_random() -> None:
-    std = rose_or(make_bot("standard", 1))
-    assert isinstance(std, RoseBot) and std.level == "standard"
-    exp = rose_or(make_bot("expert", 1))
-    assert isinstance(exp, RoseBot) and exp.level == "expert" and exp.base is exp.other.std
+def test_bohnroschen_or_wraps_standard_and_expert_and_leaves_random() -> None:
+    std = bohnroschen_or(make_bot("standard", 1))
+    assert isinstance(std, BohnroschenBot) and std.level == "standard"
+    exp = bohnroschen_or(make_bot("expert", 1))
+    assert isinstance(exp, BohnroschenBot) and exp.level == "expert" and exp.base is exp.other.std
     rnd = make_bot("random", 1)
-    assert rose_or(rnd) is rnd
-    assert rose_or(std) is std  # already a Bohnröschen player
+    assert bohnroschen_or(rnd) is rnd
+    assert bohnroschen_or(std) is std  # already a Bohnröschen player
 
 
 def test_standard_and_expert_levels_play_bohnroschen_through_rose() -> None:
     from bohn_tui.play.simulate import simulate
 
-    assert isinstance(make_bot_for("bohnroschen", "standard", 3), RoseBot)
-    assert isinstance(make_bot_for("bohnroschen", "expert", 3), RoseBot)
+    assert isinstance(make_bot_for("bohnroschen", "standard", 3), BohnroschenBot)
+    assert isinstance(make_bot_for("bohnroschen", "expert", 3), BohnroschenBot)
     result = simulate("bohnroschen", 1, 20, seed=0, levels=["standard"])
     assert result["violations"] == 0 and "standard" in result["win_rate"]
     won = sum(
-        bool(play_game("bohnroschen", ["s"], g, [RoseBot(g * 7919)]).state.winners)
+        bool(play_game("bohnroschen", ["s"], g, [BohnroschenBot(g * 7919)]).state.winners)
         for g in range(20)
     )
     assert result["win_rate"]["standard"] == won / 20
