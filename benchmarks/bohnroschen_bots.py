@@ -72,11 +72,13 @@ def four_players(games: int) -> None:
 
 def duel(games: int) -> None:
     """Two Bohnröschen bots against two plain StandardBots, seats alternating."""
-    wins = {"rose": 0.0, "plain": 0.0}
+    wins = {"bohnroschen": 0.0, "plain": 0.0}
     for g in range(games):
-        kinds = ["rose" if (s + g) % 2 == 0 else "plain" for s in range(4)]
+        kinds = ["bohnroschen" if (s + g) % 2 == 0 else "plain" for s in range(4)]
         bots = [
-            bohnroschen_or(StandardBot(g * 7919 + s)) if k == "rose" else StandardBot(g * 7919 + s)
+            bohnroschen_or(StandardBot(g * 7919 + s))
+            if k == "bohnroschen"
+            else StandardBot(g * 7919 + s)
             for s, k in enumerate(kinds)
         ]
         st = play_game(GAME, [f"{k}-{s + 1}" for s, k in enumerate(kinds)], g, bots).state
@@ -84,7 +86,7 @@ def duel(games: int) -> None:
             wins[kinds[w]] += 1 / len(st.winners)
     print(
         f"4 players, {games} games, 2 bohnroschen/bots.py bots against 2 plain StandardBots: "
-        f"rose wins {wins['rose'] / games:.0%}, plain {wins['plain'] / games:.0%}"
+        f"bohnroschen bots win {wins['bohnroschen'] / games:.0%}, plain {wins['plain'] / games:.0%}"
     )
 
 

@@ -36,7 +36,7 @@ def mid_game(seed: int = 11, turn: int = 9) -> Session:
     return Session(rec, {2: "standard", 3: "standard"}, "screens")
 
 
-def rose_game(seed: int = 6, turn: int = 17) -> Session:
+def bohnroschen_game(seed: int = 6, turn: int = 17) -> Session:
     """Bohnröschen for 4, played by bots up to `turn`; then Ana and Ben become people."""
     s = Session.new("bohnroschen", NAMES, {x: "standard" for x in range(4)}, seed=seed)
     while not s.over and not (s.state.turn >= turn and s.state.active == 0):
@@ -121,7 +121,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("offer", mid_game, offer),
         ("help", mid_game, help_),
         ("end", finished, nothing),
-        ("bohnroschen", rose_game, reveal),
+        ("bohnroschen", bohnroschen_game, reveal),
         ("solo", solo_run, nothing),
     ]
     for name_, make, script in shots:

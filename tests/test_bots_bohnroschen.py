@@ -139,14 +139,14 @@ def test_whole_games_two_to_six_players_reach_the_castle() -> None:
 
 
 def test_solo_runs_go_further_than_random_play() -> None:
-    far = {"rose": 0, "random": 0}
+    far = {"bohnroschen": 0, "random": 0}
     for seed in range(30):
         for level in far:
-            bot = BohnroschenBot(seed) if level == "rose" else make_bot("random", seed)
+            bot = BohnroschenBot(seed) if level == "bohnroschen" else make_bot("random", seed)
             res = play_game("bohnroschen", ["Ana"], seed, [bot])
             assert res.violations == [] and res.state.phase == "over"
             far[level] += res.state.pos[0]
-    assert far["rose"] > 2 * far["random"], far
+    assert far["bohnroschen"] > 2 * far["random"], far
 
 
 def test_other_games_are_the_standard_bot_s() -> None:
@@ -165,7 +165,7 @@ def test_bohnroschen_or_wraps_standard_and_expert_and_leaves_random() -> None:
     assert bohnroschen_or(std) is std  # already a Bohnröschen player
 
 
-def test_standard_and_expert_levels_play_bohnroschen_through_rose() -> None:
+def test_standard_and_expert_levels_play_bohnroschen_through_its_bot() -> None:
     from bohn_tui.play.simulate import simulate
 
     assert isinstance(make_bot_for("bohnroschen", "standard", 3), BohnroschenBot)

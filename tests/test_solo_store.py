@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.games.bohnroschen.bots import RoseBot
+from bohn_tui.games.bohnroschen.bots import BohnroschenBot
 from bohn_tui.play.simulate import play_game
 from bohn_tui.store.solo import DB_NAME, SoloRun, SoloStore, daily_seed, today
 
@@ -103,7 +103,7 @@ def test_data_dir_from_the_environment(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_a_run_from_a_finished_solo_game(tmp_path: Path) -> None:
-    res = play_game("bohnroschen", ["Ana"], 5, [RoseBot(5)])
+    res = play_game("bohnroschen", ["Ana"], 5, [BohnroschenBot(5)])
     view = res.state.rules.view(res.state, 0)
     r = SoloRun.from_view(view, 5)
     assert (r.won, r.turns, r.coins) == (

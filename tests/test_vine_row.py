@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from bohn_tui.games import rules_for
-from bohn_tui.games.bohnroschen.bots import RoseBot
+from bohn_tui.games.bohnroschen.bots import BohnroschenBot
 from bohn_tui.games.bohnroschen.ui.vine_row import CASTLE, VineRow
 from bohn_tui.play.simulate import drive
 
@@ -20,7 +20,7 @@ def played(n: int, turns: int, seed: int = 1, options: dict[str, Any] | None = N
     """A game of `n` seats played by bots until turn `turns` begins."""
     rules = rules_for("bohnroschen", n)
     st, _ = rules.new_game(NAMES[:n], seed, options, None)
-    drive(st, [RoseBot(seed * 10 + s) for s in range(n)], [], [], until_turn=turns)
+    drive(st, [BohnroschenBot(seed * 10 + s) for s in range(n)], [], [], until_turn=turns)
     return st
 
 

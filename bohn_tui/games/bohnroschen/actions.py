@@ -50,4 +50,3 @@ class DiscardKind(Action):
 
 BOHNROSCHEN_ACTIONS = (PayTribute, EndTribute, DrawCards, PlantKind, DiscardKind)
 register_actions(*BOHNROSCHEN_ACTIONS)
-ROSE_ACTIONS = BOHNROSCHEN_ACTIONS  # the old name, until the other branches have merged

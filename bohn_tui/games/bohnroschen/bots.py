@@ -367,7 +367,5 @@ def bohnroschen_or(bot: Any) -> Any:
 
 
 # the old names, until the UI's branch (and its tests) have merged
-RoseBot = BohnroschenBot
-rose_or = bohnroschen_or
 
-__all__ = ["BohnroschenBot", "RoseBot", "bohnroschen_or", "rose_or"]
+__all__ = ["BohnroschenBot", "bohnroschen_or"]

@@ -71,7 +71,7 @@ from bohn_tui.games.bohnroschen.phases import (  # noqa: F401  (re-exported)
     VINE_DATA_KEYS,
 )
 from bohn_tui.games.bohnroschen.progress import Progress, _Tap
-from bohn_tui.games.bohnroschen.state import BohnroschenState, RoseState  # noqa: F401
+from bohn_tui.games.bohnroschen.state import BohnroschenState  # noqa: F401
 from bohn_tui.games.bohnroschen.summary import rules_summary
 from bohn_tui.games.bohnroschen.tasks import CASTLE, Fact, Task, VineCard  # noqa: F401
 from bohn_tui.games.bohnroschen.views import BohnroschenViews

@@ -28,6 +28,3 @@ class BohnroschenState(GameState):
     discarded: bool = False  # two players: a hand card was discarded this turn
     done: list[bool] = field(default_factory=list)  # intermediate phase: said "done"
     ender: int | None = None  # the seat that entered the castle first
-
-
-RoseState = BohnroschenState  # the old name, until the UI's branch has merged

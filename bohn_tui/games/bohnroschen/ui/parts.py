@@ -26,14 +26,14 @@ from bohn_tui.games.common.ui.controls import BeanControls, bean_bindings
 from bohn_tui.games.common.ui.help import bean_help
 from bohn_tui.ui.parts import TableParts
 
-ROSE_KEYS = [
+BOHNROSCHEN_KEYS = [
     Binding("e", "draw_cards", "Draw cards"),
     Binding("e", "end_tribute", "No more tribute"),
     Binding("t", "pay_tribute", "Pay tribute"),
 ]
 
 
-class RoseControls(BeanControls):
+class BohnroschenControls(BeanControls):
     keyed = {
         **BeanControls.keyed,
         "discard": (DiscardOffer, DiscardHand, DiscardKind),
@@ -103,4 +103,4 @@ class RoseControls(BeanControls):
         return bean_help(self.game, len(self.client.names), extra=extra)
 
 
-PARTS = TableParts(bean_bindings(ROSE_KEYS), RoseControls, bean_help)
+PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, bean_help)

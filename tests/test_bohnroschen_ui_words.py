@@ -1,4 +1,4 @@
-"""Bohnröschen's words at the table (ui/rose.py) and the end of a solo run (SoloEndScreen)."""
+"""Bohnröschen's words at the table (games/bohnroschen/ui), the end of a solo run."""
 
 from __future__ import annotations
 
