@@ -8,7 +8,8 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import give_coins, grow, play, refused, start
+from helpers.bohnroschen import GAME, QUIET, four, game, to_phase
+from helpers.rules import give_coins, grow, play, refused
 
 from bohn_tui.games import read_record, replay, rules_for
 from bohn_tui.games import start as start_record
@@ -44,10 +45,6 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import load
 
-GAME = "bohnroschen"
-# cards that the scripted turns below never fulfil: buy a field, trade away stink, receive
-# two beans in trades, draw a black-eyed bean
-QUIET = ["v05", "v14", "v15", "v18"]
 KNOWN = [
     "In phase 1, plant two beans of the same kind.",
     "In phase 1, add two beans to one or two bean fields that already exist.",
@@ -62,41 +59,8 @@ KNOWN = [
 ]
 
 
-def game(
-    n: int, hands: list[list[str]], rest: list[str], row: list[str], **options
-) -> BohnroschenState:
-    state = start(GAME, n, hands, rest, {"vine": row, **options})
-    assert isinstance(state, BohnroschenState)
-    return state
-
-
 def moves(events) -> list[tuple[int, str, str]]:
     return [(e.seat, e.card, e.how) for e in events if isinstance(e, FigureMoved)]
-
-
-def four(front: list[str], rest_hand: str = "soy") -> list[list[str]]:
-    """Four hands: seat 0 starts with `front`, the others hold soy."""
-    return [front + [rest_hand] * (5 - len(front))] + [[rest_hand] * 5 for _ in range(3)]
-
-
-def to_phase(state: BohnroschenState, phase: str) -> None:
-    """Play the active player's plainest moves (plant on the first field that takes the
-    card, end planting and trading, draw) until `phase` begins."""
-    rules = state.rules
-    for _ in range(60):
-        if state.phase == phase:
-            return
-        seat = rules.to_move(state)
-        legal = rules.legal_actions(state, seat)
-        kinds = ("draw_cards", "end_trading", "end_planting", "end_turn", "plant_area")
-        for kind in (*kinds, "plant_hand"):
-            chosen = [a for a in legal if a.type == kind]
-            if chosen:
-                rules.apply(state, chosen[0])
-                break
-        else:
-            raise AssertionError(f"stuck in {state.phase}: {legal}")
-    raise AssertionError(f"{phase} never began")
 
 
 # -- content ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import fields
 
 import pytest
-from conftest import snapshot
+from helpers.rules import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import give_coins, play
-from test_bohnroschen import QUIET, four, game, to_phase
-from test_ui_screens import screen_text
+from helpers.bohnroschen import QUIET, four, game, to_phase
+from helpers.rules import give_coins, play
+from helpers.ui import screen_text
 
 from bohn_tui.games.bohnroschen.log import describe
 from bohn_tui.games.bohnroschen.rules import DRAW, DrawCards, PayTribute

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import play, snapshot, start
+from helpers.rules import play, snapshot, start
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.bohnanza.rules import GameState

@@ -4,8 +4,8 @@ into the castle, and plays whole games of every player count (solo included)."""
 
 from __future__ import annotations
 
-from conftest import give_coins, grow, play
-from test_bohnroschen import QUIET, four, game, to_phase
+from helpers.bohnroschen import QUIET, four, game, to_phase
+from helpers.rules import give_coins, grow, play
 
 from bohn_tui.games import make_bot as make_bot_for
 from bohn_tui.games.bohnroschen.bots import BohnroschenBot, bohnroschen_or

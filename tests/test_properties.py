@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from conftest import snapshot
+from helpers.rules import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import deck_for, snapshot
+from helpers.rules import deck_for, snapshot
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app

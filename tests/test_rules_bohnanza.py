@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import fields_of, give_coins, grow, play, refused, start, types
+from helpers.rules import fields_of, give_coins, grow, play, refused, start, types
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (
@@ -493,7 +493,7 @@ def test_tie_on_coins_and_hand_cards_is_shared() -> None:
 def test_game_ends_at_the_right_runout(game: str, n: int, end: int) -> None:
     # card-data.md 39-42: the game ends when the deck runs out for the 1st (2), 2nd (3) or
     # 3rd time (4-7); dahlias.txt 172: "the third time"
-    from conftest import random_game
+    from helpers.rules import random_game
 
     state, events = random_game(game, n, seed=n)
     runouts = [e for e in events if isinstance(e, DeckRanOut)]

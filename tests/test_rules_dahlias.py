@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import fields_of, give_coins, grow, play, refused, start, types
+from helpers.rules import fields_of, give_coins, grow, play, refused, start, types
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (

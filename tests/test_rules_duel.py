@@ -8,7 +8,7 @@ on your own turn." """
 
 from __future__ import annotations
 
-from conftest import fields_of, give_coins, grow, play, refused, start
+from helpers.rules import fields_of, give_coins, grow, play, refused, start
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (

@@ -3,7 +3,7 @@ dahlias.txt 108-135, rule by rule."""
 
 from __future__ import annotations
 
-from conftest import fields_of, play, refused, start
+from helpers.rules import fields_of, play, refused, start
 
 from bohn_tui.games.common.actions import (
     Accept,

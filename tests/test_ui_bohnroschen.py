@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import give_coins
-from test_ui_table import SIZE, make_app, table
+from helpers.rules import give_coins
+from helpers.ui import SIZE, make_app, table
 from textual.widgets import Static
 
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen

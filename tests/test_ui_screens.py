@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import inspect
-import io
 from pathlib import Path
 
-from rich.console import Console
-from test_ui_table import B3_DECK, SIZE, make_app, table
+from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table
 
 from bohn_tui.games.common.ui.end import EndScreen
 from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.help import HelpScreen
-
-
-def screen_text(screen: object) -> str:
-    """Everything the Static widgets of a screen hold, as plain text (Rich tables too)."""
-    console = Console(width=120, record=True, file=io.StringIO())
-    for w in screen.query("Static"):  # type: ignore[attr-defined]
-        console.print(w.content)
-    return console.export_text()
 
 
 async def test_undo_a_plant_but_not_a_turn_up(tmp_path: Path) -> None:

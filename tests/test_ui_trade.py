@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_table import B3_DECK, SIZE, confirm_hand_over, make_app, step, table
+from helpers.ui import B3_DECK, SIZE, confirm_hand_over, make_app, step, table
 
 from bohn_tui.games.common.actions import (
     Decline,
