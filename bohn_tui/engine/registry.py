@@ -50,19 +50,17 @@ class Registry:
 
     def start(self, record: Record) -> object:
         """The state a record starts from (RecordError for a game that cannot start)."""
-        try:
-            rules = self.rules_for(record.game, len(record.players))
-        except ValueError as e:
-            raise RecordError(str(e)) from None
-        return record.start(rules)
+        return record.start(self._rules_of(record))
 
     def replay(self, record: Record, upto: int | None = None) -> object:
         """The state after the first `upto` actions of a record (all by default)."""
+        return record.replay(self._rules_of(record), upto)
+
+    def _rules_of(self, record: Record) -> Rules:
         try:
-            rules = self.rules_for(record.game, len(record.players))
+            return self.rules_for(record.game, len(record.players))
         except ValueError as e:
             raise RecordError(str(e)) from None
-        return record.replay(rules, upto)
 
 
 @cache

@@ -19,6 +19,8 @@ spec = REGISTRY.spec
 rules_for = REGISTRY.rules_for
 read_record = REGISTRY.read_record
 load_actions = REGISTRY.load_actions
+replay = REGISTRY.replay
+start = REGISTRY.start
 
 __all__ = [
     "GAMES",
@@ -32,16 +34,6 @@ __all__ = [
     "spec",
     "start",
 ]
-
-
-def replay(record: object, upto: int | None = None) -> object:
-    """The state after the first `upto` actions of a record (all by default)."""
-    return REGISTRY.replay(record, upto)  # type: ignore[arg-type]
-
-
-def start(record: object) -> object:
-    """The state a record starts from."""
-    return REGISTRY.start(record)  # type: ignore[arg-type]
 
 
 def make_bot(game: str, level: str, seed: int = 0, trade: bool = True) -> object:

@@ -14,7 +14,7 @@ from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
 from bohn_tui.engine.record import Record
-from bohn_tui.games import read_record
+from bohn_tui.games import read_record, rules_for
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
@@ -146,7 +146,7 @@ class Session:
         self.log = notes
         self.coin_history = []
         try:
-            rules = self._rules_for_record()
+            rules = rules_for(self.record.game, len(self.record.players))
             self._describe = self.spec.log(rules, self.record.players)
             self.state, events = rules.new_game(
                 self.record.players, self.record.seed, self.record.options, self.record.deck
@@ -162,11 +162,6 @@ class Session:
                 raise SessionError(f"action {n} of the record is refused: {e}") from None
             self._record_events(events, a)
             self.last_events = events
-
-    def _rules_for_record(self) -> Any:
-        from bohn_tui.games import rules_for
-
-        return rules_for(self.record.game, len(self.record.players))
 
     def _new_driver(self) -> None:
         def problem(seat: int, text: str) -> None:

@@ -14,7 +14,7 @@ from bohn_tui.engine.driver import MAX_ACTIONS, drive
 from bohn_tui.engine.record import Record
 from bohn_tui.games import rules_for, spec
 
-__all__ = ["MAX_ACTIONS", "GameResult", "drive", "invariant_violations", "play_game", "simulate"]
+__all__ = ["MAX_ACTIONS", "GameResult", "drive", "play_game", "simulate"]
 
 
 @dataclass(slots=True)
@@ -22,11 +22,6 @@ class GameResult:
     state: Any
     record: Record
     violations: list[str] = field(default_factory=list)
-
-
-def invariant_violations(state: Any) -> list[str]:
-    """What is wrong with a state (the game's own checks: no card created or lost...)."""
-    return list(state.rules.violations(state))
 
 
 def play_game(
@@ -43,7 +38,7 @@ def play_game(
     actions: list[Action] = record.actions
     violations: list[str] = []
     drive(state, bots, actions, violations)
-    violations.extend(invariant_violations(state))
+    violations.extend(rules.violations(state))  # the game's own checks
     return GameResult(state, record, violations)
 
 
