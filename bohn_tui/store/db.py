@@ -1,0 +1,136 @@
+"""The one database of everything the program keeps (docs/formats.md, "The database").
+
+One SQLite file, `bohn.sqlite3` in the user data folder (BOHN_DATA_DIR overrides it), in WAL
+mode. A game's identity is its key (`games.id`), never a value inside its content. A game is
+its header (the record without its actions, plus who is a bot) and one row per action; each
+move is one short transaction that appends a row and updates the game's summary, so that a
+killed process loses at most the move in flight and the cost of a move does not grow with
+the game. Finished games leave a result (kept when the save is deleted) for the statistics.
+
+The schema is versioned with `PRAGMA user_version`; `MIGRATIONS[n]` takes a database from
+version n to n + 1, and `connect` runs the ones a file still needs."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+DB_NAME = "bohn.sqlite3"
+
+
+def data_dir() -> Path:
+    """The user data folder (BOHN_DATA_DIR overrides it)."""
+    env = os.environ.get("BOHN_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("bohn-tui", appauthor=False))
+
+
+MIGRATIONS: list[str] = [
+    # 0 -> 1
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,            -- the game's identity
+        game TEXT NOT NULL,             -- the game id of the registry ('bohnanza', ...)
+        header TEXT NOT NULL,           -- JSON: {"game","players","seed","options","deck"?,"bots"}
+        title TEXT NOT NULL DEFAULT '',
+        players TEXT NOT NULL DEFAULT '[]',   -- JSON list of names, for the list
+        turn INTEGER NOT NULL DEFAULT 0,
+        active TEXT NOT NULL DEFAULT '',
+        over INTEGER NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,     -- how many action rows it has
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        source TEXT,                    -- for an imported game: where it came from
+        error TEXT                      -- set when the game cannot be replayed
+    );
+    CREATE INDEX games_updated ON games (updated DESC);
+    CREATE TABLE actions (
+        game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,             -- 0 is the first action
+        action TEXT NOT NULL,           -- JSON of the action (docs/formats.md)
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE results (
+        game_id TEXT PRIMARY KEY,       -- the game it came from (the save may be deleted)
+        game TEXT NOT NULL,
+        title TEXT NOT NULL,
+        players INTEGER NOT NULL,       -- the player count
+        finished REAL NOT NULL,
+        reason TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX results_finished ON results (finished);
+    CREATE TABLE result_seats (
+        game_id TEXT NOT NULL REFERENCES results (game_id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        bot TEXT,                       -- the bot level; NULL for a person
+        score INTEGER NOT NULL,
+        rank INTEGER NOT NULL,          -- 1 for the winners, then by the game's ranking
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX result_seats_name ON result_seats (name);
+    CREATE TABLE solo_runs (
+        id INTEGER PRIMARY KEY,
+        run_id TEXT UNIQUE,             -- the game it came from: a run counts once
+        game TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        daily TEXT,                     -- the day (ISO) of a daily run
+        won INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        coins INTEGER NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        played_at REAL NOT NULL
+    );
+    CREATE TABLE imported (
+        source TEXT PRIMARY KEY,        -- a file of an older version that was read in
+        at REAL NOT NULL,
+        outcome TEXT NOT NULL           -- 'game <id>', 'runs <n>' or why it was not read
+    );
+    """,
+]
+VERSION = len(MIGRATIONS)
+
+
+class DatabaseError(Exception):
+    """The database cannot be opened or used; the message says which file and why."""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (and create or migrate) the database at `path`: WAL, foreign keys on,
+    synchronous=NORMAL (a killed process loses nothing committed; only a power cut may
+    lose the last moves). DatabaseError if it is not a database of this program."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=5.0, isolation_level=None, check_same_thread=False)
+    except (OSError, sqlite3.Error) as e:
+        raise DatabaseError(f"{path} cannot be opened: {e}") from None
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            raise DatabaseError(
+                f"{path} was written by a newer version of bohn (schema {version}; "
+                f"this one reads up to {VERSION})"
+            )
+        for n in range(version, VERSION):
+            script = MIGRATIONS[n] + f"\nPRAGMA user_version={n + 1};\nCOMMIT;"
+            try:
+                db.executescript("BEGIN IMMEDIATE;" + script)  # one migration, all or nothing
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+    except sqlite3.Error as e:
+        db.close()
+        raise DatabaseError(f"{path} is not a bohn database or is damaged: {e}") from None
+    except DatabaseError:
+        db.close()
+        raise
+    return db
