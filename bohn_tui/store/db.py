@@ -17,6 +17,8 @@ import sqlite3
 from pathlib import Path
 
 DB_NAME = "bohn.sqlite3"
+FORMAT = "bohn-game"  # the portable form of one game (`bohn export`, `bohn import`)
+FORMAT_VERSION = 2  # version 1 was the JSON save file of earlier versions
 
 
 def data_dir() -> Path:
