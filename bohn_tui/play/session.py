@@ -263,7 +263,7 @@ class Session:
                 self._replay()
                 self.log, self.last_events = log[:lines], last
                 del self.coin_history[coins:]
-                raise SaveError(f"Not saved, so not played: {_reason(e)}") from None
+                raise SaveError(f"Not played: {_reason(e)}") from None
         return events
 
     def can_undo(self) -> bool:
@@ -287,7 +287,7 @@ class Session:
                 self.record.actions.append(action)
                 self._replay()
                 self.log, self.coin_history, self.last_events = log, coins, last
-                raise SaveError(f"Not saved, so not taken back: {_reason(e)}") from None
+                raise SaveError(f"Not taken back: {_reason(e)}") from None
         self._say(f"{self.names[action.seat]} took back: {self.describe_action(action)}.", None)
         return action
 

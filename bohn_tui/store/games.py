@@ -176,11 +176,11 @@ class Store:
         p = session.progress()
         now = time.time()
         with self.transaction("the move cannot be saved") as db:
+            self._progress(db, game_id, n, n + 1, p, now)
             db.execute(
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
                 (game_id, n, _dump(to_json(session.record.actions[n]))),
             )
-            self._progress(db, game_id, n, n + 1, p, now)
             if p["over"]:
                 self._result(db, game_id, session, now)
 
