@@ -123,19 +123,21 @@ class BohnApp(App[None]):
         self.pop_screen()  # the new-game screen
         self.open_session(s)
 
-    def open_save(self, save_id: str) -> None:
+    def open_save(self, save_id: str) -> bool:
+        """Open a saved game (False, and why shown, if it cannot be: the list then shows
+        it as damaged)."""
         from bohn_tui.play.session import Session
 
         try:
             s = Session.load(self.store, save_id)
         except (StoreError, SessionError) as e:
             self.notify(str(e), title="This save cannot be opened", severity="error")
-            return
+            return False
         from bohn_tui.ui.screens.menu import MenuScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-        self.open_session(s)
+        return self.open_session(s)
 
     def clear_above(self, screen: Screen[Any]) -> None:
         """Pop every screen above `screen` (an offer being built, a choice, the too-small

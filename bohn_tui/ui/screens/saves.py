@@ -35,7 +35,7 @@ class SavesScreen(Screen[None]):
             return None
         return str(ol.get_option_at_index(ol.highlighted).id)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         save_id = str(event.option.id)
         if save_id in self.damaged:
             self.notify(
@@ -44,7 +44,11 @@ class SavesScreen(Screen[None]):
                 severity="warning",
             )
             return
-        self.app.open_save(save_id)  # type: ignore[attr-defined]
+        if not self.app.open_save(save_id):  # type: ignore[attr-defined]
+            await self.recompose()  # it is listed as damaged now, with the reason
+            ol = self.query_one("#saves", OptionList)
+            ol.focus()
+            ol.highlighted = ol.get_option_index(save_id)
 
     def action_export(self) -> None:
         from bohn_tui.store import StoreError
@@ -73,7 +77,10 @@ class SavesScreen(Screen[None]):
             self.notify(str(e), title="Not deleted", severity="error")
             return
         ol = self.query_one("#saves", OptionList)
+        at = ol.highlighted or 0
         ol.remove_option(save_id)
+        if ol.option_count:
+            ol.highlighted = min(at, ol.option_count - 1)
         self.notify(f"Deleted {save_id}.")
 
     def action_back(self) -> None:
