@@ -111,15 +111,15 @@ def simulate(
 def _menu(ctx: typer.Context) -> None:
     """Plain `bohn` opens the menu: new game, continue, saved games, rules."""
     if ctx.invoked_subcommand is None:
-        store = _store()
+        store = _store(echo=False)  # the menu shows what the first start read in
         from bohn_tui.ui.app import BohnApp
 
         BohnApp(store).run()
 
 
-def _store() -> Any:
-    """The store of saved games, opened (and its old files read in): a database that is
-    damaged or of a newer version ends the command with its one-line reason."""
+def _store(echo: bool = True) -> Any:
+    """The store of saved games, opened (and its old files read in, which `echo` reports):
+    a database that is damaged or of a newer version ends the command with its reason."""
     from bohn_tui.store import Store, StoreError
 
     store = Store()
@@ -127,8 +127,9 @@ def _store() -> Any:
         store.open()
     except StoreError as e:
         _fail(str(e))
-    if store.notice:
+    if echo and store.notice:
         typer.echo(store.notice, err=True)
+        store.notice = None
     return store
 
 

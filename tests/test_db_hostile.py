@@ -147,7 +147,10 @@ def test_old_save_files_are_read_in_damaged_ones_listed_and_kept(tmp_path: Path)
         assert (saves / f"{name}.damaged").is_file() and not (saves / name).exists()
     assert "at most 19" in (infos["huge-seed.json"].error or "")
     assert "seat '99'" in (infos["bots-99.json"].error or "")
-    assert store.notice and "4 files" in store.notice and "8 could not be read" in store.notice
+    assert store.notice == (
+        "12 files of an earlier version: 4 read in, 8 could not be read (listed as damaged); "
+        "kept, renamed."
+    )
     ids = {infos[n].id for n in ("a.json", "b.json", "c.json", "d.json")}
     assert len(ids) == 4 and all(infos[n].error is None for n in ("a.json", "c.json"))
     assert sorted(p.name for p in saves.iterdir() if p.suffix == ".imported") == [

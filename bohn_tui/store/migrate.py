@@ -45,10 +45,11 @@ def import_old_files(store: Any) -> str | None:
         _rename(path, IMPORTED if ok else DAMAGED)
     if not read and not damaged:
         return None
-    note = f"{read} file{'s' * (read != 1)} of an earlier version read in"
+    parts = [f"{read} read in"] if read else []
     if damaged:
-        note += f"; {damaged} could not be read (listed as damaged, the files kept)"
-    return note + "."
+        parts.append(f"{damaged} could not be read (listed as damaged)")
+    files = "file" if read + damaged == 1 else "files"
+    return f"{read + damaged} {files} of an earlier version: {', '.join(parts)}; kept, renamed."
 
 
 def _claim(db: sqlite3.Connection, source: str, outcome: str) -> bool:
