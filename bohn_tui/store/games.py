@@ -25,15 +25,16 @@ from typing import Any
 
 from bohn_tui.engine.actions import to_json
 from bohn_tui.engine.limits import InputError, clip, load_json, show
-from bohn_tui.store.db import DB_NAME, FORMAT, FORMAT_VERSION, DatabaseError, connect, data_dir
+from bohn_tui.store.db import (
+    DB_NAME,
+    FORMAT,
+    FORMAT_VERSION,
+    DatabaseError,
+    StoreError,
+    connect,
+    data_dir,
+)
 from bohn_tui.store.results import GameResult, record_result
-
-
-class StoreError(ValueError):
-    """A game that cannot be saved, read or found; the message (one line) says why."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(clip(" ".join(message.split())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,23 +377,9 @@ class Store:
 
     def import_file(self, path: Path) -> str:
         """`bohn import FILE`: the game in `path` as a new saved game."""
+        from bohn_tui.store.migrate import read_json_file
+
         return self.import_raw(read_json_file(path), str(path))
-
-
-def read_json_file(path: Path) -> Any:
-    """The JSON in `path`, read under the limits (StoreError says what is wrong)."""
-    from bohn_tui.engine.limits import MAX_BYTES
-
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise StoreError(f"{path} is too large (at most {MAX_BYTES:,} bytes)")
-        data = path.read_bytes()
-    except OSError as e:
-        raise StoreError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        return load_json(data, str(path.name))
-    except InputError as e:
-        raise StoreError(str(e)) from None
 
 
 def _dump(value: Any) -> str:

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bohn_tui.engine.limits import clip
+from bohn_tui.engine.limits import MAX_BYTES, InputError, clip, load_json
+from bohn_tui.store.db import StoreError
 
 SAVES = "saves"  # the folder of the JSON save files of version 1
 SOLO = "solo.sqlite3"  # the solo results of earlier versions
@@ -67,7 +68,6 @@ def _claim(db: sqlite3.Connection, source: str, outcome: str) -> bool:
 def _import_save(store: Any, path: Path, source: str) -> bool | None:
     """A JSON save file as a game (True), or as a damaged entry (False)."""
     from bohn_tui.play.session import Session, SessionError
-    from bohn_tui.store.games import StoreError, read_json_file
 
     raw: Any = None
     try:
@@ -144,3 +144,17 @@ def _rename(path: Path, suffix: str) -> None:
         path.rename(target)
     except OSError:
         pass  # the `imported` table keeps it from being read in twice
+
+
+def read_json_file(path: Path) -> Any:
+    """The JSON in `path`, read under the limits (StoreError says what is wrong)."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise StoreError(f"{path} is too large (at most {MAX_BYTES:,} bytes)")
+        data = path.read_bytes()
+    except OSError as e:
+        raise StoreError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return load_json(data, str(path.name))
+    except InputError as e:
+        raise StoreError(str(e)) from None

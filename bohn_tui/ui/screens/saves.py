@@ -51,7 +51,7 @@ class SavesScreen(Screen[None]):
             ol.highlighted = ol.get_option_index(save_id)
 
     def action_export(self) -> None:
-        from bohn_tui.store import StoreError
+        from bohn_tui.store.db import StoreError
 
         save_id = self._selected()
         if save_id is None:
@@ -66,7 +66,7 @@ class SavesScreen(Screen[None]):
         self.notify(f"Exported to {target} (bohn import reads it).")
 
     def action_delete(self) -> None:
-        from bohn_tui.store import StoreError
+        from bohn_tui.store.db import StoreError
 
         save_id = self._selected()
         if save_id is None:
