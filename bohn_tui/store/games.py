@@ -142,30 +142,20 @@ class Store:
         actions = [_dump(to_json(a)) for a in rec.actions]
         p = session.progress()
         now = time.time()
+        columns = {
+            "game": rec.game,
+            "header": _dump(header),
+            "title": p["title"],
+            "players": _dump(list(rec.players)),
+            "turn": p["turn"],
+            "active": p["active"],
+            "over": int(p["over"]),
+            "created": now,
+            "updated": now,
+            "source": source,
+        }
         with self.transaction("the game cannot be saved") as db:
-            game_id = self._new_id(db)
-            db.execute(
-                "INSERT INTO games (id, game, header, title, players, turn, active, over, "
-                "moves, created, updated, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    rec.game,
-                    _dump(header),
-                    p["title"],
-                    _dump(list(rec.players)),
-                    p["turn"],
-                    p["active"],
-                    int(p["over"]),
-                    len(actions),
-                    now,
-                    now,
-                    source,
-                ),
-            )
-            db.executemany(
-                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, a) for n, a in enumerate(actions)],
-            )
+            game_id = self._insert(db, columns, actions)
             if p["over"]:
                 self._result(db, game_id, session, now)
         return game_id
@@ -222,11 +212,22 @@ class Store:
         record_result(db, result)
 
     @staticmethod
-    def _new_id(db: sqlite3.Connection) -> str:
+    def _insert(db: sqlite3.Connection, columns: dict[str, Any], actions: list[str]) -> str:
+        """A new games row (`columns`, a new id, `moves`) and its action rows; the id."""
         while True:
             game_id = secrets.token_hex(4)
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                return game_id
+                break
+        row = {"id": game_id, **columns, "moves": len(actions)}
+        db.execute(
+            f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+            tuple(row.values()),
+        )
+        db.executemany(
+            "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
+            [(game_id, n, a) for n, a in enumerate(actions)],
+        )
+        return game_id
 
     def mark(self, game_id: str, error: str | None) -> None:
         """Note that the game cannot be replayed (and why), or, with None, that it can."""
@@ -248,27 +249,17 @@ class Store:
         actions = record.get("actions") if isinstance(record, dict) else None
         rows = actions if isinstance(actions, list) else []
         now = time.time()
+        columns = {
+            "game": str(header.get("game", "")),
+            "header": _dump(header),
+            "title": Path(source).name,
+            "created": now,
+            "updated": now,
+            "source": source,
+            "error": clip(error),
+        }
         with self.transaction("the damaged game cannot be listed") as db:
-            game_id = self._new_id(db)
-            db.execute(
-                "INSERT INTO games (id, game, header, title, moves, created, updated, source, "
-                "error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    str(header.get("game", "")),
-                    _dump(header),
-                    Path(source).name,
-                    len(rows),
-                    now,
-                    now,
-                    source,
-                    clip(error),
-                ),
-            )
-            db.executemany(
-                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, _dump(a)) for n, a in enumerate(rows)],
-            )
+            game_id = self._insert(db, columns, [_dump(a) for a in rows])
         return game_id
 
     def delete(self, game_id: str) -> None:
