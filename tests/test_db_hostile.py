@@ -6,6 +6,7 @@ be exported (what is left of it) and deleted; nothing crashes or prints a traceb
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -118,6 +119,8 @@ HOSTILE_FILES = {
     ),
     "huge-seed.json": old_save().replace('"seed": 12', '"seed": ' + NINES),
     "not-utf8.json": "\udcff",
+    "newer.json": json.dumps({"format": "bohn-game", "version": 3, "record": {"game": "x"}}),
+    "other-format.json": json.dumps({"format": "chess", "version": 1}),
     "empty.json": "",
     "list.json": "[]",
 }
@@ -139,6 +142,7 @@ def test_old_save_files_are_read_in_damaged_ones_listed_and_kept(tmp_path: Path)
     shutil.copy(GOOD, saves / "b.json")
     write_old(saves, "c.json", old_save(id="../../x"))
     write_old(saves, "d.json", old_save(id=""))
+    os.utime(saves / "a.json", (1_000_000.0, 1_000_000.0))  # played long ago
     store = Store(tmp_path)
     infos = {i.name: i for i in store.list()}
     assert set(infos) == {*HOSTILE_FILES, "a.json", "b.json", "c.json", "d.json"}
@@ -147,12 +151,14 @@ def test_old_save_files_are_read_in_damaged_ones_listed_and_kept(tmp_path: Path)
         assert (saves / f"{name}.damaged").is_file() and not (saves / name).exists()
     assert "at most 19" in (infos["huge-seed.json"].error or "")
     assert "seat '99'" in (infos["bots-99.json"].error or "")
+    assert "newer bohn" in (infos["newer.json"].error or "")
     assert store.notice == (
-        "12 files of an earlier version: 4 read in, 8 could not be read (listed as damaged); "
+        "14 files of an earlier version: 4 read in, 10 could not be read (listed as damaged); "
         "kept, renamed."
     )
     ids = {infos[n].id for n in ("a.json", "b.json", "c.json", "d.json")}
     assert len(ids) == 4 and all(infos[n].error is None for n in ("a.json", "c.json"))
+    assert infos["a.json"].updated == 1_000_000.0 and store.list()[-1].name == "a.json"
     assert sorted(p.name for p in saves.iterdir() if p.suffix == ".imported") == [
         "a.json.imported",
         "b.json.imported",

@@ -133,15 +133,15 @@ class Store:
 
     # -- writing a game ------------------------------------------------------------------
 
-    def begin(self, session: Any, source: str | None = None) -> str:
+    def begin(self, session: Any, source: str | None = None, when: float | None = None) -> str:
         """Write `session`'s game as a new saved game (its header and the actions it has so
-        far) and return its id."""
+        far) and return its id; `when` it was last played (an imported file's time)."""
         rec = session.record
         header = {k: v for k, v in rec.to_json().items() if k != "actions"}
         header["bots"] = {str(k): v for k, v in session.bot_levels.items()}
         actions = [_dump(to_json(a)) for a in rec.actions]
         p = session.progress()
-        now = time.time()
+        now = time.time() if when is None else when
         columns = {
             "game": rec.game,
             "header": _dump(header),

@@ -81,7 +81,11 @@ def _import_save(store: Any, path: Path, source: str) -> bool | None:
                 db.execute("DELETE FROM games WHERE id = ?", (game_id,))
                 return None
         return False
-    game_id = store.begin(session, source)
+    try:
+        when = path.stat().st_mtime  # the list keeps the order in which they were played
+    except OSError:
+        when = None
+    game_id = store.begin(session, source, when)
     with store.transaction("the import cannot be noted") as db:
         if not _claim(db, source, f"game {game_id}"):
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
