@@ -116,22 +116,28 @@ def time_old_save(root: Path, moves: int, repeats: int) -> list[float]:
     return out
 
 
-def time_lists(root: Path, games: int, repeats: int) -> tuple[list[float], list[float]]:
+def time_lists(root: Path, games: int, repeats: int) -> tuple[list[float], ...]:
     store = Store(root / "list")
     folder = root / "list-json"
     s = game_at(40, None)
     for n in range(games):
         s.save_to(store)
         old_write(folder, f"g{n}", old_payload(s))
-    db, js = [], []
+    fresh, db, js, latest = [], [], [], []
     for _ in range(repeats):
         start = time.perf_counter()
-        assert len(Store(root / "list").list()) == games  # a fresh store: open, then list
+        assert store.latest() is not None  # the menu's Continue
+        latest.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        assert len(Store(root / "list").list()) == games  # as the menu: open, then list
+        fresh.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        assert len(store.list()) == games  # an open store: the saves screen
         db.append(time.perf_counter() - start)
         start = time.perf_counter()
         assert old_list(folder) == games
         js.append(time.perf_counter() - start)
-    return db, js
+    return fresh, db, js, latest
 
 
 def main() -> None:
@@ -150,9 +156,11 @@ def main() -> None:
         for moves in SIZES:
             samples = time_old_save(root, moves, args.repeats)
             print(f"old JSON, one move at move {moves:>5}: {micro(samples)}")
-        db, js = time_lists(root, args.games, max(5, args.repeats // 20))
+        fresh, db, js, latest = time_lists(root, args.games, max(5, args.repeats // 20))
+        print(f"database, opening and listing {args.games} games: {micro(fresh)}")
         print(f"database, listing {args.games} games: {micro(db)}")
         print(f"old JSON, listing {args.games} games: {micro(js)}")
+        print(f"database, the latest unfinished of {args.games} games: {micro(latest)}")
 
 
 if __name__ == "__main__":

@@ -66,10 +66,8 @@ class SaveInfo:
         return f"{self.title} · {', '.join(self.players)} · {state} · {when}"
 
 
-_LIST = (
-    "SELECT id, title, players, turn, active, over, moves, updated, error, source "
-    "FROM games ORDER BY updated DESC, rowid DESC"
-)
+_COLUMNS = "id, title, players, turn, active, over, moves, updated, error, source"
+_ORDER = "ORDER BY updated DESC, rowid DESC"
 
 
 class Store:
@@ -273,19 +271,25 @@ class Store:
     def list(self) -> list[SaveInfo]:
         """Every saved game, newest first; damaged ones carry their reason. Never raises:
         a database that cannot be read gives an empty list and a `notice`."""
-        try:
-            rows = self.db.execute(_LIST).fetchall()
-        except (StoreError, sqlite3.Error) as e:
-            self.notice = clip(f"the saved games cannot be listed: {e}")
-            return []
-        return [_info(r) for r in rows]
+        return list(self._infos(""))
 
     def latest(self, unfinished: bool = True) -> SaveInfo | None:
-        """The newest game that is not damaged (and not finished, by default)."""
-        for s in self.list():
+        """The newest game that is not damaged (and not finished, by default); it reads
+        only as many rows as it needs (the menu asks it before its first frame)."""
+        where = "WHERE error IS NULL" + (" AND over = 0" if unfinished else "")
+        for s in self._infos(where):
             if s.error is None and not (unfinished and s.over):
                 return s
         return None
+
+    def _infos(self, where: str) -> Iterator[SaveInfo]:
+        """The list's entries, newest first, read one by one; a database that cannot be read
+        ends them early and sets `notice`."""
+        try:
+            for row in self.db.execute(f"SELECT {_COLUMNS} FROM games {where} {_ORDER}"):
+                yield _info(row)
+        except (StoreError, sqlite3.Error) as e:
+            self.notice = clip(f"the saved games cannot be listed: {e}")
 
     def find(self, name: str) -> str:
         """The id of the game called `name`: its id, or a unique start of it."""
