@@ -77,6 +77,10 @@ def test_list_newest_first_latest_unfinished_find_and_delete(tmp_path: Path) -> 
     assert store.find(a.save_id[:8]) == a.save_id
     with pytest.raises(StoreError, match="no saved game"):
         store.find("nothere")
+    store.mark(b.save_id, "the rules of an older version refused it")
+    assert store.list()[1].error and store.latest().id == a.save_id  # type: ignore[union-attr]
+    Session.load(store, b.save_id)  # it replays now: no longer listed as damaged
+    assert store.list()[1].error is None
     store.delete(b.save_id)
     assert [i.id for i in store.list()] == [a.save_id, done.save_id]
     with pytest.raises(StoreError, match="no saved game"):

@@ -136,6 +136,7 @@ class Session:
         except SessionError as e:
             store.mark(save_id, str(e))
             raise
+        store.mark(save_id, None)  # it replays: not (or no longer) damaged
         s.store = store
         return s
 
@@ -249,8 +250,8 @@ class Session:
         """Apply an action: rules, record, log, and the save. Raises IllegalAction, changing
         nothing, when the rules refuse it, and SaveError, having taken it back, when it
         cannot be saved."""
-        log, coins, last = self.log, len(self.coin_history), self.last_events
-        lines = len(log)
+        log, coins, last = self.log, self.coin_history, self.last_events
+        lines, rows = len(log), len(coins)  # apply only appends to both
         events = self.rules.apply(self.state, action)
         self.record.actions.append(action)
         self.last_events = events
@@ -261,8 +262,7 @@ class Session:
             except Exception as e:  # noqa: BLE001 - whatever failed, the move is not kept
                 self.record.actions.pop()
                 self._replay()
-                self.log, self.last_events = log[:lines], last
-                del self.coin_history[coins:]
+                self.log, self.coin_history, self.last_events = log[:lines], coins[:rows], last
                 raise SaveError(f"Not played: {_reason(e)}") from None
         return events
 

@@ -231,7 +231,10 @@ class Store:
         """Note that the game cannot be replayed (and why), or, with None, that it can."""
         try:
             with self.transaction("the note cannot be saved") as db:
-                db.execute("UPDATE games SET error = ? WHERE id = ?", (error, game_id))
+                db.execute(
+                    "UPDATE games SET error = ? WHERE id = ? AND error IS NOT ?",
+                    (error, game_id, error),
+                )
         except StoreError:
             pass  # the list only loses the reason; the load already said it
 

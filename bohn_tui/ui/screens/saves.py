@@ -21,7 +21,6 @@ class SavesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         store = self.app.store  # type: ignore[attr-defined]
         saves = store.list()
-        self.damaged = {s.id: s.error for s in saves if s.error}
         with Vertical(id="saves-box", classes="dialog"):
             yield Label("Saved games (newest first)", classes="dialog-title")
             if not saves:
@@ -36,14 +35,7 @@ class SavesScreen(Screen[None]):
         return str(ol.get_option_at_index(ol.highlighted).id)
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        save_id = str(event.option.id)
-        if save_id in self.damaged:
-            self.notify(
-                f"{self.damaged[save_id]} (e exports it, Delete deletes it)",
-                title="This game is damaged",
-                severity="warning",
-            )
-            return
+        save_id = str(event.option.id)  # a damaged one is tried again: it may open now
         if not self.app.open_save(save_id):  # type: ignore[attr-defined]
             await self.recompose()  # it is listed as damaged now, with the reason
             ol = self.query_one("#saves", OptionList)
