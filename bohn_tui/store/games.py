@@ -134,6 +134,13 @@ class Store:
     def begin(self, session: Any, source: str | None = None, when: float | None = None) -> str:
         """Write `session`'s game as a new saved game (its header and the actions it has so
         far) and return its id; `when` it was last played (an imported file's time)."""
+        with self.transaction("the game cannot be saved") as db:
+            return self.insert(db, session, source, when)
+
+    def insert(
+        self, db: sqlite3.Connection, session: Any, source: str | None, when: float | None
+    ) -> str:
+        """`begin` inside the caller's transaction."""
         rec = session.record
         header = {k: v for k, v in rec.to_json().items() if k != "actions"}
         header["bots"] = {str(k): v for k, v in session.bot_levels.items()}
@@ -152,10 +159,9 @@ class Store:
             "updated": now,
             "source": source,
         }
-        with self.transaction("the game cannot be saved") as db:
-            game_id = self._insert(db, columns, actions)
-            if p["over"]:
-                self._result(db, game_id, session, now)
+        game_id = self._insert(db, columns, actions)
+        if p["over"]:
+            self._result(db, game_id, session, now)
         return game_id
 
     def append(self, game_id: str, session: Any) -> None:
@@ -238,9 +244,10 @@ class Store:
         except StoreError:
             pass  # the list only loses the reason; the load already said it
 
-    def add_damaged(self, source: str, error: str, raw: Any = None) -> str:
+    def insert_damaged(self, db: sqlite3.Connection, source: str, error: str, raw: Any) -> str:
         """A game of an older version that cannot be read, listed with `error`; its header
-        is what could be read of it (`raw`), so that it can still be exported."""
+        is what could be read of it (`raw`), so that it can still be exported. Inside the
+        caller's transaction."""
         record = raw.get("record") if isinstance(raw, dict) else None
         header = (
             {k: v for k, v in record.items() if k != "actions"} if isinstance(record, dict) else {}
@@ -259,9 +266,7 @@ class Store:
             "source": source,
             "error": clip(error),
         }
-        with self.transaction("the damaged game cannot be listed") as db:
-            game_id = self._insert(db, columns, [_dump(a) for a in rows])
-        return game_id
+        return self._insert(db, columns, [_dump(a) for a in rows])
 
     def delete(self, game_id: str) -> None:
         """Delete a saved game (its result, if it finished, stays for the statistics)."""

@@ -66,31 +66,31 @@ def _claim(db: sqlite3.Connection, source: str, outcome: str) -> bool:
 
 
 def _import_save(store: Any, path: Path, source: str) -> bool | None:
-    """A JSON save file as a game (True), or as a damaged entry (False)."""
+    """A JSON save file as a game (True), or as a damaged entry (False); None when another
+    process has read it in meanwhile. The game and the note are one transaction."""
     from bohn_tui.play.session import Session, SessionError
 
     raw: Any = None
+    session: Any = None
+    when: float | None = None
+    error = ""
     try:
         raw = read_json_file(path)
         session = Session.from_json(raw)
+        when = path.stat().st_mtime  # the list keeps the order in which they were played
     except (StoreError, SessionError) as e:
         error = str(e)
-        game_id = store.add_damaged(source, error, raw)
-        with store.transaction("the import cannot be noted") as db:
-            if not _claim(db, source, f"damaged {game_id}: {error}"):
-                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-                return None
-        return False
-    try:
-        when = path.stat().st_mtime  # the list keeps the order in which they were played
     except OSError:
-        when = None
-    game_id = store.begin(session, source, when)
-    with store.transaction("the import cannot be noted") as db:
-        if not _claim(db, source, f"game {game_id}"):
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        pass  # read, but its time is unknown: now
+    with store.transaction("the old save cannot be read in") as db:
+        if not _claim(db, source, "reading"):
             return None
-    return True
+        if session is not None:
+            outcome = f"game {store.insert(db, session, source, when)}"
+        else:
+            outcome = f"damaged {store.insert_damaged(db, source, error, raw)}: {error}"
+        db.execute("UPDATE imported SET outcome = ? WHERE source = ?", (clip(outcome), source))
+    return session is not None
 
 
 _RUNS = "SELECT seed, daily, won, turns, coins, name, played_at, run_id FROM runs"
