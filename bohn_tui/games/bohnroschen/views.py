@@ -106,7 +106,7 @@ class BohnroschenViews:
         if self.solo:
             out["solo"] = {
                 "turns": st.turn,
-                "coins": len(st.players[0].coins),
+                "coins": out["players"][0]["coins"],  # None where the treasury is closed
                 "won": bool(st.entered[0]),
                 "lost": st.phase == OVER and not st.entered[0],
             }
