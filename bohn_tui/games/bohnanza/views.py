@@ -82,9 +82,15 @@ class BohnanzaViews:
 
     # -- views -----------------------------------------------------------------------------
 
+    @staticmethod
+    def open_coins(st: Any) -> bool:
+        """Whether every seat sees every treasury's size: with open treasuries, or when the
+        game is over. Otherwise a seat sees only its own."""
+        return bool(st.options.get("open_treasuries")) or st.phase == OVER
+
     def view(self, st: Any, seat: int | None) -> dict[str, Any]:
         """What `seat` may know, as a JSON-ready dict; seat None is the public table."""
-        open_coins = bool(st.options.get("open_treasuries")) or st.phase == OVER
+        open_coins = self.open_coins(st)
         players = []
         for s, p in enumerate(st.players):
             mine = s == seat
@@ -187,7 +193,7 @@ class BohnanzaViews:
         Bohnanza: the other hands, the draw pile's order and, while treasuries are closed,
         the other coin piles; cards named in open offers stay (offers are public). A game
         that hides more appends its groups to these."""
-        open_coins = bool(st.options.get("open_treasuries")) or st.phase == OVER
+        open_coins = self.open_coins(st)
         offered = {(o.seat, i) for o in st.offers.values() for i in o.give_hand}  # public
         places: list[tuple[list[str], int]] = [
             (st.deck.cards, i) for i in range(len(st.deck.cards))

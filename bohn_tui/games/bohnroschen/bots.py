@@ -45,7 +45,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.games.common.bots.evaluate import Meters, Seat, meters, plant_one, seat_of, value
-from bohn_tui.games.common.bots.standard import HARVEST_BIAS, StandardBot
+from bohn_tui.games.common.bots.standard import BUY_REASON, HARVEST_BIAS, StandardBot
 
 GAME = "bohnroschen"
 TASK_BONUS = 1.2  # an action that fulfils the task saves (at least) a coin of tribute
@@ -111,7 +111,6 @@ class BohnroschenBot:
     # -- Bohnröschen -------------------------------------------------------------------
 
     def _choose(self, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
-        me = view["players"][seat]
         if view["phase"] == "trade":
             action = self.base.choose(seat, lambda: view, legal)
             self.reason = self.base.reason
@@ -124,7 +123,7 @@ class BohnroschenBot:
             return legal[0]
         done = next((a for a in rest if isinstance(a, EndTribute)), None)
         if done is not None:  # the intermediate phase: a bought field waits for the turn
-            self.reason = "keeps its coins" if me.get("can_pay_tribute") else ""
+            # no reason: why it keeps its coins is what they are, and its treasury is closed
             return done
         buy = next((a for a in rest if isinstance(a, BuyField)), None)
         if buy is not None:
@@ -132,7 +131,7 @@ class BohnroschenBot:
                 self.reason = "its task asks for a third field"
                 return buy
             if self.base.should_buy(view):
-                self.reason = self.base.reason or "a third field pays for itself"
+                self.reason = BUY_REASON
                 return buy
         if len(rest) == 1:
             return rest[0]
@@ -322,7 +321,7 @@ class BohnroschenBot:
         coins = me["coins"] or 0
         left = vine["castle"] - me["figure"]  # vine cards still to pass
         if coins - need >= left > 0:
-            self.reason = "pays its way past the last vine card, keeping five coins"
+            self.reason = "pays its way towards the castle"
             return True
         t = self._task(seat, view)
         if t is None:
@@ -342,7 +341,7 @@ class BohnroschenBot:
         self.reason = (
             "its task is out of reach: pays tribute"
             if self._out_of_reach(t, view)
-            else "coins beyond the castle's five: pays tribute"
+            else "would rather move on than wait for its task"
         )
         return True
 

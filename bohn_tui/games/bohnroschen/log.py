@@ -30,9 +30,10 @@ def describe(
         if e.how == "task":
             return f"{who(e.seat)} fulfils “{e.text}” (next task: card {e.to + 1})"
         return f"{who(e.seat)} pays tribute for “{e.text}” (next task: card {e.to + 1})"
-    if t == "tribute_paid":
-        where = "out of the game" if e.removed else "to the discard pile"
-        return f"{who(e.seat)} pays a coin ({vname(e.variety)}) {where}"
+    if t == "tribute_paid":  # a coin out of the game is never turned over: no kind named
+        if e.removed:
+            return f"{who(e.seat)} pays a coin out of the game"
+        return f"{who(e.seat)} pays a coin ({vname(e.variety)}) to the discard pile"
     if t == "castle_entered":
         return f"{who(e.seat)} enters the castle with {e.coins} coins"
     if t == "vine_removed":

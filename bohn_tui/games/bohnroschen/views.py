@@ -106,7 +106,7 @@ class BohnroschenViews:
         if self.solo:
             out["solo"] = {
                 "turns": st.turn,
-                "coins": len(st.players[0].coins),
+                "coins": out["players"][0]["coins"],  # None where the treasury is closed
                 "won": bool(st.entered[0]),
                 "lost": st.phase == OVER and not st.entered[0],
             }
@@ -114,6 +114,8 @@ class BohnroschenViews:
 
     def full_state(self, st: BohnroschenState) -> dict[str, Any]:
         out = super().full_state(st)
+        if self.solo:  # nothing hidden: the coins as the player's entry now tells them
+            out["solo"]["coins"] = out["players"][0]["coins"]
         for key in VINE_DATA_KEYS:  # data, not state: `bohn replay --json` prints as before
             del out["vine"][key]
         out["vine_order"] = list(st.vine)

@@ -44,6 +44,10 @@ PROPOSALS_PER_TURN = 2  # offers a non-active player makes to the active one in 
 BUY_TURNS = 3.0  # buy the third field when at least this many own turns seem to be left
 DUEL_DENY = 0.8  # in the bean duel, the share of the opponent's gain from leftovers
 HARVEST_BIAS = 0.02  # a harvest must be this much better than keeping the field
+BUY_REASON = "a third field pays for itself with this much of the game left"
+# the phases whose cards to plant lie open on the table (the trading area, the duel's offer,
+# the turned-up cards); in the others the next card is the hand's front, which no one else sees
+PUBLIC_PILES = frozenset({"plant_trades", "take_offer", "plant_turned_up"})
 
 
 def _plural(n: int, word: str) -> str:
@@ -73,7 +77,7 @@ class StandardBot:
             return legal[0]
         buy = next((a for a in legal if isinstance(a, BuyField)), None)
         if buy is not None and self.should_buy(view):
-            self.reason = "a third field pays for itself with this much of the game left"
+            self.reason = BUY_REASON
             return buy
         return self.best_move(m, seat, view, legal)
 
@@ -157,13 +161,17 @@ class StandardBot:
         return value(m, fields, coins, hand, must, may)
 
     def explain(self, m: Meters, view: dict[str, Any], s: Seat, a: Action) -> str:
-        """A short reason for the game log."""
+        """A short reason for the game log. The log is public: a reason names only what the
+        table sees once the action shows (fields, turned-up cards, offers, the card a
+        planting or a discard shows), never a card still in the hand."""
         name = m.names.get
         if isinstance(a, Harvest):
             fv, c = s.fields[a.field]
             nxt = [v for v in self._to_plant(view, s) if not any(f[0] == v for f in s.fields)]
-            if nxt:
+            if nxt and view["phase"] in PUBLIC_PILES:
                 return f"needs the field for {name(nxt[0])}"
+            if nxt:
+                return "needs a free field for the front card of its hand"
             if m.pay_of(fv, c) == m.pay_of(fv, 10**3):
                 return f"{name(fv)} pays its most"
             return "frees a field"
@@ -174,7 +182,7 @@ class StandardBot:
                 return f"joins its {c} {name(v)}"
             return f"starts a field of {name(v)}"
         if isinstance(a, EndPlanting) and s.hand:
-            return f"keeps {name(s.hand[0])} in hand: no room worth it"
+            return "keeps its next card in hand: no field worth it"
         if isinstance(a, DiscardHand):
             return f"{name(s.hand[a.index])} would spoil a field"
         if isinstance(a, DiscardOffer):
@@ -185,6 +193,7 @@ class StandardBot:
 
     @staticmethod
     def _to_plant(view: dict[str, Any], s: Seat) -> list[str]:
+        """The cards to plant next: a pile on the table (PUBLIC_PILES), or the hand's front."""
         phase = view["phase"]
         if phase == "plant_trades":
             return s.area
