@@ -331,16 +331,24 @@ class Session:
         return {**self.rules.summary(self.state), "coins": [list(r) for r in self.coin_history]}
 
     def _bot_apply(self, seat: int, action: Action) -> bool:
-        first = len(self.log)  # the reason goes on the action's first line
+        first = len(self.log)
         try:
-            self.apply(action)
-        except IllegalAction as e:
-            self._say(f"{self.names[seat]} tried something the rules refuse: {e}", seat)
+            events = self.apply(action)
+        except IllegalAction:
+            # the refusal's text may name the bot's own cards: the public log only says so
+            self._say(f"{self.who(seat)} tried a move the rules refuse and plays another.", seat)
             return False
         reason = getattr(self.bots[seat], "reason", "")
-        if reason and len(self.log) > first:
-            self.log[first].text += f": {reason}"
+        if reason:
             self.bots[seat].reason = ""  # type: ignore[attr-defined]
+            # the reason goes on the line of the action's own first event; when that event
+            # writes no line (or another seat's), it gets a line of its own, so that it is
+            # never read as the reason of a turn separator or of someone else's move
+            own = self.describe(events[0]) if events else ""
+            if own and len(self.log) > first and self.log[first].text == own:
+                self.log[first].text += f": {reason}"
+            else:
+                self._say(f"{self.who(seat)}: {reason}", seat)
         return True
 
     def run_bots(self, limit: int = 10_000) -> int:
