@@ -107,8 +107,8 @@ def test_replay_stops_at_an_illegal_action(tmp_path: Path, n: int, change, reaso
 @pytest.mark.parametrize(
     ("corrupt", "message"),
     [
-        ("{not json", "is not a JSON game record"),
-        ("[" * 100_000 + "]" * 100_000, "is not a JSON game record"),  # too deep to read
+        ("{not json", "'game.json' is not valid JSON: Expecting property name"),
+        ("[" * 100_000 + "]" * 100_000, "'game.json' is nested too deeply (at most 32"),
         ("[1, 2]", "a record must be a JSON object"),
         ({"players": ["a", "b"]}, "the record names no game"),
         ({"game": "chess", "players": ["a", "b"]}, "unknown game 'chess'"),
@@ -143,7 +143,7 @@ def test_replay_stops_at_an_illegal_action(tmp_path: Path, n: int, change, reaso
                 "players": ["a", "b"],
                 "actions": [{"type": "end_turn", "seat": 0, "extra": 1}],
             },
-            "action 1: end_turn: unknown key(s) extra",
+            "action 1: end_turn: unknown key(s) 'extra'",
         ),
     ],
 )
