@@ -58,7 +58,8 @@ def replay(
         typer.echo(f"  {p['name']}: {p['coins']} coins, {p['hand_size']} in hand, fields: {fields}")
     if full["over"]:
         names = [full["players"][w]["name"] for w in full["winners"]]
-        typer.echo(f"Winner: {' and '.join(names)}")
+        reason = full.get("end_reason") or "the game is over"
+        typer.echo(f"Winner: {' and '.join(names)}" if names else f"No winner: {reason}")
 
 
 def _whole(text: str, option: str, low: int, high: int) -> int:
@@ -146,14 +147,16 @@ def play(
     players: Annotated[
         str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
     ] = "Ana,Ben,bot:standard",
-    seed: Annotated[int | None, typer.Option("--seed", help="the shuffle's seed")] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
+    ] = None,
     open_treasuries: Annotated[
         bool, typer.Option("--open-treasuries", help="everybody sees everybody's coins")
     ] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from bohn_tui.play.players import NewGame, SessionError, parse_players
+    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
     from bohn_tui.store import Store
 
     if game not in GAMES:
@@ -162,12 +165,13 @@ def play(
 
     try:
         names, bots = parse_players(players, spec(game).bot_levels)
+        first = parse_seed(seed)
     except SessionError as e:
         _fail(str(e))
     # the game is made by the app after its first frame (the rules are not loaded before);
     # a game that cannot start (a player count the game has not) ends the app at once
     # with the error, and this command with code 1
-    new = NewGame(game, names, bots, seed, {"open_treasuries": open_treasuries})
+    new = NewGame(game, names, bots, first, {"open_treasuries": open_treasuries})
     from bohn_tui.ui.app import BohnApp
 
     ui = BohnApp(Store(), new, bot_delay)

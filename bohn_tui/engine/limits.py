@@ -145,7 +145,8 @@ def check_tree(value: Any, what: str = "the input") -> Any:
                     if not isinstance(k, str):
                         raise InputError(f"{at}: a key that is not a string")
                     stack.append((k, depth + 1, where))
-                    stack.append((item, depth + 1, f"{where}.{clip(k, 30)}"))
+                    key = f".{k}" if k.isidentifier() and len(k) <= 30 else f"[{show(k, 30)}]"
+                    stack.append((item, depth + 1, f"{where}{key}"))
         else:
             raise InputError(f"{at}: {show(v)} is not a JSON value")
     return value

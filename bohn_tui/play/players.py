@@ -8,7 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, check_name, show
+from bohn_tui.engine.limits import MAX_INT, MAX_NAME, MAX_PLAYERS, InputError, check_name, show
 
 BOT_NAMES = ("Cem", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo")
 
@@ -55,6 +55,20 @@ def parse_players(
     if len(set(names)) != len(names):
         raise SessionError("every player needs a different name")
     return names, bots
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed as typed (`--seed`, the new-game screen): None for none, else a whole number
+    within the limits (-(2**63 - 1) to 2**63 - 1); SessionError in one line otherwise."""
+    if text is None or not text.strip():
+        return None
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 19:
+        seed = int(value)
+        if -MAX_INT <= seed <= MAX_INT:
+            return seed
+    raise SessionError(f"the seed must be a whole number of at most 19 digits, not {show(text)}")
 
 
 @dataclass(frozen=True)
