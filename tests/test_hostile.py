@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
@@ -191,23 +192,30 @@ def hostile_actions(draw: st.DrawFn, legal: list[Any] | None = None) -> Any:
     return raw
 
 
+REFUSED = object()
+
+
+def attempt(step: Callable[[], Any], refusal: type[Exception], what: str) -> Any:
+    """step(), or REFUSED when it raises `refusal` (one short line, counted as `what`)."""
+    try:
+        return step()
+    except refusal as e:
+        short(str(e))
+        seen(what)
+        return REFUSED
+
+
 def refuse_or_accept(state: Any, raw: Any) -> None:
     """The whole path of an action from outside: read it, apply it to a copy of a live
     state. Only IllegalAction, short, and a refused action changes nothing."""
-    try:
-        action = action_from_json(raw)
-    except IllegalAction as e:
-        short(str(e))
-        seen("refused by the codec")
+    action = attempt(lambda: action_from_json(raw), IllegalAction, "refused by the codec")
+    if action is REFUSED:
         return
     target = copy_of(state)
     before = snap(target)
-    try:
-        target.rules.apply(target, action)
-    except IllegalAction as e:
-        short(str(e))
+    applied = attempt(lambda: target.rules.apply(target, action), IllegalAction, "refused")
+    if applied is REFUSED:
         assert snap(target) == before, f"refused {action} changed the state"
-        seen("refused by the rules")
     else:
         seen("accepted")
 
@@ -330,19 +338,10 @@ def hostile_records(draw: st.DrawFn) -> Any:
 
 
 def replay_outside(raw: Any) -> None:
-    try:
-        record = read_record(raw)
-    except RecordError as e:
-        short(str(e))
-        seen("refused when read")
-        return
-    try:
-        replay(record)
-    except RecordError as e:
-        short(str(e))
-        seen("refused in the replay")
-    else:
-        seen("replayed")
+    record = attempt(lambda: read_record(raw), RecordError, "refused when read")
+    if record is not REFUSED:
+        if attempt(lambda: replay(record), RecordError, "refused in the replay") is not REFUSED:
+            seen("replayed")
 
 
 @settings(HOSTILE, max_examples=300)
