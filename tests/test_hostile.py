@@ -321,7 +321,7 @@ def hostile_records(draw: st.DrawFn) -> Any:
             raw["options"] = draw(
                 st.dictionaries(st.sampled_from(options) | texts, values, max_size=3)
             )
-        elif what == "actions" and raw["actions"]:
+        elif what == "actions" and isinstance(raw["actions"], list) and raw["actions"]:
             k = draw(st.integers(0, len(raw["actions"]) - 1))
             raw["actions"][k] = draw(hostile_actions(legal))
             if draw(st.booleans()):
