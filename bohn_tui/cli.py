@@ -35,16 +35,16 @@ def replay(
 ) -> None:
     """Replay a game record and print the final state."""
     from bohn_tui.engine.limits import InputError, load_json, show
-    from bohn_tui.engine.record import record_of
     from bohn_tui.games import read_record, replay
+    from bohn_tui.play.session import _parts  # the record in an export, old save or record
 
     where = show(record.name, 60)
     try:
         raw = load_json(record.read_bytes(), where)
-        state: Any = replay(read_record(record_of(raw)))
+        state: Any = replay(read_record(_parts(raw)[0]))
     except OSError as e:
         _fail(f"cannot read {where}: {e.strerror or type(e).__name__}")
-    except InputError as e:  # the file's JSON (it names the file) and the record's errors
+    except InputError as e:  # the file's JSON (naming the file), the wrapper's, the record's
         _fail(str(e))
     full = state.rules.full_state(state)
     if as_json:
@@ -136,9 +136,26 @@ def simulate(
 def _menu(ctx: typer.Context) -> None:
     """Plain `bohn` opens the menu: new game, continue, saved games, rules."""
     if ctx.invoked_subcommand is None:
+        store = _store(echo=False)  # the menu shows what the first start read in
         from bohn_tui.ui.app import BohnApp
 
-        BohnApp().run()
+        BohnApp(store).run()
+
+
+def _store(echo: bool = True) -> Any:
+    """The store of saved games, opened (and its old files read in, which `echo` reports):
+    a database that is damaged or of a newer version ends the command with its reason."""
+    from bohn_tui.store import Store, StoreError
+
+    store = Store()
+    try:
+        store.open()
+    except StoreError as e:
+        _fail(str(e))
+    if echo and store.notice:
+        typer.echo(store.notice, err=True)
+        store.notice = None
+    return store
 
 
 @app.command()
@@ -157,7 +174,6 @@ def play(
 ) -> None:
     """Start a hot-seat game at this terminal."""
     from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
-    from bohn_tui.store import Store
 
     if game not in GAMES:
         _fail(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
@@ -172,9 +188,10 @@ def play(
     # a game that cannot start (a player count the game has not) ends the app at once
     # with the error, and this command with code 1
     new = NewGame(game, names, bots, first, {"open_treasuries": open_treasuries})
+    store = _store()
     from bohn_tui.ui.app import BohnApp
 
-    ui = BohnApp(Store(), new, bot_delay)
+    ui = BohnApp(store, new, bot_delay)
     ui.run()
     if ui.start_error:
         _fail(ui.start_error)
@@ -196,7 +213,6 @@ def solo(
     Reach the castle with five coins before they do; the end shows the best runs so far."""
     from bohn_tui.games import spec
     from bohn_tui.play.session import Session, SessionError
-    from bohn_tui.store import Store, autosaver
     from bohn_tui.store.solo import daily_seed, today
 
     if daily and seed is not None:
@@ -211,9 +227,9 @@ def solo(
         game = solos[0]
     elif game not in solos:
         _fail(f"{game!r} has no solo mode; these do: {', '.join(solos)}")
-    store = Store()
+    store = _store()
     try:
-        session = Session.new(game, [name], {}, seed, options, autosave=autosaver(store))
+        session = Session.new(game, [name], {}, seed, options, store=store)
     except (SessionError, ValueError) as e:
         _fail(str(e))
     from bohn_tui.ui.app import BohnApp
@@ -227,25 +243,62 @@ def resume(
 ) -> None:
     """Continue a saved game (the latest unfinished one by default)."""
     from bohn_tui.play.session import Session, SessionError
-    from bohn_tui.store import Store, StoreError
+    from bohn_tui.store import StoreError
 
-    store = Store()
+    store = _store()
     if save is None:
         latest = store.latest()
         if latest is None:
-            damaged = [str(s.error) for s in store.list() if s.error]
-            note = "".join(f"\n  {d}" for d in damaged)
-            if damaged:
-                note = f"\nthese save files cannot be read:{note}"
+            damaged = [s for s in store.list() if s.error]
+            note = f" ({len(damaged)} damaged: {damaged[0].label})" if damaged else ""
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
         save = latest.id  # type: ignore[union-attr]
     try:
-        session = Session.load(store, save)
+        session = Session.load(store, store.find(save))
     except (StoreError, SessionError) as e:
         _fail(str(e))
     from bohn_tui.ui.app import BohnApp
 
     BohnApp(store, session).run()
+
+
+@app.command("export")
+def export_game(
+    save: Annotated[str, typer.Argument(help="a save name (its id, or the start of it)")],
+    file: Annotated[
+        Path | None, typer.Argument(help="the file to write (default: standard output)")
+    ] = None,
+) -> None:
+    """Write a saved game as a portable JSON file (`bohn import` and `bohn replay` read it)."""
+    from bohn_tui.store import StoreError
+
+    store = _store()
+    try:
+        game_id = store.find(save)
+        if file is None:
+            typer.echo(store.export_text(game_id), nl=False)
+        else:
+            store.write_export(game_id, file)
+    except StoreError as e:
+        _fail(str(e))
+    if file is not None:
+        typer.echo(f"wrote {game_id} to {file}", err=True)
+
+
+@app.command("import")
+def import_game(
+    file: Annotated[Path, typer.Argument(help="a game exported by `bohn export` or an old save")],
+) -> None:
+    """Read a game (an export, a save file of an earlier version, or a record) into the saved
+    games, as a new game; prints its save name."""
+    from bohn_tui.store import StoreError
+
+    store = _store()
+    try:
+        game_id = store.import_file(file)
+    except StoreError as e:
+        _fail(str(e))
+    typer.echo(game_id)
 
 
 def main() -> None:

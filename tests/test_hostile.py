@@ -530,11 +530,11 @@ def test_bohn_replay_reads_records_exports_and_old_saves(tmp_path: Path, wrap: s
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        ({"format": "bohn-game", "version": 3, "record": {}}, "export of version 3"),
-        ({"format": "other", "version": 2, "record": {}}, "format 'other'"),
-        ({"version": 7, "record": {}}, "a save file of version 7"),
-        ({"record": {}}, "a save file of version None"),
-        ({"version": 1, "record": []}, "a record must be a JSON object, not a list of 0"),
+        ({"format": "bohn-game", "version": 3, "record": {}}, "written by a newer bohn"),
+        ({"format": "other", "version": 2, "record": {}}, "its format is 'other'"),
+        ({"version": 1, "record": {}}, "the record names no game"),
+        ({"version": 1, "record": []}, "this is not a bohn game (no game record in it)"),
+        ([1, 2], "a game must be a JSON object, not a list of 2"),
     ],
 )
 def test_bohn_replay_refuses_other_wrappers(tmp_path: Path, raw: Any, message: str) -> None:

@@ -11,7 +11,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.play.session import Session, SessionError, parse_players
-from bohn_tui.store import Store, autosaver
+from bohn_tui.store import Store
 
 
 def test_parse_players_names_bots_and_rejects_duplicates() -> None:
@@ -27,8 +27,8 @@ def test_parse_players_names_bots_and_rejects_duplicates() -> None:
 
 def test_apply_records_logs_and_autosaves(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5, autosave=autosaver(store))
-    assert store.path(s.save_id).exists()
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5, store=store)
+    assert [i.id for i in store.list()] == [s.save_id]
     front = s.state.players[0].hand[0]
     s.apply(PlantHand(0, 0))
     assert s.record.actions == [PlantHand(0, 0)]
@@ -119,7 +119,7 @@ def test_damaged_record_gives_a_clear_error() -> None:
         Session.from_json({"record": {"game": "bohnanza", "players": ["A"], "actions": [1]}})
     good = Session.new("bohnanza", ["Ana", "Ben"], seed=1)
     good.apply(Harvest(0, 0)) if Harvest(0, 0) in good.legal(0) else None
-    raw = good.to_json()
+    raw = {"bots": {}, "record": good.record.to_json()}
     raw["record"]["actions"].append({"type": "plant_hand", "seat": 1, "field": 0})
     with pytest.raises(SessionError, match="refused"):
         Session.from_json(raw)

@@ -1,4 +1,5 @@
-"""Solo runs: the daily seed and the results database (best runs, damaged files)."""
+"""Solo runs: the daily seed and the results in the one database (best runs, damaged files,
+the solo.sqlite3 of earlier versions read in)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 
 from bohn_tui.games.bohnroschen.bots import BohnroschenBot
 from bohn_tui.play.simulate import play_game
-from bohn_tui.store.solo import DB_NAME, SoloRun, SoloStore, daily_seed, today
+from bohn_tui.store.db import DB_NAME
+from bohn_tui.store.solo import SoloRun, SoloStore, daily_seed, today
 
 DAY = dt.date(2026, 11, 29)
 
@@ -66,25 +68,71 @@ def test_daily_runs_are_listed_by_day(tmp_path: Path) -> None:
     assert best[0].label.endswith("daily 2026-11-29")
 
 
-def test_a_damaged_database_is_set_aside_with_a_message(tmp_path: Path) -> None:
-    (tmp_path / DB_NAME).write_bytes(b"this is not a database at all" * 100)
+def test_a_damaged_database_keeps_runs_in_memory_and_the_file_untouched(tmp_path: Path) -> None:
+    garbage = b"this is not a database at all" * 100
+    (tmp_path / DB_NAME).write_bytes(garbage)
     store = SoloStore(tmp_path)
     assert store.best() == []
-    assert store.notice is not None and "damaged" in store.notice
-    aside = [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".damaged-")]
-    assert len(aside) == 1 and aside[0].name in store.notice
+    assert store.notice is not None and "until you quit" in store.notice
     store.record(run(True, 10, 5))
     assert store.count() == (1, 1)
+    assert (tmp_path / DB_NAME).read_bytes() == garbage  # it may hold games: never moved
 
 
-def test_a_database_of_another_shape_is_set_aside(tmp_path: Path) -> None:
+def old_solo_file(path: Path, rows: list[tuple[object, ...]]) -> None:
+    """A solo.sqlite3 as earlier versions wrote it."""
+    db = sqlite3.connect(path)
+    db.execute(
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, seed INTEGER NOT NULL, daily TEXT, "
+        "won INTEGER NOT NULL, turns INTEGER NOT NULL, coins INTEGER NOT NULL, "
+        "name TEXT NOT NULL DEFAULT '', played_at REAL NOT NULL, run_id TEXT UNIQUE)"
+    )
+    db.executemany(
+        "INSERT INTO runs (seed, daily, won, turns, coins, name, played_at, run_id) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    db.commit()
+    db.close()
+
+
+def test_the_old_solo_file_is_read_in_once_and_kept(tmp_path: Path) -> None:
+    old = tmp_path / "solo.sqlite3"
+    old_solo_file(
+        old,
+        [
+            (4, None, 1, 12, 6, "Ana", 1.0, "save-1"),
+            (daily_seed(DAY), DAY.isoformat(), 0, 9, 2, "Ben", 2.0, None),
+        ],
+    )
+    store = SoloStore(tmp_path)
+    assert store.count() == (2, 1)
+    assert [(r.turns, r.daily) for r in store.best(daily=DAY)] == [(9, DAY)]
+    assert store.best()[0].game == "bohnroschen" and store.best()[0].run_id == "save-1"
+    assert not old.exists() and (tmp_path / "solo.sqlite3.imported").is_file()
+    store.record(SoloRun(4, None, True, 12, 6, "Ana", 3.0, run_id="save-1"))  # counted once
+    store.close()
+    assert SoloStore(tmp_path).count() == (2, 1)  # not read in twice
+
+
+def test_a_damaged_old_solo_file_is_noted_and_kept(tmp_path: Path) -> None:
+    (tmp_path / "solo.sqlite3").write_bytes(b"not sqlite" * 50)
+    store = SoloStore(tmp_path)
+    store.record(run(False, 8, 0))
+    assert store.count() == (1, 0) and store.notice is None
+    assert (tmp_path / "solo.sqlite3.damaged").read_bytes() == b"not sqlite" * 50
+    outcome = store.store.db.execute("SELECT outcome FROM imported").fetchone()[0]
+    assert outcome.startswith("damaged:")
+
+
+def test_a_database_of_another_shape_keeps_runs_in_memory(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / DB_NAME)
-    db.execute("CREATE TABLE runs (x TEXT)")
+    db.execute("CREATE TABLE games (x TEXT)")
     db.commit()
     db.close()
     store = SoloStore(tmp_path)
     store.record(run(False, 8, 0))
-    assert store.count() == (1, 0) and "damaged" in (store.notice or "")
+    assert store.count() == (1, 0) and "cannot be kept" in (store.notice or "")
 
 
 def test_an_unwritable_place_keeps_runs_in_memory(tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ async def test_the_end_of_a_solo_run_shows_the_best_runs(
                 break
         assert isinstance(app.screen, SoloEndScreen)
         assert app.screen.store.count()[0] == 1
-    assert (tmp_path / "solo.sqlite3").is_file()
+    assert (tmp_path / "bohn.sqlite3").is_file()  # the one database
 
 
 def test_solo_command_daily_takes_no_seed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

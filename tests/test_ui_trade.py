@@ -200,14 +200,10 @@ async def test_resume_after_a_restart(tmp_path: Path) -> None:
 
 
 async def test_damaged_save_in_the_menu(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "zz-broken.json").write_text("{", encoding="utf-8")  # an old save
     store = Store(tmp_path)
-    Session.new(
-        "dahlias",
-        ["Ana", "Ben", "Cem"],
-        seed=1,
-        autosave=lambda x: store.write(x.save_id, x.to_json()),
-    )
-    (store.root / "zz-broken.json").write_text("{", encoding="utf-8")
+    Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=1, store=store)
     app = BohnApp(store, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

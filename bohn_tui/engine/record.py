@@ -26,25 +26,6 @@ class RecordError(InputError):
     characters) says where and why."""
 
 
-def record_of(raw: Any) -> Any:
-    """The record inside a file `bohn replay` reads: a bare record (an object with a "game"
-    key), an export file {"format": "bohn-game", "version": 2, "bots": ..., "record": ...}
-    or an old save file {"version": 1, "id": ..., "bots": ..., "record": ...}. RecordError
-    for anything else; the record itself is checked by `Record.from_json`."""
-    if not isinstance(raw, dict):
-        raise RecordError(f"a record must be a JSON object, not {show(raw)}")
-    if "game" in raw or "record" not in raw:
-        return raw  # a bare record (from_json says what is missing)
-    fmt, version = raw.get("format"), raw.get("version")
-    if fmt is None and version != 1:
-        raise RecordError(f"a save file of version {show(version)} (this program reads 1)")
-    if fmt is not None and fmt != "bohn-game":
-        raise RecordError(f"a file of format {show(fmt)}, not a bohn-game export")
-    if fmt is not None and version != 2:
-        raise RecordError(f"a bohn-game export of version {show(version)} (this program reads 2)")
-    return raw["record"]
-
-
 @dataclass(slots=True)
 class Record:
     game: str

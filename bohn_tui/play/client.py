@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from bohn_tui.engine.actions import Action, IllegalAction
 from bohn_tui.engine.contract import Prompt
+from bohn_tui.play.players import SessionError
 
 
 class LogLine(Protocol):
@@ -61,6 +62,7 @@ class SeatClient(Protocol):
     def subscribe(self, callback: Callable[[], None]) -> None: ...
     def unsubscribe(self, callback: Callable[[], None]) -> None: ...
     def settle(self) -> bool: ...
+    def take_error(self) -> str | None: ...
     @property
     def busy(self) -> bool: ...
 
@@ -88,6 +90,7 @@ class LocalClient:
         self._idle_at = -1  # the version at which the bots last found nothing to do
         self._watchers: list[Callable[[], None]] = []
         self._help: list[str] | None = None
+        self._error: str | None = None  # a bot's move that could not be saved
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -159,7 +162,7 @@ class LocalClient:
         async with self._get_lock():
             try:
                 self.session.apply(action)
-            except IllegalAction as e:
+            except (IllegalAction, SessionError) as e:  # refused, or not saved
                 return str(e)
             self._version += 1
         self._changed()
@@ -169,7 +172,7 @@ class LocalClient:
         async with self._get_lock():
             try:
                 self.session.undo()
-            except IllegalAction as e:
+            except (IllegalAction, SessionError) as e:
                 return str(e)
             self._version += 1
         self._changed()
@@ -212,7 +215,11 @@ class LocalClient:
                     move = await asyncio.to_thread(s.next_bot_move)
                     if move is None:
                         break
-                    acted = s.apply_bot_move(move)
+                    try:
+                        acted = s.apply_bot_move(move)
+                    except SessionError as e:  # not saved: the bots wait for a change
+                        self._error = str(e)
+                        break
                     self._version += 1
                 if acted and self.bot_delay:  # each move shows for a while
                     self._changed()
@@ -221,6 +228,11 @@ class LocalClient:
         finally:
             self._bots = None
         self._changed()
+
+    def take_error(self) -> str | None:
+        """The last bot move that could not be saved (once; None: there is none)."""
+        error, self._error = self._error, None
+        return error
 
     def stop(self) -> None:
         """Cancel the bots (the game closes)."""

@@ -1,11 +1,16 @@
 """The one place that owns a running game (design.md): it applies actions to the rules,
-keeps the record, autosaves, asks the bots, hands out per-seat views and keeps a readable
-log. Free of Textual, so that the hot-seat app and the network host both use it."""
+keeps the record, saves every move before it is acknowledged, asks the bots, hands out
+per-seat views and keeps a readable log. Free of Textual, so that the hot-seat app and the
+network host both use it.
+
+Saving: a session with a `store` (store/games.py: `begin`, `append`, `pop`) writes each
+move in `apply` and each undo in `undo` before they return. If the write fails, the move is
+taken back in memory too (the record replayed without it) and `SaveError` says why in one
+line: the game and its save never differ."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,15 +18,21 @@ from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
+from bohn_tui.engine.limits import check_tree, clip, show
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record, rules_for
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
 from bohn_tui.play.players import parse_players as parse_players
+from bohn_tui.store.db import FORMAT, FORMAT_VERSION
 
 # at most this many bot actions in one turn; after that the bots only end or decline
 BOT_ACTIONS_PER_TURN = 300
+
+
+class SaveError(SessionError):
+    """The move (or undo) could not be saved, so it was taken back; the message says why."""
 
 
 @dataclass(slots=True)
@@ -37,8 +48,8 @@ class Session:
 
     record: Record
     bot_levels: dict[int, str] = field(default_factory=dict)
-    save_id: str = ""
-    autosave: Callable[[Session], None] | None = None
+    save_id: str = ""  # the game's key in the store ("" until it is saved)
+    store: Any = None  # where each move is saved (store/games.py's Store), or None
     state: Any = field(init=False)
     spec: GameSpec = field(init=False)
     log: list[LogLine] = field(default_factory=list, init=False)
@@ -70,61 +81,78 @@ class Session:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         deck: list[str] | None = None,
-        autosave: Callable[[Session], None] | None = None,
+        store: Any = None,
     ) -> Session:
+        """A new game; with a `store`, saved there at once (SessionError if it cannot be
+        started or saved)."""
         seed = secrets.randbelow(2**31) if seed is None else seed
         record = Record(game, list(names), seed, dict(options or {}), deck)
         try:
-            s = cls(record, dict(bots or {}), secrets.token_hex(4), autosave)
+            s = cls(record, dict(bots or {}))
         except ValueError as e:
             raise SessionError(str(e)) from None
-        s._save()
+        if store is not None:
+            s.save_to(store)
         return s
 
     @classmethod
-    def start(cls, new: NewGame, autosave: Callable[[Session], None] | None = None) -> Session:
+    def start(cls, new: NewGame, store: Any = None) -> Session:
         """Make the game `new` describes; SessionError if it cannot start."""
-        return cls.new(new.game, new.names, new.bots, new.seed, new.options, autosave=autosave)
+        return cls.new(new.game, new.names, new.bots, new.seed, new.options, store=store)
 
-    def to_json(self) -> dict[str, Any]:
-        """The save file: the record plus who is a bot, and a summary for the list."""
-        st = self.state
-        return {
-            "version": 1,
-            "id": self.save_id,
-            "bots": {str(k): v for k, v in self.bot_levels.items()},
-            "summary": {
-                "title": self.spec.title,
-                "turn": st.turn,
-                "active": st.players[st.active].name,
-                "over": self.over,
-            },
-            "record": self.record.to_json(),
-        }
+    def save_to(self, store: Any) -> None:
+        """Save the game in `store` as a new saved game (with the moves made so far); every
+        move from now on is saved there. SaveError if it cannot be written."""
+        try:
+            self.save_id = store.begin(self)
+        except Exception as e:  # noqa: BLE001 - any failure to write is the player's one line
+            raise SaveError(f"the game cannot be saved: {_reason(e)}") from None
+        self.store = store
 
     @classmethod
-    def from_json(cls, raw: Any, autosave: Callable[[Session], None] | None = None) -> Session:
-        from bohn_tui.engine.record import RecordError
-
-        if not isinstance(raw, dict) or not isinstance(raw.get("record"), dict):
-            raise SessionError("this is not a bohn save file (no game record in it)")
-        bots_raw = raw.get("bots", {})
-        if not isinstance(bots_raw, dict):
-            raise SessionError("the save file's 'bots' must be an object")
+    def from_json(cls, raw: Any, save_id: str = "") -> Session:
+        """A game from its portable form (docs/formats.md): an export {"format": "bohn-game",
+        "version": 2, "bots", "record"}, a save file of version 1 {"bots", "record", ...} or
+        a bare record. SessionError, in one line, for anything that cannot be replayed."""
         try:
-            bots = {int(k): str(v) for k, v in bots_raw.items()}
-            record = read_record(raw["record"])
-            return cls(record, bots, str(raw.get("id", "")), autosave)
-        except (RecordError, ValueError) as e:
-            raise SessionError(f"the saved game cannot be replayed: {e}") from None
+            check_tree(raw, "the game")
+            record_raw, bots_raw = _parts(raw)
+            record = read_record(record_raw)
+            bots = _bots(bots_raw, len(record.players))
+            return cls(record, bots, save_id)
+        except SessionError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a damaged game must never crash the program
+            raise SessionError(f"the game cannot be replayed: {_reason(e)}") from None
 
     @classmethod
     def load(cls, store: Any, save_id: str) -> Session:
-        """The saved game `save_id` of `store` as a running Session that autosaves there
-        (StoreError if it cannot be read, SessionError if it cannot be replayed)."""
-        from bohn_tui.store import autosaver
+        """The saved game `save_id` of `store`, saving each move there (StoreError if it
+        cannot be read, SessionError if it cannot be replayed: the list then shows it as
+        damaged, with the reason)."""
+        raw = store.export(save_id)
+        try:
+            s = cls.from_json(raw, save_id)
+        except SessionError as e:
+            store.mark(save_id, str(e))
+            raise
+        store.mark(save_id, None)  # it replays: not (or no longer) damaged
+        s.store = store
+        return s
 
-        return cls.from_json(store.read(save_id), autosave=autosaver(store))
+    def progress(self) -> dict[str, Any]:
+        """What the list of saved games shows: title, turn, who is to play, over."""
+        st = self.state
+        return {
+            "title": self.spec.title,
+            "turn": st.turn,
+            "active": st.players[st.active].name,
+            "over": self.over,
+        }
+
+    def result_summary(self) -> dict[str, Any]:
+        """The rules' summary of the finished game (scores, winners, ranking, reason)."""
+        return self.rules.summary(self.state)
 
     def _make_bots(self) -> None:
         make, levels = self.spec.bots, self.spec.bot_levels
@@ -219,13 +247,23 @@ class Session:
     # -- acting --------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action: rules, record, log, autosave. Raises IllegalAction, changing
-        nothing, when the rules refuse it."""
+        """Apply an action: rules, record, log, and the save. Raises IllegalAction, changing
+        nothing, when the rules refuse it, and SaveError, having taken it back, when it
+        cannot be saved."""
+        log, coins, last = self.log, self.coin_history, self.last_events
+        lines, rows = len(log), len(coins)  # apply only appends to both
         events = self.rules.apply(self.state, action)
         self.record.actions.append(action)
         self.last_events = events
         self._record_events(events, action)
-        self._save()
+        if self.store is not None:
+            try:
+                self.store.append(self.save_id, self)
+            except Exception as e:  # noqa: BLE001 - whatever failed, the move is not kept
+                self.record.actions.pop()
+                self._replay()
+                self.log, self.coin_history, self.last_events = log[:lines], coins[:rows], last
+                raise SaveError(f"Not played: {_reason(e)}") from None
         return events
 
     def can_undo(self) -> bool:
@@ -239,10 +277,18 @@ class Session:
     def undo(self) -> Action:
         if not self.can_undo():
             raise IllegalAction("the last action cannot be taken back: it showed new cards")
+        log, coins, last = self.log, self.coin_history, self.last_events
         action = self.record.actions.pop()
         self._replay()
+        if self.store is not None:
+            try:
+                self.store.pop(self.save_id, self)
+            except Exception as e:  # noqa: BLE001 - whatever failed, the move stays
+                self.record.actions.append(action)
+                self._replay()
+                self.log, self.coin_history, self.last_events = log, coins, last
+                raise SaveError(f"Not taken back: {_reason(e)}") from None
         self._say(f"{self.names[action.seat]} took back: {self.describe_action(action)}.", None)
-        self._save()
         return action
 
     # -- bots ----------------------------------------------------------------------------------
@@ -339,8 +385,49 @@ class Session:
             t += f" on field {a.field + 1}"  # type: ignore[attr-defined]
         return t
 
-    # -- saving --------------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        if self.autosave is not None:
-            self.autosave(self)
+def _reason(e: BaseException) -> str:
+    """One short line for any failure (its message, else its kind)."""
+    text = " ".join(str(e).split()) if isinstance(e, ValueError | OSError | LookupError) else ""
+    return clip(text or f"{type(e).__name__}: {clip(' '.join(str(e).split()), 200)}", 250)
+
+
+def _parts(raw: Any) -> tuple[Any, Any]:
+    """(record, bots) of an export, a version 1 save file or a bare record."""
+    if not isinstance(raw, dict):
+        raise SessionError(f"a game must be a JSON object, not {show(raw)}")
+    if "format" in raw:
+        fmt, version = raw.get("format"), raw.get("version")
+        if fmt != FORMAT:
+            raise SessionError(f"this is not a bohn game (its format is {show(fmt)})")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SessionError(f"the game's format version {show(version)} is not a number")
+        if version > FORMAT_VERSION:
+            raise SessionError(
+                f"the game was written by a newer bohn (format {version}; "
+                f"this one reads up to {FORMAT_VERSION})"
+            )
+    if isinstance(raw.get("record"), dict):
+        return raw["record"], raw.get("bots", {})
+    if "game" in raw and "record" not in raw:
+        return raw, {}
+    raise SessionError("this is not a bohn game (no game record in it)")
+
+
+def _bots(raw: Any, players: int) -> dict[int, str]:
+    """Who is a bot: {"seat": "level"}. A seat the game has not is an error (a save that
+    names seat 99 of three is damaged, not a game to guess at); an unknown level plays at
+    the game's first level, with a note in the log (see `_make_bots`)."""
+    if not isinstance(raw, dict):
+        raise SessionError(f"'bots' must be an object of seat: level, not {show(raw)}")
+    bots: dict[int, str] = {}
+    for key, level in raw.items():
+        seat = int(key) if key.isdecimal() and len(key) < 4 else -1
+        if not 0 <= seat < players:
+            raise SessionError(
+                f"'bots' names seat {show(key)}, but the game has seats 0 to {players - 1}"
+            )
+        if not isinstance(level, str):
+            raise SessionError(f"the bot of seat {seat} has the level {show(level)}, not a name")
+        bots[seat] = level
+    return bots

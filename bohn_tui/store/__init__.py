@@ -1,19 +1,7 @@
-"""Save files (one JSON file per game, in the user's data directory)."""
+"""Everything the program keeps, in one SQLite database in the user's data folder
+(store/db.py): saved games, results, solo runs."""
 
-from bohn_tui.store.saves import (
-    BackgroundSaver,
-    SaveInfo,
-    Store,
-    StoreError,
-    autosaver,
-    data_dir,
-)
+from bohn_tui.store.db import DB_NAME, data_dir
+from bohn_tui.store.games import SaveInfo, Store, StoreError
 
-__all__ = [
-    "BackgroundSaver",
-    "SaveInfo",
-    "Store",
-    "StoreError",
-    "autosaver",
-    "data_dir",
-]
+__all__ = ["DB_NAME", "SaveInfo", "Store", "StoreError", "data_dir"]

@@ -16,7 +16,11 @@ import os
 import sqlite3
 from pathlib import Path
 
+from bohn_tui.engine.limits import clip
+
 DB_NAME = "bohn.sqlite3"
+FORMAT = "bohn-game"  # the portable form of one game (`bohn export`, `bohn import`)
+FORMAT_VERSION = 2  # version 1 was the JSON save file of earlier versions
 
 
 def data_dir() -> Path:
@@ -34,7 +38,7 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE games (
         id TEXT PRIMARY KEY,            -- the game's identity
-        game TEXT NOT NULL,             -- the game id of the registry ('bohnanza', ...)
+        game TEXT NOT NULL,             -- the game id of the registry
         header TEXT NOT NULL,           -- JSON: {"game","players","seed","options","deck"?,"bots"}
         title TEXT NOT NULL DEFAULT '',
         players TEXT NOT NULL DEFAULT '[]',   -- JSON list of names, for the list
@@ -98,6 +102,15 @@ VERSION = len(MIGRATIONS)
 
 class DatabaseError(Exception):
     """The database cannot be opened or used; the message says which file and why."""
+
+
+class StoreError(ValueError):
+    """A game that cannot be saved, read or found; the message (one line) says why. (Here,
+    beside the schema, so that a screen may catch it without importing the store, which
+    replays games through the session.)"""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clip(" ".join(message.split())))
 
 
 def connect(path: Path) -> sqlite3.Connection:

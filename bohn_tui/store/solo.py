@@ -1,13 +1,12 @@
-"""Solo Bohnröschen runs: the daily seed and the results database.
+"""Solo Bohnröschen runs: the daily seed and the results, kept in the one database.
 
-Every finished run (its seed, the day for a daily run, won or lost, turns taken, coins) goes
-into a small SQLite database in the data directory (BOHN_DATA_DIR overrides it), and
-`best()` lists the best runs so far: won runs first, the fewest turns first; then lost runs,
-the longest first; more coins break ties.
+Every finished run (its seed, the day for a daily run, won or lost, turns taken, coins) is a
+row of `solo_runs` (store/db.py), and `best()` lists the best runs so far: won runs first,
+the fewest turns first; then lost runs, the longest first; more coins break ties.
 
-A damaged database never stops a run: it is moved aside (the message says where) and a new
-one is started; where no file can be written at all, results are kept in memory for the
-session and the message says so."""
+A database that cannot be opened or written never stops a run: the results are then kept in
+memory for the session and `notice` says so (the file itself is left as it is: it holds the
+saved games too)."""
 
 from __future__ import annotations
 
@@ -19,22 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bohn_tui.store.saves import data_dir
+from bohn_tui.store.db import data_dir
+from bohn_tui.store.games import Store, StoreError
 
-DB_NAME = "solo.sqlite3"
 SEED_SPACE = 2**31  # seeds are non-negative and fit every integer type they meet
 
+# the solo_runs table of store/db.py, for a database kept in memory when the file fails
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY,
-    seed INTEGER NOT NULL,
-    daily TEXT,
-    won INTEGER NOT NULL,
-    turns INTEGER NOT NULL,
-    coins INTEGER NOT NULL,
-    name TEXT NOT NULL DEFAULT '',
-    played_at REAL NOT NULL,
-    run_id TEXT UNIQUE
+CREATE TABLE IF NOT EXISTS solo_runs (
+    id INTEGER PRIMARY KEY, run_id TEXT UNIQUE, game TEXT NOT NULL, seed INTEGER NOT NULL,
+    daily TEXT, won INTEGER NOT NULL, turns INTEGER NOT NULL, coins INTEGER NOT NULL,
+    name TEXT NOT NULL DEFAULT '', played_at REAL NOT NULL
 )
 """
 _COLUMNS = "seed, daily, won, turns, coins, name, played_at"
@@ -62,6 +56,7 @@ class SoloRun:
     name: str = ""
     played_at: float = 0.0
     run_id: str | None = None  # the save's id: a run is recorded once, however often it ends
+    game: str = ""  # the game id of the registry
 
     @classmethod
     def from_view(
@@ -70,6 +65,7 @@ class SoloRun:
         seed: int,
         daily: dt.date | None = None,
         run_id: str | None = None,
+        game: str = "",
     ) -> SoloRun:
         """The result of a finished solo run, from its view's `solo` key."""
         solo = view["solo"]
@@ -82,6 +78,7 @@ class SoloRun:
             name=str(view["players"][0]["name"]),
             played_at=time.time(),
             run_id=run_id,
+            game=game,
         )
 
     @property
@@ -92,56 +89,21 @@ class SoloRun:
 
 
 class SoloStore:
-    """The solo results database. `notice` holds a message for the player when the file
-    was damaged or could not be opened (the store then started afresh)."""
+    """The solo results. `notice` holds a message for the player when the database could
+    not be used (the runs of this session are then kept in memory)."""
 
     def __init__(self, root: Path | None = None) -> None:
-        self.path = (root or data_dir()) / DB_NAME
+        self.store = Store(root or data_dir())
+        self.path = self.store.path
         self.notice: str | None = None
-        self._db: sqlite3.Connection | None = None
-
-    # -- the connection ------------------------------------------------------------------
+        self._memory: sqlite3.Connection | None = None
 
     def _conn(self) -> sqlite3.Connection:
-        if self._db is None:
-            self._db = self._open()
-        return self._db
-
-    def _open(self) -> sqlite3.Connection:
+        if self._memory is not None:
+            return self._memory
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path)
-            try:
-                db.execute(_SCHEMA)
-                db.execute(f"SELECT {_COLUMNS}, run_id FROM runs")
-                db.commit()
-            except sqlite3.DatabaseError:
-                db.close()
-                raise
-            return db
-        except sqlite3.DatabaseError as e:
-            if self.path.exists():
-                return self._start_afresh(e)
-            return self._in_memory(e)
-        except OSError as e:
-            return self._in_memory(e)
-
-    def _start_afresh(self, error: Exception) -> sqlite3.Connection:
-        aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
-        try:
-            self.path.replace(aside)
-        except OSError as e:
-            return self._in_memory(e)
-        self.notice = (
-            f"The solo results file {self.path} was damaged ({error}); it was moved to "
-            f"{aside.name} and a new one started."
-        )
-        try:
-            db = sqlite3.connect(self.path)
-            db.execute(_SCHEMA)
-            db.commit()
-            return db
-        except (sqlite3.DatabaseError, OSError) as e:
+            return self.store.db
+        except StoreError as e:
             return self._in_memory(e)
 
     def _in_memory(self, error: Exception) -> sqlite3.Connection:
@@ -149,38 +111,36 @@ class SoloStore:
             f"The solo results cannot be kept in {self.path} ({error}); "
             "this session's runs are kept until you quit."
         )
-        db = sqlite3.connect(":memory:")
-        db.execute(_SCHEMA)
-        return db
+        self._memory = sqlite3.connect(":memory:")
+        self._memory.execute(_SCHEMA)
+        return self._memory
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """One statement; a database damaged while open is set aside and the statement
-        is run once more on the new one."""
+        """One statement (autocommit); a database that fails here is left alone and the
+        statement runs once more in memory."""
         for attempt in (0, 1):
+            db = self._conn()
             try:
-                db = self._conn()
-                rows = db.execute(sql, args).fetchall()
-                db.commit()
-                return rows
-            except sqlite3.DatabaseError as e:
-                if attempt:
+                return db.execute(sql, args).fetchall()
+            except sqlite3.Error as e:
+                if attempt or db is self._memory:
                     self.notice = f"The solo results could not be read or written ({e})."
                     return []
-                if self._db is not None:
-                    self._db.close()
-                self._db = self._start_afresh(e) if self.path.exists() else self._in_memory(e)
+                self._in_memory(e)
         return []
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        self.store.close()
+        if self._memory is not None:
+            self._memory.close()
+            self._memory = None
 
     # -- results -------------------------------------------------------------------------
 
     def record(self, run: SoloRun) -> None:
         self._run(
-            f"INSERT OR IGNORE INTO runs ({_COLUMNS}, run_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR IGNORE INTO solo_runs ({_COLUMNS}, run_id, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run.seed,
                 run.daily.isoformat() if run.daily else None,
@@ -190,6 +150,7 @@ class SoloStore:
                 run.name,
                 run.played_at or time.time(),
                 run.run_id,
+                run.game,
             ),
         )
 
@@ -197,19 +158,25 @@ class SoloStore:
         """The best runs so far (of one day's daily run when `daily` is given)."""
         where, args = ("WHERE daily = ?", (daily.isoformat(),)) if daily else ("", ())
         rows = self._run(
-            f"SELECT {_COLUMNS}, run_id FROM runs {where} ORDER BY {_ORDER} LIMIT ?",
+            f"SELECT {_COLUMNS}, run_id, game FROM solo_runs {where} ORDER BY {_ORDER} LIMIT ?",
             (*args, limit),
         )
-        return [_row(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(_row(r))
+            except (TypeError, ValueError):
+                continue  # a damaged row is left out of the list
+        return out
 
     def count(self) -> tuple[int, int]:
         """(runs played, runs won)."""
-        rows = self._run("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM runs")
+        rows = self._run("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM solo_runs")
         return (int(rows[0][0]), int(rows[0][1])) if rows else (0, 0)
 
 
 def _row(r: tuple[Any, ...]) -> SoloRun:
-    seed, daily, won, turns, coins, name, played_at, run_id = r
+    seed, daily, won, turns, coins, name, played_at, run_id, game = r
     return SoloRun(
         seed=int(seed),
         daily=dt.date.fromisoformat(daily) if daily else None,
@@ -219,4 +186,5 @@ def _row(r: tuple[Any, ...]) -> SoloRun:
         name=str(name),
         played_at=float(played_at),
         run_id=run_id,
+        game=str(game),
     )

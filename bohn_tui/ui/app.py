@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
-from bohn_tui.store import BackgroundSaver, Store, StoreError
+from bohn_tui.store import Store, StoreError
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -38,13 +38,12 @@ class BohnApp(App[None]):
         self.start_error: str | None = None
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
-        self.saver = BackgroundSaver(self.store)
         self.client: LocalClient | None = None  # the open game's
 
     def on_unmount(self) -> None:
         if self.client is not None:
             self.client.stop()
-        self.saver.close()
+        self.store.close()
 
     def on_mount(self) -> None:
         # collect less often, so that a full collection (30-80 ms) does not land between a
@@ -54,7 +53,8 @@ class BohnApp(App[None]):
         if isinstance(first, NewGame):
             self._new_game_first(first)
         elif first is not None:
-            self.open_session(first)
+            if not self.open_session(first):
+                self.exit(return_code=1)
         else:
             from bohn_tui.ui.screens.menu import MenuScreen
 
@@ -77,7 +77,7 @@ class BohnApp(App[None]):
         from bohn_tui.play.session import Session
 
         try:
-            s = Session.start(new, self.saver)
+            s = Session.start(new, self.store)
         except SessionError as e:
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
@@ -89,11 +89,19 @@ class BohnApp(App[None]):
             self.open_session(s)
             self._check_size()
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session: Session) -> bool:
+        """Open the table of `session`; a game not saved yet is saved in the store first
+        (False, and the error shown or kept for the command, when it cannot be)."""
         from bohn_tui.play.client import LocalClient
         from bohn_tui.ui.screens.table import TableScreen
 
-        session.autosave = self.saver  # writes off the UI thread, flushed on exit
+        if session.store is None:
+            try:
+                session.save_to(self.store)
+            except SessionError as e:
+                self.start_error = str(e)
+                self.notify(str(e), title="Not saved", severity="error")
+                return False
         if self.client is not None:
             self.client.stop()  # the bots of the game left behind
         self.client = LocalClient(session, self.bot_delay)
@@ -101,32 +109,35 @@ class BohnApp(App[None]):
         # Textual, the rules, the session and the table live as long as the game: out of
         # the collector's way
         self.call_after_refresh(gc.freeze)
+        return True
 
     def start_game(self, new: NewGame) -> None:
         """From the new-game screen: an error is shown there and nothing changes."""
         from bohn_tui.play.session import Session
 
         try:
-            s = Session.start(new, self.saver)
+            s = Session.start(new, self.store)
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
         self.pop_screen()  # the new-game screen
         self.open_session(s)
 
-    def open_save(self, save_id: str) -> None:
+    def open_save(self, save_id: str) -> bool:
+        """Open a saved game (False, and why shown, if it cannot be: the list then shows
+        it as damaged)."""
         from bohn_tui.play.session import Session
 
         try:
             s = Session.load(self.store, save_id)
         except (StoreError, SessionError) as e:
             self.notify(str(e), title="This save cannot be opened", severity="error")
-            return
+            return False
         from bohn_tui.ui.screens.menu import MenuScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-        self.open_session(s)
+        return self.open_session(s)
 
     def clear_above(self, screen: Screen[Any]) -> None:
         """Pop every screen above `screen` (an offer being built, a choice, the too-small

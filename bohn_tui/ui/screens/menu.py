@@ -51,6 +51,10 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(KeyBar).show(shown_keys(self.BINDINGS))
+        store = getattr(self.app, "store", None)
+        if store is not None and store.notice:  # the first start's import, or a damaged file
+            self.notify(store.notice, timeout=8)
+            store.notice = None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {

@@ -114,6 +114,9 @@ class TableScreen(HandOver, Screen[None]):
 
     def _changed(self) -> None:
         """The client's notice: the game changed (a bot moved)."""
+        error = self.client.take_error()
+        if error is not None:
+            self.notify(error, title="Not saved", severity="error", timeout=10)
         if not self._acting and self.is_mounted:
             self.advance(moved=True)
 
@@ -152,10 +155,6 @@ class TableScreen(HandOver, Screen[None]):
             return False
         if pass_on:
             self.visiting = False
-        saver = getattr(self.app, "saver", None)
-        if saver is not None and saver.error:
-            self.notify(saver.error, title="Not saved", severity="error", timeout=10)
-            saver.error = None
         self.advance()
         return True
 

@@ -1,6 +1,6 @@
 """The end of a solo Bohnröschen run: won or lost (and to which figure), the turns taken and
 the coins, and the best runs so far (of the day, for a daily run). The run is recorded in
-the solo results database once, under its save's id."""
+the database's solo runs once, under its save's id."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ class SoloEndScreen(Screen[None]):
         view = client.view(0)
         self.view_data = view
         self.daily = daily_of(client.options)
-        self.run = SoloRun.from_view(view, client.seed, self.daily, client.save_id)
+        self.run = SoloRun.from_view(view, client.seed, self.daily, client.save_id, client.game_id)
         self.store.record(self.run)
 
     def compose(self) -> ComposeResult:
