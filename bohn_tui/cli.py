@@ -20,28 +20,31 @@ app = typer.Typer(
 
 
 def _fail(message: str, code: int = 1) -> None:
-    typer.echo(message, err=True)
+    from bohn_tui.engine.limits import clip
+
+    typer.echo(clip(message), err=True)
     raise typer.Exit(code)
 
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    record: Annotated[
+        Path, typer.Argument(help="a game record, an exported game or an old save file (JSON)")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="print the final state as JSON")] = False,
 ) -> None:
     """Replay a game record and print the final state."""
-    from bohn_tui.engine.record import RecordError
+    from bohn_tui.engine.limits import InputError, load_json, show
     from bohn_tui.games import read_record, replay
+    from bohn_tui.play.session import _parts  # the record in an export, old save or record
 
+    where = show(record.name, 60)
     try:
-        raw = json.loads(record.read_text(encoding="utf-8"))
+        raw = load_json(record.read_bytes(), where)
+        state: Any = replay(read_record(_parts(raw)[0]))
     except OSError as e:
-        _fail(f"cannot read {record}: {e.strerror or e}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-        _fail(f"{record} is not a JSON game record: {e}")
-    try:
-        state: Any = replay(read_record(raw))
-    except RecordError as e:
+        _fail(f"cannot read {where}: {e.strerror or type(e).__name__}")
+    except InputError as e:  # the file's JSON (naming the file), the wrapper's, the record's
         _fail(str(e))
     full = state.rules.full_state(state)
     if as_json:
@@ -55,15 +58,31 @@ def replay(
         typer.echo(f"  {p['name']}: {p['coins']} coins, {p['hand_size']} in hand, fields: {fields}")
     if full["over"]:
         names = [full["players"][w]["name"] for w in full["winners"]]
-        typer.echo(f"Winner: {' and '.join(names)}")
+        reason = full.get("end_reason") or "the game is over"
+        typer.echo(f"Winner: {' and '.join(names)}" if names else f"No winner: {reason}")
+
+
+def _whole(text: str, option: str, low: int, high: int) -> int:
+    """A whole-number option read through the limits: one line and code 1 when it is not a
+    number from `low` to `high` (never click's box quoting the whole value)."""
+    from bohn_tui.engine.limits import show
+
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > 19:
+        _fail(f"{option} must be a whole number from {low:,} to {high:,}, not {show(text)}")
+    number = int(value)
+    if not low <= number <= high:
+        _fail(f"{option} must be a whole number from {low:,} to {high:,}, not {show(number)}")
+    return number
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 4,
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the first game")] = 0,
+    players: Annotated[str, typer.Option("--players", "-p", metavar="N", help="players")] = "4",
+    games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
+    seed: Annotated[str, typer.Option("--seed", metavar="S", help="seed of the first game")] = "0",
     bots: Annotated[
         str | None, typer.Option("--bots", help="bot level per seat, comma-separated")
     ] = None,
@@ -74,26 +93,32 @@ def simulate(
     no_trade: Annotated[bool, typer.Option("--no-trade", help="bots make no offers")] = False,
 ) -> None:
     """Play whole games between computer players and report the results."""
+    from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, show
+    from bohn_tui.play.simulate import MAX_GAMES
     from bohn_tui.play.simulate import simulate as run
 
-    levels = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
-    if len(levels) == 1 and players > 1:
-        levels = levels * players
-    if games < 0:
-        _fail("--games must be 0 or more")
+    n = _whole(players, "--players", 1, MAX_PLAYERS)
+    count = _whole(games, "--games", 0, MAX_GAMES)
+    first = _whole(seed, "--seed", 0, MAX_INT - count)  # game g plays seed S + g
+    levels = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * n
+    if len(levels) == 1 and n > 1:
+        levels = levels * n
     try:
-        result = run(game, players, games, seed, levels, not no_trade, save_dir)
+        result = run(game, n, count, first, levels, not no_trade, save_dir)
     except ValueError as e:
         _fail(str(e))
+    except OSError as e:
+        where = show(str(save_dir), 80)
+        _fail(f"cannot write the records to {where}: {e.strerror or type(e).__name__}")
     if as_json:
         keys = ("games", "games_per_second", "wins", "mean_scores", "win_rate", "violations")
         typer.echo(json.dumps({k: result[k] for k in keys}))
     else:
         typer.echo(
-            f"{result['games']} games of {game} for {players} in {result['seconds']:.2f} s: "
+            f"{result['games']} games of {game} for {n} in {result['seconds']:.2f} s: "
             f"{result['games_per_second']:.1f} games/s"
         )
-        for s in range(players):
+        for s in range(n):
             typer.echo(
                 f"  seat {s + 1}: mean score {result['mean_scores'][s]:.2f}, "
                 f"wins {result['wins'][s]:g}"
@@ -139,25 +164,30 @@ def play(
     players: Annotated[
         str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
     ] = "Ana,Ben,bot:standard",
-    seed: Annotated[int | None, typer.Option("--seed", help="the shuffle's seed")] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
+    ] = None,
     open_treasuries: Annotated[
         bool, typer.Option("--open-treasuries", help="everybody sees everybody's coins")
     ] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from bohn_tui.play.players import NewGame, SessionError, parse_players
+    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
 
     if game not in GAMES:
         _fail(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
+    from bohn_tui.games import spec
+
     try:
-        names, bots = parse_players(players)
+        names, bots = parse_players(players, spec(game).bot_levels)
+        first = parse_seed(seed)
     except SessionError as e:
         _fail(str(e))
     # the game is made by the app after its first frame (the rules are not loaded before);
     # a game that cannot start (a player count the game has not) ends the app at once
     # with the error, and this command with code 1
-    new = NewGame(game, names, bots, seed, {"open_treasuries": open_treasuries})
+    new = NewGame(game, names, bots, first, {"open_treasuries": open_treasuries})
     store = _store()
     from bohn_tui.ui.app import BohnApp
 

@@ -50,7 +50,7 @@ HOSTILE_ROWS = {
     "bad-vine": (
         json.dumps({**HEADER, "game": "bohnroschen", "options": {"vine": [[1]]}}),
         [],
-        "cannot be replayed",
+        "option 'vine' is a list of vine card ids",  # the game refuses it (was a TypeError)
     ),
     "huge-field": (with_header(), ['{"type":"harvest","seat":0,"field":' + NINES + "}"], "19"),
     "refused": (with_header(), ['{"type":"plant_hand","seat":1,"field":0}'], "action 1"),

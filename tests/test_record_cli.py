@@ -107,10 +107,10 @@ def test_replay_stops_at_an_illegal_action(tmp_path: Path, n: int, change, reaso
 @pytest.mark.parametrize(
     ("corrupt", "message"),
     [
-        ("{not json", "is not a JSON game record"),
-        ("[" * 100_000 + "]" * 100_000, "is not a JSON game record"),  # too deep to read
-        ("[1, 2]", "a record must be a JSON object"),
-        ({"players": ["a", "b"]}, "the record names no game"),
+        ("{not json", "'game.json' is not valid JSON: Expecting property name"),
+        ("[" * 100_000 + "]" * 100_000, "'game.json' is nested too deeply (at most 32"),
+        ("[1, 2]", "a game must be a JSON object, not a list of 2"),
+        ({"players": ["a", "b"]}, "this is not a bohn game (no game record in it)"),
         ({"game": "chess", "players": ["a", "b"]}, "unknown game 'chess'"),
         ({"game": "bohnanza", "players": ["a"]}, "for 2 to 7 players, not 1"),
         ({"game": "dahlias", "players": ["a", "b"]}, "for 3 to 5 players, not 2"),
@@ -143,7 +143,7 @@ def test_replay_stops_at_an_illegal_action(tmp_path: Path, n: int, change, reaso
                 "players": ["a", "b"],
                 "actions": [{"type": "end_turn", "seat": 0, "extra": 1}],
             },
-            "action 1: end_turn: unknown key(s) extra",
+            "action 1: end_turn: unknown key(s) 'extra'",
         ),
     ],
 )

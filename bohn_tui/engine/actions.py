@@ -3,7 +3,8 @@
 Every action names the seat that takes it. Actions and events are frozen dataclasses with a
 class-level `type`; each game registers its action types (`register_actions`) so that
 `action_from_json` can read them, and `to_json` gives the stable JSON form documented in
-docs/formats.md. Malformed input of any kind raises IllegalAction with a readable reason.
+docs/formats.md. Malformed input of any kind raises IllegalAction with a short readable
+reason: the input is held to the limits (engine/limits.py) before anything else.
 """
 
 from __future__ import annotations
@@ -11,9 +12,15 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+from bohn_tui.engine.limits import InputError, check_tree, clip, show
+
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now. The message is for the player to read."""
+    """An action the rules do not allow now. The message is for the player to read (cut
+    to limits.MESSAGE characters; values from outside are quoted through limits.show)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clip(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +58,24 @@ def to_json(obj: Any) -> dict[str, Any]:
 
 
 def action_from_json(raw: Any) -> Action:
-    """Parse an action; any malformed input raises IllegalAction with a readable reason."""
+    """Parse an action from outside (a file, a message): the limits first (limits.py), then
+    its type and fields; anything malformed raises IllegalAction with a short reason."""
+    try:
+        check_tree(raw, "the action")
+    except InputError as e:
+        raise IllegalAction(str(e)) from None
+    return parse_action(raw)
+
+
+def parse_action(raw: Any) -> Action:
+    """`action_from_json` for a value already held to the limits (a record checks its whole
+    tree once, then reads its actions with this)."""
     if not isinstance(raw, dict):
-        raise IllegalAction(f"an action must be a JSON object, not {type(raw).__name__}")
+        raise IllegalAction(f"an action must be a JSON object, not {show(raw)}")
     kind = raw.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalAction(f"unknown action type {kind!r}")
+        raise IllegalAction(f"unknown action type {show(kind)}")
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in raw:
@@ -67,11 +85,13 @@ def action_from_json(raw: Any) -> Action:
         kwargs[f.name] = _coerce(kind, f.name, raw[f.name], str(f.type))
     extra = set(raw) - {f.name for f in fields(cls)} - {"type"}
     if extra:
-        raise IllegalAction(f"{kind}: unknown key(s) {', '.join(sorted(extra))}")
+        keys = ", ".join(show(k, 20) for k in sorted(extra)[:5])
+        raise IllegalAction(f"{kind}: unknown key(s) {keys}")
     return cls(**kwargs)
 
 
 def _coerce(kind: str, name: str, value: Any, annotation: str) -> Any:
+    # every integer here is within the limits already (check_tree)
     def is_int(v: Any) -> bool:
         return isinstance(v, int) and not isinstance(v, bool)
 

@@ -135,7 +135,9 @@ class GameSpec:
     few lines for `?`, `table` the "module:attribute" of its table parts (UI, imported only
     when a table opens). `revealing` lists the event types that show something nobody knew
     (an action that caused one cannot be undone). `calm` names the action types a bot falls
-    back to when it has acted too often in one turn (they end a phase or decline)."""
+    back to when it has acted too often in one turn (they end a phase or decline).
+    `options` names the record options the game reads: its `new_game` refuses a value of the
+    wrong kind for each with a ValueError naming it (tests/test_hostile.py holds it to that)."""
 
     id: str
     title: str
@@ -150,4 +152,5 @@ class GameSpec:
     table: str = ""
     solo: bool = False  # has a solo mode (`bohn solo`)
     calm: frozenset[str] = field(default_factory=frozenset)
+    options: tuple[str, ...] = ()
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart

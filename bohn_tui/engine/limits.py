@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from typing import Any
 
 MAX_BYTES = 32 * 1024 * 1024  # a whole record or save as text
@@ -20,6 +21,8 @@ MAX_STRING = 10_000  # characters in one string (names, options, card ids)
 MAX_ITEMS = 200_000  # entries in one array or object (a record's actions)
 MAX_INT = 2**63 - 1  # integers must lie in [-MAX_INT, MAX_INT]
 MESSAGE = 300  # characters in any error message
+MAX_NAME = 40  # characters in a player's name
+MAX_PLAYERS = 16  # names in one game (every game seats fewer)
 
 
 class InputError(ValueError):
@@ -53,6 +56,20 @@ def show(value: Any, limit: int = 40) -> str:
     if isinstance(value, dict):
         return f"an object of {len(value)} keys"
     return clip(type(value).__name__, limit)
+
+
+def check_name(name: Any, what: str = "a player's name") -> str:
+    """A player's name as a game may show it: text of 1 to MAX_NAME characters, not only
+    spaces, on one line (no control characters); returns it, else InputError."""
+    if not isinstance(name, str):
+        raise InputError(f"{what} must be text, not {show(name)}")
+    if not name.strip():
+        raise InputError(f"{what} is empty")
+    if len(name) > MAX_NAME:
+        raise InputError(f"{what} has {len(name):,} characters (at most {MAX_NAME})")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise InputError(f"{what} {show(name)} holds a control character or a line break")
+    return name
 
 
 def _int(text: str) -> int:
@@ -128,7 +145,8 @@ def check_tree(value: Any, what: str = "the input") -> Any:
                     if not isinstance(k, str):
                         raise InputError(f"{at}: a key that is not a string")
                     stack.append((k, depth + 1, where))
-                    stack.append((item, depth + 1, f"{where}.{clip(k, 30)}"))
+                    key = f".{k}" if k.isidentifier() and len(k) <= 30 else f"[{show(k, 30)}]"
+                    stack.append((item, depth + 1, f"{where}{key}"))
         else:
             raise InputError(f"{at}: {show(v)} is not a JSON value")
     return value

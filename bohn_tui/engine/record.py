@@ -2,6 +2,7 @@
 
 A record is JSON: {"game", "players", "seed", "options", "deck" (optional, top card first),
 "actions": [{"type": ..., "seat": ..., ...}, ...]}. The same record always gives the same game.
+A record from outside is held to the limits (engine/limits.py) once, in `Record.from_json`.
 """
 
 from __future__ import annotations
@@ -9,11 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn_tui.engine.actions import Action, IllegalAction, action_from_json, to_json
+from bohn_tui.engine.actions import Action, IllegalAction, parse_action, to_json
+from bohn_tui.engine.limits import (
+    MAX_PLAYERS,
+    InputError,
+    check_name,
+    check_tree,
+    clip,
+    show,
+)
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says where and why."""
+class RecordError(InputError):
+    """A record that cannot be read or replayed; the message (at most limits.MESSAGE
+    characters) says where and why."""
 
 
 @dataclass(slots=True)
@@ -39,10 +49,16 @@ class Record:
 
     @classmethod
     def from_json(cls, raw: Any) -> Record:
-        """Read a record; the games' action types must be registered first (the registry's
-        `read_record` does that)."""
+        """Read a record from outside: the limits (limits.check_tree) over the whole value
+        once, then each key. The games' action types must be registered first (the
+        registry's `read_record` does that). Whether the game can start with these players,
+        options and deck is the game's to say (`start`)."""
+        try:
+            check_tree(raw, "the record")
+        except InputError as e:
+            raise RecordError(str(e)) from None
         if not isinstance(raw, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError(f"a record must be a JSON object, not {show(raw)}")
         game = raw.get("game")
         players = raw.get("players")
         seed = raw.get("seed", 0)
@@ -53,38 +69,58 @@ class Record:
             raise RecordError("the record names no game")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("'players' must be a list of names")
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise RecordError(f"'players' names {len(players)} players (1 to {MAX_PLAYERS})")
+        for seat, name in enumerate(players):
+            try:
+                check_name(name, f"player {seat + 1}'s name")
+            except InputError as e:
+                raise RecordError(str(e)) from None
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("'seed' must be a whole number")
+            raise RecordError(f"'seed' must be a whole number, not {show(seed)}")
         if not isinstance(options, dict):
-            raise RecordError("'options' must be an object")
+            raise RecordError(f"'options' must be an object, not {show(options)}")
         if deck is not None and (
             not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)
         ):
             raise RecordError("'deck' must be a list of variety ids")
         if not isinstance(actions, list):
-            raise RecordError("'actions' must be a list")
+            raise RecordError(f"'actions' must be a list, not {show(actions)}")
         parsed = []
         for n, a in enumerate(actions, start=1):
             try:
-                parsed.append(action_from_json(a))
+                parsed.append(parse_action(a))
             except IllegalAction as e:
                 raise RecordError(f"action {n}: {e}") from None
         return cls(game, players, seed, options, deck, parsed)
 
     def start(self, rules: Any) -> Any:
-        """The state this record starts from, with `rules` (RecordError if it cannot start)."""
+        """The state this record starts from, with `rules` (RecordError if it cannot start:
+        the game refuses its players, options or deck with a ValueError)."""
         try:
             state, _ = rules.new_game(self.players, self.seed, self.options, self.deck)
         except ValueError as e:
             raise RecordError(str(e)) from None
+        except Exception as e:  # the last line of defence: a bug in the rules, see `replay`
+            raise RecordError(f"the game cannot start: {_bug(e)}") from e
         return state
 
     def replay(self, rules: Any, upto: int | None = None) -> Any:
-        """The state after the first `upto` actions (all by default)."""
+        """The state after the first `upto` actions (all by default). An illegal action is a
+        RecordError naming it; so is any other exception the rules raise on it. That one is
+        a bug in the rules (they must refuse every action with IllegalAction), caught here
+        only because a record comes from outside and must never crash the program."""
         state = self.start(rules)
         for n, a in enumerate(self.actions[:upto], start=1):
             try:
                 rules.apply(state, a)
             except IllegalAction as e:
                 raise RecordError(f"action {n}: {e}") from None
+            except Exception as e:
+                raise RecordError(f"action {n}: the rules failed on it: {_bug(e)}") from e
         return state
+
+
+def _bug(e: Exception) -> str:
+    """A short form of an unexpected exception for a message."""
+    return f"{type(e).__name__}: {clip(str(e), 120)} (a bug, please report it)"

@@ -11,6 +11,7 @@ from importlib import import_module
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.engine.contract import GameSpec, Rules
+from bohn_tui.engine.limits import show
 from bohn_tui.engine.record import Record, RecordError
 
 
@@ -28,7 +29,8 @@ class Registry:
 
     def spec(self, game: str) -> GameSpec:
         if game not in self.packages:
-            raise UnknownGame(f"unknown game {game!r}; choose one of: {', '.join(self.packages)}")
+            known = ", ".join(self.packages)
+            raise UnknownGame(f"unknown game {show(game)}; choose one of: {known}")
         return _load(self.packages[game])
 
     def rules_for(self, game: str, n_players: int) -> Rules:

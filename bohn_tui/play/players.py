@@ -4,35 +4,71 @@ before the app's first frame."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
+
+from bohn_tui.engine.limits import MAX_INT, MAX_NAME, MAX_PLAYERS, InputError, check_name, show
 
 BOT_NAMES = ("Cem", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo")
 
 
-class SessionError(ValueError):
-    """A game that cannot be started or continued; the message says why."""
+class SessionError(InputError):
+    """A game that cannot be started or continued; the message (at most limits.MESSAGE
+    characters) says why."""
 
 
-def parse_players(spec: str) -> tuple[list[str], dict[int, str]]:
-    """'Ana,Ben,bot:standard' -> (names, {seat: bot level}). Bots get free names."""
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
-    if not parts:
+def parse_players(
+    spec: str, levels: Collection[str] | None = None
+) -> tuple[list[str], dict[int, str]]:
+    """'Ana,Ben,bot:standard' -> (names, {seat: bot level}). Bots get free names. Each name
+    is held to the limits (limits.check_name), at most MAX_PLAYERS of them; `levels`, when
+    given, are the bot levels the game has. SessionError says what is wrong, in one line."""
+    if len(spec) > MAX_PLAYERS * (MAX_NAME + 1):
+        raise SessionError(f"--players is {len(spec):,} characters long; name fewer players")
+    parts = [p.strip() for p in spec.split(",")]
+    if not any(parts):
         raise SessionError("name at least one player, e.g. --players 'Ana,Ben,bot:standard'")
-    humans = {p for p in parts if not p.lower().startswith("bot")}
+    if len(parts) > MAX_PLAYERS:
+        raise SessionError(f"--players names {len(parts)} players; at most {MAX_PLAYERS}")
+
+    def is_bot(p: str) -> bool:  # "bot" or "bot:LEVEL" (a person may be called Botond)
+        return p.lower() == "bot" or p.lower().startswith("bot:")
+
+    humans = {p for p in parts if not is_bot(p)}
     spare = [n for n in BOT_NAMES if n not in humans]
     names: list[str] = []
     bots: dict[int, str] = {}
     for seat, p in enumerate(parts):
-        if p.lower().startswith("bot"):
-            level = p.split(":", 1)[1].strip() if ":" in p else "standard"
-            bots[seat] = level or "standard"
+        if is_bot(p):
+            level = (p.split(":", 1)[1].strip() if ":" in p else "") or "standard"
+            if levels is not None and level not in levels:
+                known = ", ".join(levels)
+                raise SessionError(f"unknown bot level {show(level)}; choose one of: {known}")
+            bots[seat] = level
             names.append(spare.pop(0) if spare else f"Bot {seat + 1}")
         else:
-            names.append(p)
+            try:
+                names.append(check_name(p, f"player {seat + 1}'s name"))
+            except InputError as e:
+                raise SessionError(str(e)) from None
     if len(set(names)) != len(names):
         raise SessionError("every player needs a different name")
     return names, bots
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed as typed (`--seed`, the new-game screen): None for none, else a whole number
+    within the limits (-(2**63 - 1) to 2**63 - 1); SessionError in one line otherwise."""
+    if text is None or not text.strip():
+        return None
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if digits.isdecimal() and digits.isascii() and len(digits) <= 19:
+        seed = int(value)
+        if -MAX_INT <= seed <= MAX_INT:
+            return seed
+    raise SessionError(f"the seed must be a whole number of at most 19 digits, not {show(text)}")
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,13 @@ from typing import Any
 from bohn_tui.engine.actions import Action
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.driver import MAX_ACTIONS, drive
+from bohn_tui.engine.limits import show
 from bohn_tui.engine.record import Record
 from bohn_tui.games import rules_for, spec
 
-__all__ = ["MAX_ACTIONS", "GameResult", "drive", "play_game", "simulate"]
+__all__ = ["MAX_ACTIONS", "MAX_GAMES", "GameResult", "drive", "play_game", "simulate"]
+
+MAX_GAMES = 1_000_000  # games in one simulation
 
 
 @dataclass(slots=True)
@@ -53,11 +56,19 @@ def simulate(
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play `games` games. Seats take the levels in turn, rotated by one seat each game so
-    that seat order does not bias a level's result. Wins are shared on a tie."""
+    that seat order does not bias a level's result. Wins are shared on a tie. ValueError
+    for an unknown game, player count or bot level, or a count of games out of range; an
+    OSError when `save_dir` cannot be written (both before any game is played)."""
+    rules_for(game, players)  # checks the game and the player count
+    if not 0 <= games <= MAX_GAMES:
+        raise ValueError(f"the number of games is 0 to {MAX_GAMES:,}, not {show(games)}")
     levels = list(levels or ["random"] * players)
     if len(levels) != players:
         raise ValueError(f"{players} players need {players} bot levels, not {len(levels)}")
-    rules_for(game, players)  # checks the game and the player count
+    known = spec(game).bot_levels
+    for lv in levels:
+        if lv not in known:
+            raise ValueError(f"unknown bot level {show(lv)}; choose one of: {', '.join(known)}")
     make = spec(game).bots
     wins = [0.0] * players
     score_sum = [0] * players
@@ -66,6 +77,9 @@ def simulate(
     problems: list[str] = []
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
+        probe = save_dir / ".bohn-write-test"
+        probe.write_text("")  # a folder that cannot be written fails here, not after game 1
+        probe.unlink()
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g

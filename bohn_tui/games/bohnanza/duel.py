@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohn_tui.engine.limits import show
 from bohn_tui.games.bohnanza.phases import PLANT, PLANT_TURNED_UP, TAKE_OFFER
 from bohn_tui.games.common.actions import (
     Discarded,
@@ -32,7 +33,7 @@ class BeanDuel:
             raise IllegalAction("plant your front card before discarding")
         p = st.players[a.seat]
         if not isinstance(a.index, int) or not 0 <= a.index < len(p.hand):
-            raise IllegalAction(f"there is no card at hand position {a.index}")
+            raise IllegalAction(f"there is no card at hand position {show(a.index)}")
         card = p.hand.pop(a.index)
         st.deck.discard.append(card)
         if ev is not None:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from bohn_tui.engine.limits import show
 from bohn_tui.games.bohnanza.duel import BeanDuel
 from bohn_tui.games.bohnanza.phases import (  # noqa: F401  (re-exported)
     OVER,
@@ -158,7 +159,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
 
     def vname(self, variety: str | None) -> str:
         v = self.data.varieties.get(variety or "")
-        return v.name if v else str(variety)
+        return v.name if v else show(variety)  # a name from outside: quoted, short
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -169,6 +170,9 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         options: dict[str, Any] | None = None,
         deck: list[str] | None = None,
     ) -> tuple[GameState, list[Event]]:
+        options = dict(options or {})  # "open_treasuries": every coin count is open
+        if options.get("open_treasuries", False).__class__ is not bool:
+            raise ValueError("option 'open_treasuries' is true or false")
         rng = random.Random(seed)
         if deck is None:
             cards = [v.id for v in self.varieties.values() for _ in range(v.count)]
@@ -176,9 +180,8 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
             if unknown:
-                raise ValueError(
-                    f"the deck holds cards that are not in this game: {', '.join(unknown)}"
-                )
+                names = ", ".join(show(c, 30) for c in unknown[:5])
+                raise ValueError(f"the deck holds cards that are not in this game: {names}")
             cards = list(reversed(deck))  # the top card is drawn first: keep it last
         total = Counter(cards)
         players = []
@@ -195,7 +198,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         state = GameState(
             rules=self,
             seed=seed,
-            options=dict(options or {}),
+            options=options,
             players=players,
             deck=Deck(cards=cards, discard=[], end_at=self.count.end_runout),
             removed=[],
@@ -417,7 +420,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if handler is None:
             raise IllegalAction(f"{type(action).__name__} is not an action of {self.data.title}")
         if action.seat.__class__ is not int or not 0 <= action.seat < self.n:
-            raise IllegalAction(f"there is no seat {action.seat!r} in this game")
+            raise IllegalAction(f"there is no seat {show(action.seat)} in this game")
         if st.phase == OVER:
             raise IllegalAction("the game is over")
         ev = self.event_tap(st)
@@ -457,7 +460,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
     def _check_field(self, p: PlayerState, index: int) -> Field:
         if index.__class__ is not int or not 0 <= index < len(p.fields):
             raise IllegalAction(
-                f"there is no field {index + 1 if isinstance(index, int) else index}"
+                f"there is no field {show(index + 1 if isinstance(index, int) else index)}"
             )
         return p.fields[index]
 

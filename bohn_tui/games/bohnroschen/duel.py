@@ -3,6 +3,7 @@ time), phase 1 with one discard from the hand, phase 3 a whole kind at a time.""
 
 from __future__ import annotations
 
+from bohn_tui.engine.limits import show
 from bohn_tui.games.bohnanza.rules import (
     PLANT,
     PLANT_TURNED_UP,
@@ -109,7 +110,7 @@ class TwoPlayerTurn:
             raise IllegalAction("you have discarded a hand card this turn already")
         p = st.players[a.seat]
         if a.index.__class__ is not int or not 0 <= a.index < len(p.hand):
-            raise IllegalAction(f"there is no card at hand position {a.index}")
+            raise IllegalAction(f"there is no card at hand position {show(a.index)}")
         card = p.hand.pop(a.index)
         st.deck.discard.append(card)
         st.discarded = True

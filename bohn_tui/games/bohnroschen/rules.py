@@ -30,6 +30,7 @@ fields and treasuries), the game ends the same way.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import fields
 from typing import Any
 
@@ -157,7 +158,9 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         """Options: "short" (remove eight vine cards), "face_down_end" (lay the last 0-5
         cards of the pile out face down; 4 by default), "all_face_down" (two players: lay
         the whole row out face down at once, as in the solo game), "vine" (the row's order,
-        vine card ids without the castle; shuffled by default)."""
+        vine card ids without the castle; shuffled by default), "daily" (solo: the day of a
+        daily run). Each is refused with a ValueError naming it when it is of the wrong kind;
+        the options of Bohnanza hold too."""
         if len(names) != self.n:
             raise ValueError(f"this rules object is for {self.n} players, not {len(names)}")
         opts = dict(options or {})
@@ -167,6 +170,9 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         for flag in ("short", "all_face_down"):
             if opts.get(flag, False).__class__ is not bool:
                 raise ValueError(f"option {flag!r} is true or false")
+        daily = opts.get("daily")
+        if daily is not None and not _is_day(daily):
+            raise ValueError("option 'daily' is the day of a daily run, YYYY-MM-DD")
         if opts.get("all_face_down") and self.n > 2:
             raise ValueError("option 'all_face_down' is for two players (solo always has it)")
         base, _ = super().new_game(names, seed, opts, deck)  # deals; the turn starts below
@@ -176,7 +182,9 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             order = list(self.cards)
             shuffle(order, st.rng)
         else:
-            if not isinstance(order, list) or not all(c in self.cards for c in order):
+            if not isinstance(order, list) or not all(
+                isinstance(c, str) and c in self.cards for c in order
+            ):
                 raise ValueError("option 'vine' is a list of vine card ids")
             if len(set(order)) != len(order) or not order:
                 raise ValueError("option 'vine' must list distinct vine card ids")
@@ -511,3 +519,14 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
 # events that show something no seat knew before (an undo must not take them back)
 REVEALING = (VineRevealed, TributePaid, DeckReshuffled, DeckRanOut, TurnedUp, Drew)
+
+
+def _is_day(value: Any) -> bool:
+    """Whether an option holds a day as YYYY-MM-DD (the daily solo run's)."""
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True

@@ -64,6 +64,7 @@ def bean_spec(
     bots: Callable[[str, int, bool], Any] = common_bots.make,
     table: str = BEAN_TABLE,
     solo: bool = False,
+    options: tuple[str, ...] = ("open_treasuries",),
 ) -> GameSpec:
     """`rules` is the "module:class" of the rules, made with the game's data and a count."""
     data = load(game)
@@ -85,5 +86,6 @@ def bean_spec(
         table=table,
         solo=solo,
         calm=CALM,
+        options=options,
         round_start=_round_start,
     )

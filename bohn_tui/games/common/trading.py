@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import (
     Accept,
     Decline,
@@ -101,12 +102,12 @@ class Trading:
             raise IllegalAction("the same card is named twice")
         for i in hand:
             if not isinstance(i, int) or not 0 <= i < len(p.hand):
-                raise IllegalAction(f"there is no card at hand position {i}")
+                raise IllegalAction(f"there is no card at hand position {show(i)}")
         if up and seat != st.active:
             raise IllegalAction("only the active player can trade the turned-up cards")
         for i in up:
             if not isinstance(i, int) or not 0 <= i < len(st.turned_up):
-                raise IllegalAction(f"there is no turned-up card {i}")
+                raise IllegalAction(f"there is no turned-up card {show(i)}")
         return [p.hand[i] for i in hand] + [st.turned_up[i] for i in up]
 
     def _offer(self, st: Any, a: Offer, ev: list[Event] | None) -> None:
@@ -128,14 +129,14 @@ class Trading:
         give = self._check_cards(st, a.seat, a.give_hand, a.give_up)
         for w in a.want:
             if w not in self.varieties:
-                raise IllegalAction(f"{w!r} is not a card of this game")
+                raise IllegalAction(f"{show(w)} is not a card of this game")
         if not give and not a.want:
             raise IllegalAction("an offer must give or ask for at least one card")
         original = None
         if a.counter_to is not None:
             original = st.offers.get(a.counter_to)
             if original is None or a.seat not in self._addressees(st, original):
-                raise IllegalAction(f"there is no offer {a.counter_to} to you to counter")
+                raise IllegalAction(f"there is no offer {show(a.counter_to)} to you to counter")
             if to != original.seat:
                 raise IllegalAction("a counter-offer goes back to whoever made the offer")
         if original is not None:
@@ -163,7 +164,7 @@ class Trading:
     def _find_offer(self, st: Any, offer: int) -> PendingOffer:
         o = st.offers.get(offer)
         if o is None:
-            raise IllegalAction(f"offer {offer} is no longer open")
+            raise IllegalAction(f"offer {show(offer)} is no longer open")
         return o
 
     def _accept(self, st: Any, a: Accept, ev: list[Event] | None) -> None:

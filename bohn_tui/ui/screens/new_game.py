@@ -9,8 +9,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
+from bohn_tui.engine.limits import MAX_NAME
 from bohn_tui.games import GAMES, spec
-from bohn_tui.play.players import NewGame
+from bohn_tui.play.players import NewGame, SessionError, parse_seed
 
 KINDS = [
     ("empty seat", "off"),
@@ -40,7 +41,7 @@ class NewGameScreen(Screen[None]):
                 name, kind = NAMES[i], KIND[i] if i < len(KIND) else "off"
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {i + 1}", classes="label")
-                    yield Input(name, id=f"name-{i}", classes="name")
+                    yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
             with Horizontal(classes="row"):
                 yield Label("Open treasuries", classes="label")
@@ -84,8 +85,11 @@ class NewGameScreen(Screen[None]):
         if len(set(names)) != len(names):
             self.notify("Every player needs a different name.", severity="error")
             return
-        raw_seed = self.query_one("#seed", Input).value.strip()
-        seed = int(raw_seed) if raw_seed else None
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except SessionError as e:
+            self.notify(str(e), severity="error")
+            return
         options = {"open_treasuries": self.query_one("#open", Switch).value}
         new = NewGame(game, names, bots, seed, options)
         self.app.start_game(new)  # type: ignore[attr-defined]
