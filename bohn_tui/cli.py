@@ -36,12 +36,12 @@ def replay(
     """Replay a game record and print the final state."""
     from bohn_tui.engine.limits import InputError, load_json, show
     from bohn_tui.games import read_record, replay
-    from bohn_tui.play.session import _parts  # the record in an export, old save or record
+    from bohn_tui.play.session import portable_parts
 
     where = show(record.name, 60)
     try:
         raw = load_json(record.read_bytes(), where)
-        state: Any = replay(read_record(_parts(raw)[0]))
+        state: Any = replay(read_record(portable_parts(raw)[0]))
     except OSError as e:
         _fail(f"cannot read {where}: {e.strerror or type(e).__name__}")
     except InputError as e:  # the file's JSON (naming the file), the wrapper's, the record's

@@ -116,7 +116,7 @@ class Session:
         a bare record. SessionError, in one line, for anything that cannot be replayed."""
         try:
             check_tree(raw, "the game")
-            record_raw, bots_raw = _parts(raw)
+            record_raw, bots_raw = portable_parts(raw)
             record = read_record(record_raw)
             bots = _bots(bots_raw, len(record.players))
             return cls(record, bots, save_id)
@@ -400,7 +400,7 @@ def _reason(e: BaseException) -> str:
     return clip(text or f"{type(e).__name__}: {clip(' '.join(str(e).split()), 200)}", 250)
 
 
-def _parts(raw: Any) -> tuple[Any, Any]:
+def portable_parts(raw: Any) -> tuple[Any, Any]:
     """(record, bots) of an export, a version 1 save file or a bare record."""
     if not isinstance(raw, dict):
         raise SessionError(f"a game must be a JSON object, not {show(raw)}")
