@@ -175,14 +175,12 @@ def _drive_plain(
     observers = [partial(view, state, s) for s in range(len(bots))]
     picks: list[Callable[[list[Action]], Action] | None] = [getattr(b, "pick", None) for b in bots]
     append = actions.append
-    count = len(actions)
-    while not state.over and state.turn < last_turn:
-        if count >= MAX_ACTIONS:
-            violations.append(f"no end after {MAX_ACTIONS} actions")
-            break
-        seat = to_move(state)
+    for _ in range(len(actions), MAX_ACTIONS):
+        if state.turn >= last_turn:
+            return
+        seat = to_move(state)  # None once the game is over
         if seat is None:
-            break
+            return
         legal = legal_actions(state, seat)
         pick = picks[seat]
         if pick is not None:
@@ -194,11 +192,12 @@ def _drive_plain(
         except IllegalAction as e:
             _refused(action, legal, seat, e, violations)
             if not legal:
-                break
+                return
             action = legal[0]
             step(state, action)
         append(action)
-        count += 1
+    if not state.over and state.turn < last_turn:
+        violations.append(f"no end after {MAX_ACTIONS} actions")
 
 
 __all__ = ["MAX_ACTIONS", "BotDriver", "Move", "drive"]

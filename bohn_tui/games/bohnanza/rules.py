@@ -63,13 +63,16 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import CountRules, GameData
 from bohn_tui.games.common.table import (
+    HARVEST_TREE,
     HARVESTABLE,
     MAX_TABLED,
     Deck,
     Field,
     PlayerState,
+    distinct,
     harvest,
     harvest_choices,
+    harvest_tree,
     harvestable,
     pay_coins,
     plant_choices,
@@ -142,8 +145,8 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             dict.fromkeys(self.varieties, [PlantHand(s, i) for i in range(3)]) for s in seats
         ]
         self._a_harvest = [[Harvest(s, i) for i in range(MAX_TABLED)] for s in seats]
-        self._a_harvest_by = [  # [seat][number of fields][field_code]: its Harvest actions
-            [[tuple(row[i] for i in idx) for idx in by_code] for by_code in HARVESTABLE]
+        self._a_harvest_by = [  # [seat]: its Harvest actions by field counts (harvest_tree)
+            harvest_tree([[tuple(row[i] for i in ix) for ix in by_code] for by_code in HARVESTABLE])
             for row in self._a_harvest
         ]
         self._a_plant_area = [
@@ -352,22 +355,22 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         p = st.players[seat]
         fields = p.fields
         active = seat == st.active
-        out: list[Action]
-        if phase == PLANT_TRADES:
-            out = []
-            if p.area:
-                plant_choices(fields, dict.fromkeys(p.area), self._a_plant_area[seat], out)
-        elif phase == PLANT:
-            out = []
+        out: list[Action] = []
+        if phase == PLANT:
             if active:
-                if st.planted < 2 and p.hand:
-                    plant_choices(fields, p.hand[:1], self._a_plant_hand[seat], out)
-                if st.planted:
+                planted = st.planted
+                hand = p.hand
+                if planted < 2 and hand:
+                    plant_choices(fields, (hand[0],), self._a_plant_hand[seat], out)
+                if planted:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
                         out.extend(cached_action(DiscardHand, seat, i) for i in range(len(p.hand)))
+        elif phase == PLANT_TRADES:
+            area = p.area
+            if area:
+                plant_choices(fields, distinct(area), self._a_plant_area[seat], out)
         elif phase == TRADE:
-            out = []
             if st.offers:
                 for o in st.offers.values():
                     if o.seat == seat:
@@ -381,19 +384,16 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
                 out.append(self._a_end_trading[seat])
         elif active and phase == TAKE_OFFER:
             kinds = dict.fromkeys(st.duel_offer)
-            out = plant_choices(fields, kinds, self._a_plant_area[seat], [])
+            plant_choices(fields, kinds, self._a_plant_area[seat], out)
             for v in kinds:
                 out.append(cached_action(DiscardOffer, seat, v))
         elif active and phase == PLANT_TURNED_UP:
-            out = []
             plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
             out.append(cached_action(EndTurn, seat))
-        else:
-            out = []
         if active or not self.duel:
-            if len(fields) <= MAX_TABLED:
+            try:
                 out += harvest_choices(fields, self._a_harvest_by[seat])
-            else:
+            except IndexError:  # more fields than the tables hold
                 out += [cached_action(Harvest, seat, i) for i in harvestable(fields)]
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
@@ -554,7 +554,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if count < 2:
             if count == 0:
                 raise IllegalAction(f"field {index + 1} is empty")
-            if index not in harvest_choices(fields, HARVESTABLE):  # the protection rule
+            if index not in harvest_choices(fields, HARVEST_TREE):  # the protection rule
                 raise IllegalAction(
                     f"field {index + 1} holds a single {self.vname(f.variety)} and is "
                     "protected while another field holds more than one card"
