@@ -168,12 +168,15 @@ def _drive_plain(
     state: Any, bots: list[Bot], actions: list[Action], violations: list[str], last_turn: int
 ) -> None:
     """`drive` for bots that never volunteer: the loop of every random simulation. A bot
-    whose choice needs no view may offer `pick(legal) -> Action` (the same choice `choose`
-    would make, with the same draws from its generator); it is asked through that."""
+    whose choice needs no view may offer `pick(count) -> int`, the index in the legal list
+    of the choice `choose` would make (with the same draws from its generator); it is asked
+    through that, and the action it names, one that legal_actions listed, is applied with
+    the rules' `step_listed` when they have one (the checks of listing are not made twice)."""
     rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
+    step_listed = getattr(rules, "step_listed", step)
     observers = [partial(view, state, s) for s in range(len(bots))]
-    picks: list[Callable[[list[Action]], Action] | None] = [getattr(b, "pick", None) for b in bots]
+    picks: list[Callable[[int], int] | None] = [getattr(b, "pick", None) for b in bots]
     append = actions.append
     for _ in range(len(actions), MAX_ACTIONS):
         if state.turn >= last_turn:
@@ -184,11 +187,13 @@ def _drive_plain(
         legal = legal_actions(state, seat)
         pick = picks[seat]
         if pick is not None:
-            action = pick(legal)
+            action = legal[pick(len(legal))]
+            apply = step_listed
         else:
             action = bots[seat].choose(seat, observers[seat], legal)
+            apply = step
         try:
-            step(state, action)
+            apply(state, action)
         except IllegalAction as e:
             _refused(action, legal, seat, e, violations)
             if not legal:

@@ -156,6 +156,8 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
+        if type(self).step is not BohnanzaRules.step:  # a game whose steps are its own
+            self.step_listed = self.step  # type: ignore[method-assign]
 
     # -- names for messages ---------------------------------------------------------------
 
@@ -444,6 +446,14 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if handler is None or st.phase == OVER or not 0 <= action.seat < self.n:
             self.apply(st, action)  # raises the readable error
         handler(st, action, None)  # type: ignore[misc]
+
+    def step_listed(self, st: S, action: Action) -> None:
+        """`step` for an action that `legal_actions` has just listed (the bot driver's loop):
+        the guard that listing has passed already (an action type of this game, a seat of
+        it, the game not over) is not asked again; the handler, with all its checks, is the
+        same. A game with a `step` of its own (Bohnröschen: every step is an apply) has its
+        `step` here too (set in __init__)."""
+        self.handlers[action.__class__](st, action, None)
 
     def _who(self, st: S, seat: int) -> str:
         return st.players[seat].name

@@ -25,7 +25,7 @@ class RandomBot:
         self._offers = 0
         if not trade:  # no offers: the choice needs no view (the bot driver's fast path)
             random_ = self._random  # floor: int() of a non-negative float, a cheaper call
-            self.pick = lambda legal: legal[floor(random_() * len(legal))]
+            self.pick = lambda count: floor(random_() * count)  # choose's index in legal
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         if self.trade and any(a.type in TRADE_ANSWERS for a in legal):
