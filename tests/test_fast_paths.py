@@ -1,7 +1,9 @@
-"""The engine's fast paths agree with what they stand for: `step_listed` with `apply` for
-every listed action, the harvest trees with the protection rule, the unrolled planting
-with the planting rule, the shuffle and the random bot's pick with the draws they replace
-(benchmarks/README.md, Engine; benchmarks/same_games.py checks whole games)."""
+"""The engine's fast paths agree with what they stand for: `listed_steps` (the bot
+driver's way to apply an action legal_actions listed) with `apply` for every listed
+action, `legal_to_move` with `legal_actions`, the harvest trees with the protection rule,
+the unrolled planting with the planting rule, the shuffle and the random bot's pick with
+the draws they replace (benchmarks/README.md, Engine; benchmarks/same_games.py checks
+whole games)."""
 
 from __future__ import annotations
 
@@ -41,25 +43,33 @@ from bohn_tui.play.simulate import play_game
         ("bohnroschen", 3, 7),
     ],
 )
-def test_step_listed_is_apply_for_every_listed_action(game: str, n: int, seed: int) -> None:
+def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed: int) -> None:
     """Along a random game with trading, for every seat and every action legal_actions
-    lists for it, step_listed leaves the same state as apply (the generator included)."""
+    lists for it, the driver's way to apply it (`listed_steps`, or `step` for rules that
+    have none) leaves the same state as apply (the generator included); and legal_to_move
+    lists for the seat to_move names what legal_actions lists."""
     bots = [make_bot("random", seed * 31 + s, True) for s in range(n)]
     record = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots).record
     state = start_record(record)
     rules = state.rules
+    listed = rules.listed_steps
+    assert (listed is None) == (game == "bohnroschen")  # its steps are applies
     tried = 0
     for k, played in enumerate(record.actions):
+        mover = rules.to_move(state)
+        assert mover is not None
+        assert rules.legal_to_move(state, mover) == rules.legal_actions(state, mover)
         if k % 3 == 0:
             for seat in range(n):
                 for a in rules.legal_actions(state, seat):
                     applied = copy.deepcopy(state, {id(rules): rules})
                     stepped = copy.deepcopy(state, {id(rules): rules})
                     rules.apply(applied, a)
-                    rules.step_listed(stepped, a)
+                    (rules.step if listed is None else listed[type(a)])(stepped, a)
                     assert snapshot(stepped) == snapshot(applied), f"action {k}: {a}"
                     tried += 1
         rules.apply(state, played)
+    assert rules.to_move(state) is None
     assert tried > 100
 
 

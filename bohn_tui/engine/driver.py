@@ -8,6 +8,7 @@ applies the move; `drive` is the loop that does so without events (simulations, 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -170,11 +171,15 @@ def _drive_plain(
     """`drive` for bots that never volunteer: the loop of every random simulation. A bot
     whose choice needs no view may offer `pick(count) -> int`, the index in the legal list
     of the choice `choose` would make (with the same draws from its generator); it is asked
-    through that, and the action it names, one that legal_actions listed, is applied with
-    the rules' `step_listed` when they have one (the checks of listing are not made twice)."""
+    through that, and the action it names, one that legal_actions listed, is applied through
+    the rules' `listed_steps` when they have them (the checks of listing are not made twice);
+    the legal actions of the seat `to_move` names come from `legal_to_move` likewise."""
     rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
-    step_listed = getattr(rules, "step_listed", step)
+    # listed_steps: by action type, what applies an action legal_actions listed (rules that
+    # have none: their step for every type)
+    listed = getattr(rules, "listed_steps", None) or defaultdict(lambda: step)
+    legal_actions = getattr(rules, "legal_to_move", legal_actions)
     observers = [partial(view, state, s) for s in range(len(bots))]
     picks: list[Callable[[int], int] | None] = [getattr(b, "pick", None) for b in bots]
     append = actions.append
@@ -188,7 +193,7 @@ def _drive_plain(
         pick = picks[seat]
         if pick is not None:
             action = legal[pick(len(legal))]
-            apply = step_listed
+            apply = listed[action.__class__]
         else:
             action = bots[seat].choose(seat, observers[seat], legal)
             apply = step

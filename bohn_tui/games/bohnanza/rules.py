@@ -124,7 +124,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self.varieties = {k: v for k, v in data.varieties.items() if k not in self.count.removed}
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
-        self.handlers: dict[type[Action], Callable[[GameState, Any, list[Event]], None]] = {
+        self.handlers: dict[type[Action], Callable[..., None]] = {  # (st, action, ev=None)
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
             PlantArea: self._plant_area,
@@ -156,8 +156,17 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
-        if type(self).step is not BohnanzaRules.step:  # a game whose steps are its own
-            self.step_listed = self.step  # type: ignore[method-assign]
+        # the bot driver applies an action that legal_actions has just listed through its
+        # handler (ev None by default), past step's guard, which listing has passed already
+        # (an action type of this game, a seat of it, the game not over); a game whose steps
+        # are its own (Bohnröschen: every step is an apply) has none
+        own_step = type(self).step is not BohnanzaRules.step
+        self.listed_steps: dict[type[Action], Callable[..., None]] | None = (
+            None if own_step else self.handlers
+        )
+        # legal_actions for the seat to_move names; a game with its own legal_actions: those
+        own = type(self).legal_actions is not BohnanzaRules.legal_actions
+        self.legal_to_move = self.legal_actions if own else self._legal
 
     # -- names for messages ---------------------------------------------------------------
 
@@ -351,9 +360,14 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         """Every action `seat` may take now. Offers are not listed (their number is vast):
         a seat may make one whenever `can_offer` says so; answers to offers are listed,
         an acceptance with the frontmost cards that fit."""
-        phase = st.phase
-        if phase == OVER or not 0 <= seat < self.n:
+        if st.phase == OVER or not 0 <= seat < self.n:
             return []
+        return self._legal(st, seat)
+
+    def _legal(self, st: S, seat: int) -> list[Action]:
+        """`legal_actions` past its guard (a seat of the game, the game not over). The bot
+        driver asks it, as `legal_to_move`, for the seat that `to_move` has just named."""
+        phase = st.phase
         p = st.players[seat]
         fields = p.fields
         active = seat == st.active
@@ -447,14 +461,6 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             self.apply(st, action)  # raises the readable error
         handler(st, action, None)  # type: ignore[misc]
 
-    def step_listed(self, st: S, action: Action) -> None:
-        """`step` for an action that `legal_actions` has just listed (the bot driver's loop):
-        the guard that listing has passed already (an action type of this game, a seat of
-        it, the game not over) is not asked again; the handler, with all its checks, is the
-        same. A game with a `step` of its own (Bohnröschen: every step is an apply) has its
-        `step` here too (set in __init__)."""
-        self.handlers[action.__class__](st, action, None)
-
     def _who(self, st: S, seat: int) -> str:
         return st.players[seat].name
 
@@ -491,7 +497,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             f"{self.vname(f.variety)}; {hint}"
         )
 
-    def _plant_hand(self, st: S, a: PlantHand, ev: list[Event] | None) -> None:
+    def _plant_hand(self, st: S, a: PlantHand, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("cards are planted from the hand only in phase 1")
         if a.seat != st.active:
@@ -516,7 +522,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         discard one). A game that allows more in phase 1 says False longer."""
         return not p.hand or (st.planted == 2 and not self.duel)
 
-    def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None) -> None:
+    def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
         self._need_active(st, a, "end planting")
@@ -526,7 +532,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             )
         self.turn_up_cards(st, ev)
 
-    def _plant_area(self, st: S, a: PlantArea, ev: list[Event] | None) -> None:
+    def _plant_area(self, st: S, a: PlantArea, ev: list[Event] | None = None) -> None:
         p = st.players[a.seat]
         if st.phase == PLANT_TRADES:
             pile, source = p.area, "area"
@@ -551,7 +557,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         elif st.phase == TAKE_OFFER and not st.duel_offer:
             self._start_planting(st, ev)
 
-    def _harvest(self, st: S, a: Harvest, ev: list[Event] | None) -> None:
+    def _harvest(self, st: S, a: Harvest, ev: list[Event] | None = None) -> None:
         if self.duel and a.seat != st.active:
             raise IllegalAction("in the bean duel, beans are harvested only on your own turn")
         p = st.players[a.seat]
@@ -574,7 +580,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.append(Harvested(a.seat, index, variety, count, coins))  # type: ignore[arg-type]
 
-    def _buy_field(self, st: S, a: BuyField, ev: list[Event] | None) -> None:
+    def _buy_field(self, st: S, a: BuyField, ev: list[Event] | None = None) -> None:
         p = st.players[a.seat]
         if len(p.fields) >= 3:
             raise IllegalAction("you have three fields already")
@@ -591,7 +597,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.append(FieldBought(a.seat, self.field_cost))
 
-    def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None) -> None:
+    def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None = None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading is not on now")
         self._need_active(st, a, "end trading")
