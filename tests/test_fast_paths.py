@@ -1,8 +1,8 @@
 """The engine's fast paths agree with what they stand for: `listed_steps` (the bot
 driver's way to apply an action legal_actions listed) with `apply` for every listed
 action, `legal_to_move` with `legal_actions`, the harvest trees with the protection rule,
-the unrolled planting with the planting rule, the shuffle and the random bot's pick with
-the draws they replace (benchmarks/README.md, Engine; benchmarks/same_games.py checks
+the unrolled planting with the planting rule, the shuffle and the random bot's uniform
+draw with the draws they replace (benchmarks/README.md, Engine; benchmarks/same_games.py checks
 whole games)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import product
+from math import floor
 
 import pytest
 from helpers.rules import snapshot
@@ -115,11 +116,12 @@ def test_shuffle_is_the_sort_by_random_keys() -> None:
         assert rng_new.getstate() == rng_old.getstate()
 
 
-def test_random_pick_is_its_choice() -> None:
-    """The random bot's pick names the index of what its choose would take, with the same
-    draws (the bot driver's fast path asks pick)."""
+def test_random_uniform_draw_is_its_choice() -> None:
+    """The random bot without trading offers `uniform`: the bot driver's draw with it,
+    legal[floor(uniform() * len(legal))], is what its choose takes, with the same draws."""
     picker, chooser = RandomBot(11, trade=False), RandomBot(11, trade=False)
     for size in [1, 2, 3, 5, 8] * 40:
         legal = [object() for _ in range(size)]
-        i = picker.pick(size)  # type: ignore[attr-defined]
-        assert legal[i] is chooser.choose(0, dict, legal)  # type: ignore[arg-type]
+        drawn = legal[floor(picker.uniform() * size)]  # type: ignore[attr-defined]
+        assert drawn is chooser.choose(0, dict, legal)  # type: ignore[arg-type]
+    assert not hasattr(RandomBot(11, trade=True), "uniform")  # its offers need the view

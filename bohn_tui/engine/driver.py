@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from math import floor
 from typing import Any
 
 from .actions import Action, IllegalAction
@@ -169,11 +170,12 @@ def _drive_plain(
     state: Any, bots: list[Bot], actions: list[Action], violations: list[str], last_turn: int
 ) -> None:
     """`drive` for bots that never volunteer: the loop of every random simulation. A bot
-    whose choice needs no view may offer `pick(count) -> int`, the index in the legal list
-    of the choice `choose` would make (with the same draws from its generator); it is asked
-    through that, and the action it names, one that legal_actions listed, is applied through
-    the rules' `listed_steps` when they have them (the checks of listing are not made twice);
-    the legal actions of the seat `to_move` names come from `legal_to_move` likewise."""
+    whose `choose` takes `legal[floor(r * len(legal))]` for r = `uniform()`, a draw from
+    its generator in [0, 1), and nothing else (the random bot without trading), offers
+    `uniform`: the driver draws its choice that way, without a call of the bot, and applies
+    the action, one that legal_actions has listed, through the rules' `listed_steps` when
+    they have them (the checks of listing are not made twice); the legal actions of the seat
+    `to_move` names come from `legal_to_move` likewise."""
     rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     # listed_steps: by action type, what applies an action legal_actions listed (rules that
@@ -181,7 +183,7 @@ def _drive_plain(
     listed = getattr(rules, "listed_steps", None) or defaultdict(lambda: step)
     legal_actions = getattr(rules, "legal_to_move", legal_actions)
     observers = [partial(view, state, s) for s in range(len(bots))]
-    picks: list[Callable[[int], int] | None] = [getattr(b, "pick", None) for b in bots]
+    uniforms: list[Callable[[], float] | None] = [getattr(b, "uniform", None) for b in bots]
     append = actions.append
     for _ in range(len(actions), MAX_ACTIONS):
         if state.turn >= last_turn:
@@ -190,9 +192,9 @@ def _drive_plain(
         if seat is None:
             return
         legal = legal_actions(state, seat)
-        pick = picks[seat]
-        if pick is not None:
-            action = legal[pick(len(legal))]
+        uniform = uniforms[seat]
+        if uniform is not None:
+            action = legal[floor(uniform() * len(legal))]
             apply = listed[action.__class__]
         else:
             action = bots[seat].choose(seat, observers[seat], legal)

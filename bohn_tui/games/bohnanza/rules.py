@@ -156,14 +156,6 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
-        # the bot driver applies an action that legal_actions has just listed through its
-        # handler (ev None by default), past step's guard, which listing has passed already
-        # (an action type of this game, a seat of it, the game not over); a game whose steps
-        # are its own (Bohnröschen: every step is an apply) has none
-        own_step = type(self).step is not BohnanzaRules.step
-        self.listed_steps: dict[type[Action], Callable[..., None]] | None = (
-            None if own_step else self.handlers
-        )
         # legal_actions for the seat to_move names; a game with its own legal_actions: those
         own = type(self).legal_actions is not BohnanzaRules.legal_actions
         self.legal_to_move = self.legal_actions if own else self._legal
@@ -461,6 +453,21 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             self.apply(st, action)  # raises the readable error
         handler(st, action, None)  # type: ignore[misc]
 
+    @property
+    def listed_steps(self) -> dict[type[Action], Callable[..., None]] | None:
+        """What the bot driver applies an action with that legal_actions has just listed,
+        by action type: its handler (ev None by default), past step's guard, which listing
+        has passed already (an action type of this game, a seat of it, the game not over);
+        for a Harvest, the part past its checks as well (legal_actions lists the harvests
+        the same rule allows). None for a game whose steps are its own (Bohnröschen: every
+        step is an apply)."""
+        if type(self).step is not BohnanzaRules.step:
+            return None
+        steps = dict(self.handlers)
+        if steps.get(Harvest) == self._harvest:  # not a game's own harvest
+            steps[Harvest] = self._harvest_checked
+        return steps
+
     def _who(self, st: S, seat: int) -> str:
         return st.players[seat].name
 
@@ -575,7 +582,15 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
                     f"field {index + 1} holds a single {self.vname(f.variety)} and is "
                     "protected while another field holds more than one card"
                 )
-        variety = f.variety
+        self._harvest_checked(st, a, ev)
+
+    def _harvest_checked(self, st: S, a: Harvest, ev: list[Event] | None = None) -> None:
+        """The harvest of a Harvest that has passed `_harvest`'s checks (or was listed by
+        legal_actions, which asks the same rule: `listed_steps`)."""
+        p = st.players[a.seat]
+        index = a.field
+        f = p.fields[index]
+        variety, count = f.variety, f.count
         coins = harvest(p, index, self.varieties[variety], st.deck.discard)  # type: ignore[index]
         if ev is not None:
             ev.append(Harvested(a.seat, index, variety, count, coins))  # type: ignore[arg-type]

@@ -4,7 +4,6 @@ offers a turn so that games end."""
 from __future__ import annotations
 
 import random
-from math import floor
 
 from bohn_tui.engine.bots import Observe
 from bohn_tui.games.common.actions import Action, Decline, Offer
@@ -23,9 +22,8 @@ class RandomBot:
         self.trade = trade
         self._turn = -1
         self._offers = 0
-        if not trade:  # no offers: the choice needs no view (the bot driver's fast path)
-            random_ = self._random  # floor: int() of a non-negative float, a cheaper call
-            self.pick = lambda count: floor(random_() * count)  # choose's index in legal
+        if not trade:  # no offers: choose is legal[floor(random() * len(legal))], and
+            self.uniform = self._random  # the bot driver draws it so, without calling it
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         if self.trade and any(a.type in TRADE_ANSWERS for a in legal):
