@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat, starmap
 from typing import Any, TypeVar
 
 from bohn_tui.games.common.data import Variety
@@ -249,10 +250,9 @@ def shuffle(cards: list[str], rng: random.Random) -> None:
     """Shuffle in place, every order equally likely: sorting by independent random keys
     takes a third of the time of random.shuffle, and it runs at the start of every game
     and at every run-out."""
-    rnd = rng.random
-    keys = [rnd() for _ in cards]  # the same draws, in the same order, as a key function's
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = [cards[i] for i in order]
+    n = len(cards)
+    keys = list(starmap(rng.random, repeat((), n)))  # the draws a key function would make
+    cards[:] = map(cards.__getitem__, sorted(range(n), key=keys.__getitem__))
 
 
 def count_cards(*piles: list[str]) -> Counter[str]:
