@@ -31,6 +31,7 @@ from bohn_tui.games.bohnanza.phases import (  # noqa: F401  (re-exported)
     PLANT_TURNED_UP,
     TAKE_OFFER,
     TRADE,
+    TurnOrder,
 )
 from bohn_tui.games.bohnanza.views import BohnanzaViews
 from bohn_tui.games.common.actions import (
@@ -111,10 +112,8 @@ class GameState:
 
 S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
-_ACTIVE_PHASES = frozenset({PLANT, TAKE_OFFER, PLANT_TURNED_UP})
 
-
-class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
+class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     """The rules of Bohnanza and Dahlias for one game and player count."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
@@ -310,41 +309,6 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         st.end_reason = reason
         if ev is not None:
             ev.append(GameOver(st.scores, st.winners, reason))
-
-    # -- who must act ----------------------------------------------------------------------
-
-    def waiting_for(self, st: S) -> list[int]:
-        """The seats whose decision the game waits for, the most urgent first."""
-        if st.phase in _ACTIVE_PHASES:
-            return [st.active]
-        if st.phase == OVER:
-            return []
-        if st.phase == TRADE:
-            seats: list[int] = []
-            for o in st.offers.values():
-                for s in self._addressees(st, o):
-                    if s not in seats and s != st.active:
-                        seats.append(s)
-            seats.append(st.active)
-            return seats
-        if st.phase == PLANT_TRADES:
-            players = st.players
-            return [s for s in self._order[st.active] if players[s].area]
-        return [st.active]
-
-    def to_move(self, st: S) -> int | None:
-        """The seat whose decision comes first: waiting_for(st)[0], without the list."""
-        phase = st.phase
-        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
-            return st.active
-        if phase == PLANT_TRADES:
-            players = st.players
-            for s in self._order[st.active]:
-                if players[s].area:
-                    return s
-            return None
-        seats = self.waiting_for(st)
-        return seats[0] if seats else None
 
     # -- legal actions ---------------------------------------------------------------------
 
