@@ -8,9 +8,11 @@ applies the move; `drive` is the loop that does so without events (simulations, 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from math import floor
 from typing import Any
 
 from .actions import Action, IllegalAction
@@ -168,37 +170,46 @@ def _drive_plain(
     state: Any, bots: list[Bot], actions: list[Action], violations: list[str], last_turn: int
 ) -> None:
     """`drive` for bots that never volunteer: the loop of every random simulation. A bot
-    whose choice needs no view may offer `pick(legal) -> Action` (the same choice `choose`
-    would make, with the same draws from its generator); it is asked through that."""
+    whose `choose` takes `legal[floor(r * len(legal))]` for r = `uniform()`, a draw from
+    its generator in [0, 1), and nothing else (the random bot without trading), offers
+    `uniform`: the driver draws its choice that way, without a call of the bot, and applies
+    the action, one that legal_actions has listed, through the rules' `listed_steps` when
+    they have them (the checks of listing are not made twice); the legal actions of the seat
+    `to_move` names come from `legal_to_move` likewise."""
     rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
+    # listed_steps: by action type, what applies an action legal_actions listed (rules that
+    # have none: their step for every type)
+    listed = getattr(rules, "listed_steps", None) or defaultdict(lambda: step)
+    legal_actions = getattr(rules, "legal_to_move", legal_actions)
     observers = [partial(view, state, s) for s in range(len(bots))]
-    picks: list[Callable[[list[Action]], Action] | None] = [getattr(b, "pick", None) for b in bots]
+    uniforms: list[Callable[[], float] | None] = [getattr(b, "uniform", None) for b in bots]
     append = actions.append
-    count = len(actions)
-    while not state.over and state.turn < last_turn:
-        if count >= MAX_ACTIONS:
-            violations.append(f"no end after {MAX_ACTIONS} actions")
-            break
-        seat = to_move(state)
+    for _ in range(len(actions), MAX_ACTIONS):
+        if state.turn >= last_turn:
+            return
+        seat = to_move(state)  # None once the game is over
         if seat is None:
-            break
+            return
         legal = legal_actions(state, seat)
-        pick = picks[seat]
-        if pick is not None:
-            action = pick(legal)
+        uniform = uniforms[seat]
+        if uniform is not None:
+            action = legal[floor(uniform() * len(legal))]
+            apply = listed[action.__class__]
         else:
             action = bots[seat].choose(seat, observers[seat], legal)
+            apply = step
         try:
-            step(state, action)
+            apply(state, action)
         except IllegalAction as e:
             _refused(action, legal, seat, e, violations)
             if not legal:
-                break
+                return
             action = legal[0]
             step(state, action)
         append(action)
-        count += 1
+    if not state.over and state.turn < last_turn:
+        violations.append(f"no end after {MAX_ACTIONS} actions")
 
 
 __all__ = ["MAX_ACTIONS", "BotDriver", "Move", "drive"]

@@ -23,7 +23,7 @@ class BeanDuel:
 
     duel: bool
 
-    def _discard_hand(self, st: Any, a: DiscardHand, ev: list[Event] | None) -> None:
+    def _discard_hand(self, st: Any, a: DiscardHand, ev: list[Event] | None = None) -> None:
         if not self.duel:
             raise IllegalAction("hand cards are discarded only in the bean duel")
         if st.phase != PLANT:
@@ -40,7 +40,7 @@ class BeanDuel:
             ev.append(Discarded(a.seat, card, "hand"))
         self.turn_up_cards(st, ev)
 
-    def _discard_offer(self, st: Any, a: DiscardOffer, ev: list[Event] | None) -> None:
+    def _discard_offer(self, st: Any, a: DiscardOffer, ev: list[Event] | None = None) -> None:
         if st.phase != TAKE_OFFER:
             raise IllegalAction("offered cards are discarded only at the start of a duel turn")
         self._need_active(st, a, "discard the offered cards")
@@ -53,7 +53,7 @@ class BeanDuel:
         if not st.duel_offer:
             self._start_planting(st, ev)
 
-    def _end_turn(self, st: Any, a: EndTurn, ev: list[Event] | None) -> None:
+    def _end_turn(self, st: Any, a: EndTurn, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT_TURNED_UP:
             raise IllegalAction("the turn can be ended only after the cards are turned up")
         self._need_active(st, a, "end the turn")

@@ -1,7 +1,10 @@
-"""The phases of the Bohnanza turn (bohnanza/rules.py's docstring says what each is) and
-their names."""
+"""The phases of the Bohnanza turn (bohnanza/rules.py's docstring says what each is), their
+names, and who must act in each (a mixin of BohnanzaRules)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from bohn_tui.games.common.trading import TRADE
 
@@ -19,3 +22,46 @@ PHASE_NAMES = {
     PLANT_TURNED_UP: "Phase 3: plant turned-up cards",
     OVER: "Game over",
 }
+
+_ACTIVE_PHASES = frozenset({PLANT, TAKE_OFFER, PLANT_TURNED_UP})
+
+
+class TurnOrder:
+    """Who must act: the seats the game waits for in each phase. Reads the rules' `_order`
+    (the seats from each seat on) and Trading's `_addressees`."""
+
+    _order: list[list[int]]
+    _addressees: Callable[[Any, Any], list[int]]
+
+    def waiting_for(self, st: Any) -> list[int]:
+        """The seats whose decision the game waits for, the most urgent first."""
+        if st.phase in _ACTIVE_PHASES:
+            return [st.active]
+        if st.phase == OVER:
+            return []
+        if st.phase == TRADE:
+            seats: list[int] = []
+            for o in st.offers.values():
+                for s in self._addressees(st, o):
+                    if s not in seats and s != st.active:
+                        seats.append(s)
+            seats.append(st.active)
+            return seats
+        if st.phase == PLANT_TRADES:
+            players = st.players
+            return [s for s in self._order[st.active] if players[s].area]
+        return [st.active]
+
+    def to_move(self, st: Any) -> int | None:
+        """The seat whose decision comes first: waiting_for(st)[0], without the list."""
+        phase = st.phase
+        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
+            return st.active
+        if phase == PLANT_TRADES:
+            players = st.players
+            for s in self._order[st.active]:
+                if players[s].area:
+                    return s
+            return None
+        seats = self.waiting_for(st)
+        return seats[0] if seats else None

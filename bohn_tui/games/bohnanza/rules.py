@@ -32,6 +32,7 @@ from bohn_tui.games.bohnanza.phases import (  # noqa: F401  (re-exported)
     PLANT_TURNED_UP,
     TAKE_OFFER,
     TRADE,
+    TurnOrder,
 )
 from bohn_tui.games.bohnanza.views import BohnanzaViews
 from bohn_tui.games.common.actions import (
@@ -64,13 +65,16 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import CountRules, GameData
 from bohn_tui.games.common.table import (
+    HARVEST_TREE,
     HARVESTABLE,
     MAX_TABLED,
     Deck,
     Field,
     PlayerState,
+    distinct,
     harvest,
     harvest_choices,
+    harvest_tree,
     harvestable,
     pay_coins,
     plant_choices,
@@ -109,10 +113,8 @@ class GameState:
 
 S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
-_ACTIVE_PHASES = frozenset({PLANT, TAKE_OFFER, PLANT_TURNED_UP})
 
-
-class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
+class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     """The rules of Bohnanza and Dahlias for one game and player count."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
@@ -122,7 +124,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self.varieties = {k: v for k, v in data.varieties.items() if k not in self.count.removed}
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
-        self.handlers: dict[type[Action], Callable[[GameState, Any, list[Event]], None]] = {
+        self.handlers: dict[type[Action], Callable[..., None]] = {  # (st, action, ev=None)
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
             PlantArea: self._plant_area,
@@ -143,8 +145,8 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             dict.fromkeys(self.varieties, [PlantHand(s, i) for i in range(3)]) for s in seats
         ]
         self._a_harvest = [[Harvest(s, i) for i in range(MAX_TABLED)] for s in seats]
-        self._a_harvest_by = [  # [seat][number of fields][field_code]: its Harvest actions
-            [[tuple(row[i] for i in idx) for idx in by_code] for by_code in HARVESTABLE]
+        self._a_harvest_by = [  # [seat]: its Harvest actions by field counts (harvest_tree)
+            harvest_tree([[tuple(row[i] for i in ix) for ix in by_code] for by_code in HARVESTABLE])
             for row in self._a_harvest
         ]
         self._a_plant_area = [
@@ -154,6 +156,9 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
+        # legal_actions for the seat to_move names; a game with its own legal_actions: those
+        own = type(self).legal_actions is not BohnanzaRules.legal_actions
+        self.legal_to_move = self.legal_actions if own else self._legal
 
     # -- names for messages ---------------------------------------------------------------
 
@@ -308,69 +313,39 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.append(GameOver(st.scores, st.winners, reason))
 
-    # -- who must act ----------------------------------------------------------------------
-
-    def waiting_for(self, st: S) -> list[int]:
-        """The seats whose decision the game waits for, the most urgent first."""
-        if st.phase in _ACTIVE_PHASES:
-            return [st.active]
-        if st.phase == OVER:
-            return []
-        if st.phase == TRADE:
-            seats: list[int] = []
-            for o in st.offers.values():
-                for s in self._addressees(st, o):
-                    if s not in seats and s != st.active:
-                        seats.append(s)
-            seats.append(st.active)
-            return seats
-        if st.phase == PLANT_TRADES:
-            players = st.players
-            return [s for s in self._order[st.active] if players[s].area]
-        return [st.active]
-
-    def to_move(self, st: S) -> int | None:
-        """The seat whose decision comes first: waiting_for(st)[0], without the list."""
-        phase = st.phase
-        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
-            return st.active
-        if phase == PLANT_TRADES:
-            players = st.players
-            for s in self._order[st.active]:
-                if players[s].area:
-                    return s
-            return None
-        seats = self.waiting_for(st)
-        return seats[0] if seats else None
-
     # -- legal actions ---------------------------------------------------------------------
 
     def legal_actions(self, st: S, seat: int) -> list[Action]:
         """Every action `seat` may take now. Offers are not listed (their number is vast):
         a seat may make one whenever `can_offer` says so; answers to offers are listed,
         an acceptance with the frontmost cards that fit."""
-        phase = st.phase
-        if phase == OVER or not 0 <= seat < self.n:
+        if st.phase == OVER or not 0 <= seat < self.n:
             return []
+        return self._legal(st, seat)
+
+    def _legal(self, st: S, seat: int) -> list[Action]:
+        """`legal_actions` past its guard (a seat of the game, the game not over). The bot
+        driver asks it, as `legal_to_move`, for the seat that `to_move` has just named."""
+        phase = st.phase
         p = st.players[seat]
         fields = p.fields
         active = seat == st.active
-        out: list[Action]
-        if phase == PLANT_TRADES:
-            out = []
-            if p.area:
-                plant_choices(fields, dict.fromkeys(p.area), self._a_plant_area[seat], out)
-        elif phase == PLANT:
-            out = []
+        out: list[Action] = []
+        if phase == PLANT:
             if active:
-                if st.planted < 2 and p.hand:
-                    plant_choices(fields, p.hand[:1], self._a_plant_hand[seat], out)
-                if st.planted:
+                planted = st.planted
+                hand = p.hand
+                if planted < 2 and hand:
+                    plant_choices(fields, (hand[0],), self._a_plant_hand[seat], out)
+                if planted:
                     out.append(self._a_end_planting[seat])
                     if self.duel:
                         out.extend(cached_action(DiscardHand, seat, i) for i in range(len(p.hand)))
+        elif phase == PLANT_TRADES:
+            area = p.area
+            if area:
+                plant_choices(fields, distinct(area), self._a_plant_area[seat], out)
         elif phase == TRADE:
-            out = []
             if st.offers:
                 for o in st.offers.values():
                     if o.seat == seat:
@@ -384,19 +359,16 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
                 out.append(self._a_end_trading[seat])
         elif active and phase == TAKE_OFFER:
             kinds = dict.fromkeys(st.duel_offer)
-            out = plant_choices(fields, kinds, self._a_plant_area[seat], [])
+            plant_choices(fields, kinds, self._a_plant_area[seat], out)
             for v in kinds:
                 out.append(cached_action(DiscardOffer, seat, v))
         elif active and phase == PLANT_TURNED_UP:
-            out = []
             plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
             out.append(cached_action(EndTurn, seat))
-        else:
-            out = []
         if active or not self.duel:
-            if len(fields) <= MAX_TABLED:
+            try:
                 out += harvest_choices(fields, self._a_harvest_by[seat])
-            else:
+            except IndexError:  # more fields than the tables hold
                 out += [cached_action(Harvest, seat, i) for i in harvestable(fields)]
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
@@ -448,6 +420,21 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             self.apply(st, action)  # raises the readable error
         handler(st, action, None)  # type: ignore[misc]
 
+    @property
+    def listed_steps(self) -> dict[type[Action], Callable[..., None]] | None:
+        """What the bot driver applies an action with that legal_actions has just listed,
+        by action type: its handler (ev None by default), past step's guard, which listing
+        has passed already (an action type of this game, a seat of it, the game not over);
+        for a Harvest, the part past its checks as well (legal_actions lists the harvests
+        the same rule allows). None for a game whose steps are its own (Bohnröschen: every
+        step is an apply)."""
+        if type(self).step is not BohnanzaRules.step:
+            return None
+        steps = dict(self.handlers)
+        if steps.get(Harvest) == self._harvest:  # not a game's own harvest
+            steps[Harvest] = self._harvest_checked
+        return steps
+
     def _who(self, st: S, seat: int) -> str:
         return st.players[seat].name
 
@@ -484,7 +471,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             f"{self.vname(f.variety)}; {hint}"
         )
 
-    def _plant_hand(self, st: S, a: PlantHand, ev: list[Event] | None) -> None:
+    def _plant_hand(self, st: S, a: PlantHand, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("cards are planted from the hand only in phase 1")
         if a.seat != st.active:
@@ -509,7 +496,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         discard one). A game that allows more in phase 1 says False longer."""
         return not p.hand or (st.planted == 2 and not self.duel)
 
-    def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None) -> None:
+    def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
         self._need_active(st, a, "end planting")
@@ -519,7 +506,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
             )
         self.turn_up_cards(st, ev)
 
-    def _plant_area(self, st: S, a: PlantArea, ev: list[Event] | None) -> None:
+    def _plant_area(self, st: S, a: PlantArea, ev: list[Event] | None = None) -> None:
         p = st.players[a.seat]
         if st.phase == PLANT_TRADES:
             pile, source = p.area, "area"
@@ -544,7 +531,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         elif st.phase == TAKE_OFFER and not st.duel_offer:
             self._start_planting(st, ev)
 
-    def _harvest(self, st: S, a: Harvest, ev: list[Event] | None) -> None:
+    def _harvest(self, st: S, a: Harvest, ev: list[Event] | None = None) -> None:
         if self.duel and a.seat != st.active:
             raise IllegalAction("in the bean duel, beans are harvested only on your own turn")
         p = st.players[a.seat]
@@ -557,17 +544,25 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if count < 2:
             if count == 0:
                 raise IllegalAction(f"field {index + 1} is empty")
-            if index not in harvest_choices(fields, HARVESTABLE):  # the protection rule
+            if index not in harvest_choices(fields, HARVEST_TREE):  # the protection rule
                 raise IllegalAction(
                     f"field {index + 1} holds a single {self.vname(f.variety)} and is "
                     "protected while another field holds more than one card"
                 )
-        variety = f.variety
+        self._harvest_checked(st, a, ev)
+
+    def _harvest_checked(self, st: S, a: Harvest, ev: list[Event] | None = None) -> None:
+        """The harvest of a Harvest that has passed `_harvest`'s checks (or was listed by
+        legal_actions, which asks the same rule: `listed_steps`)."""
+        p = st.players[a.seat]
+        index = a.field
+        f = p.fields[index]
+        variety, count = f.variety, f.count
         coins = harvest(p, index, self.varieties[variety], st.deck.discard)  # type: ignore[index]
         if ev is not None:
             ev.append(Harvested(a.seat, index, variety, count, coins))  # type: ignore[arg-type]
 
-    def _buy_field(self, st: S, a: BuyField, ev: list[Event] | None) -> None:
+    def _buy_field(self, st: S, a: BuyField, ev: list[Event] | None = None) -> None:
         p = st.players[a.seat]
         if len(p.fields) >= 3:
             raise IllegalAction("you have three fields already")
@@ -584,7 +579,7 @@ class BohnanzaRules(Trading, BeanDuel, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.append(FieldBought(a.seat, self.field_cost))
 
-    def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None) -> None:
+    def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None = None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading is not on now")
         self._need_active(st, a, "end trading")

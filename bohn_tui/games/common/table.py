@@ -7,7 +7,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from itertools import repeat, starmap
+from typing import Any, TypeVar
 
 from bohn_tui.games.common.data import Variety
 
@@ -45,17 +46,40 @@ def plant_choices(
     fields: list[Field], kinds: Iterable[str], rows: Mapping[str, Sequence[T]], out: list[T]
 ) -> list[T]:
     """Appends to `out`, for each variety in `kinds` (in order) and each field i that takes
-    a card of it, `rows[variety][i]`: an empty field takes any variety, a planted one only
-    its own. The one place this rule is written (Field.accepts, the legal actions and
-    planting ask it); `rows` are usually the seat's made-once actions."""
+    a card of it, `rows[variety][i]`: an empty field (variety None) takes any variety, a
+    planted one only its own. The one place this rule is written (Field.accepts, the legal
+    actions and planting ask it); `rows` are usually the seat's made-once actions. Three
+    fields or fewer are unrolled: it runs before most decisions of every game."""
+    if len(fields) == 3:
+        f0, f1, f2 = fields
+        v0, v1, v2 = f0.variety, f1.variety, f2.variety
+        for v in kinds:
+            row = rows[v]
+            if v0 is None or v0 == v:
+                out.append(row[0])
+            if v1 is None or v1 == v:
+                out.append(row[1])
+            if v2 is None or v2 == v:
+                out.append(row[2])
+        return out
     for v in kinds:
         row = rows[v]
         i = 0
         for f in fields:
-            if not f.count or f.variety == v:
+            if f.variety is None or f.variety == v:
                 out.append(row[i])
             i += 1
     return out
+
+
+def distinct(cards: list[str]) -> list[str] | dict[str, None]:
+    """The kinds of `cards`, each once, in the order they first appear (dict.fromkeys, which
+    costs more than the usual one or two cards need)."""
+    if len(cards) < 2:
+        return cards
+    if len(cards) == 2:
+        return cards if cards[0] != cards[1] else cards[:1]
+    return dict.fromkeys(cards)
 
 
 def plant_targets(fields: list[Field], variety: str) -> list[int]:
@@ -104,25 +128,46 @@ def field_code(fields: list[Field]) -> int:
     return code
 
 
-def harvest_choices(fields: list[Field], by_code: list[list[tuple[T, ...]]]) -> tuple[T, ...]:
-    """`by_code[len(fields)][field_code(fields)]`: what a seat made once for each pattern of
-    HARVESTABLE (its Harvest actions), without the calls: it runs before every decision of
-    every game. Up to MAX_TABLED fields."""
+TREE_COUNTS = 32  # harvest trees are indexed directly by counts below this (larger: capped)
+
+
+def harvest_tree(by_code: list[list[T]]) -> list[Any]:
+    """`by_code` (indexed like HARVESTABLE: [n][field_code]) re-indexed by the fields'
+    counts: `tree[n][c0][c1]...[c(n-1)]` is `by_code[n][code]` for counts below
+    TREE_COUNTS (each count above 1 shares the entry of 2). Read by harvest_choices."""
+
+    def build(n: int, prefix: int, digit: int) -> Any:
+        if digit == n:
+            return by_code[n][prefix]
+        subs = [build(n, prefix + d * 3**digit, digit + 1) for d in range(3)]
+        return [subs[c if c < 2 else 2] for c in range(TREE_COUNTS)]
+
+    return [by_code[0][0], *(build(n, 0, 0) for n in range(1, len(by_code)))]
+
+
+def harvest_choices(fields: list[Field], tree: list[Any]) -> Any:
+    """What a seat made once for each pattern of HARVESTABLE (its Harvest actions, or the
+    field numbers themselves for HARVEST_TREE), looked up in its `harvest_tree` by the
+    fields' counts, without calls: it runs before every decision of every game. Up to
+    MAX_TABLED fields (IndexError beyond)."""
     n = len(fields)
-    if n == 2:
-        f0, f1 = fields
-        c0 = f0.count
-        c1 = f1.count
-        return by_code[2][(c0 if c0 < 2 else 2) + 3 * (c1 if c1 < 2 else 2)]
-    if n == 3:
-        f0, f1, f2 = fields
-        c0 = f0.count
-        c1 = f1.count
-        c2 = f2.count
-        return by_code[3][
-            (c0 if c0 < 2 else 2) + 3 * (c1 if c1 < 2 else 2) + 9 * (c2 if c2 < 2 else 2)
-        ]
-    return by_code[n][field_code(fields)]
+    try:
+        if n == 3:
+            f0, f1, f2 = fields
+            return tree[3][f0.count][f1.count][f2.count]
+        if n == 2:
+            f0, f1 = fields
+            return tree[2][f0.count][f1.count]
+    except IndexError:  # a count of TREE_COUNTS or more
+        pass
+    t = tree[n]
+    for f in fields:
+        c = f.count
+        t = t[c if c < 2 else 2]
+    return t
+
+
+HARVEST_TREE = harvest_tree(HARVESTABLE)
 
 
 def protected(fields: list[Field]) -> bool:
@@ -133,7 +178,7 @@ def protected(fields: list[Field]) -> bool:
 def harvestable(fields: list[Field]) -> list[int]:
     """Fields that may be harvested now: not empty, and not protected (harvestable_counts)."""
     if len(fields) <= MAX_TABLED:
-        return list(harvest_choices(fields, HARVESTABLE))
+        return list(harvest_choices(fields, HARVEST_TREE))
     return harvestable_counts([f.count for f in fields])
 
 
@@ -205,8 +250,9 @@ def shuffle(cards: list[str], rng: random.Random) -> None:
     """Shuffle in place, every order equally likely: sorting by independent random keys
     takes a third of the time of random.shuffle, and it runs at the start of every game
     and at every run-out."""
-    key = rng.random
-    cards.sort(key=lambda _: key())
+    n = len(cards)
+    keys = list(starmap(rng.random, repeat((), n)))  # the draws a key function would make
+    cards[:] = map(cards.__getitem__, sorted(range(n), key=keys.__getitem__))
 
 
 def count_cards(*piles: list[str]) -> Counter[str]:

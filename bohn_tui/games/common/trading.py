@@ -110,7 +110,7 @@ class Trading:
                 raise IllegalAction(f"there is no turned-up card {show(i)}")
         return [p.hand[i] for i in hand] + [st.turned_up[i] for i in up]
 
-    def _offer(self, st: Any, a: Offer, ev: list[Event] | None) -> None:
+    def _offer(self, st: Any, a: Offer, ev: list[Event] | None = None) -> None:
         if self.duel:
             raise IllegalAction("there is no trading in the bean duel")
         if st.phase != TRADE:
@@ -167,7 +167,7 @@ class Trading:
             raise IllegalAction(f"offer {show(offer)} is no longer open")
         return o
 
-    def _accept(self, st: Any, a: Accept, ev: list[Event] | None) -> None:
+    def _accept(self, st: Any, a: Accept, ev: list[Event] | None = None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading happens only in phase 2")
         o = self._find_offer(st, a.offer)
@@ -224,13 +224,13 @@ class Trading:
             else:
                 o.give_hand, o.give_up = new_hand, new_up
 
-    def _decline(self, st: Any, a: Decline, ev: list[Event] | None) -> None:
+    def _decline(self, st: Any, a: Decline, ev: list[Event] | None = None) -> None:
         o = self._find_offer(st, a.offer)
         if a.seat not in self._addressees(st, o) or a.seat == o.seat:
             raise IllegalAction(f"offer {o.id} is not made to you")
         self._close_for(st, o, a.seat, "declined", ev)
 
-    def _withdraw(self, st: Any, a: Withdraw, ev: list[Event] | None) -> None:
+    def _withdraw(self, st: Any, a: Withdraw, ev: list[Event] | None = None) -> None:
         o = self._find_offer(st, a.offer)
         if o.seat != a.seat:
             raise IllegalAction(f"offer {o.id} is not yours to withdraw")

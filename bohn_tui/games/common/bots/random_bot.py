@@ -22,9 +22,8 @@ class RandomBot:
         self.trade = trade
         self._turn = -1
         self._offers = 0
-        if not trade:  # no offers: the choice needs no view (the bot driver's fast path)
-            random_ = self._random
-            self.pick = lambda legal: legal[int(random_() * len(legal))]
+        if not trade:  # no offers: choose is legal[floor(random() * len(legal))], and
+            self.uniform = self._random  # the bot driver draws it so, without calling it
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         if self.trade and any(a.type in TRADE_ANSWERS for a in legal):

@@ -1,0 +1,127 @@
+"""The engine's fast paths agree with what they stand for: `listed_steps` (the bot
+driver's way to apply an action legal_actions listed) with `apply` for every listed
+action, `legal_to_move` with `legal_actions`, the harvest trees with the protection rule,
+the unrolled planting with the planting rule, the shuffle and the random bot's uniform
+draw with the draws they replace (benchmarks/README.md, Engine; benchmarks/same_games.py checks
+whole games)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import product
+from math import floor
+
+import pytest
+from helpers.rules import snapshot
+
+from bohn_tui.games import start as start_record
+from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.bots.random_bot import RandomBot
+from bohn_tui.games.common.table import (
+    HARVEST_TREE,
+    MAX_TABLED,
+    TREE_COUNTS,
+    Field,
+    distinct,
+    harvest_choices,
+    harvestable_counts,
+    plant_choices,
+    shuffle,
+)
+from bohn_tui.play.simulate import play_game
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "seed"),
+    [
+        ("bohnanza", 3, 1),
+        ("bohnanza", 2, 2),
+        ("bohnanza", 4, 3),
+        ("bohnanza", 5, 4),
+        ("dahlias", 3, 5),
+        ("bohnroschen", 2, 6),
+        ("bohnroschen", 3, 7),
+    ],
+)
+def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed: int) -> None:
+    """Along a random game with trading, for every seat and every action legal_actions
+    lists for it, the driver's way to apply it (`listed_steps`, or `step` for rules that
+    have none) leaves the same state as apply (the generator included); and legal_to_move
+    lists for the seat to_move names what legal_actions lists."""
+    bots = [make_bot("random", seed * 31 + s, True) for s in range(n)]
+    record = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots).record
+    state = start_record(record)
+    rules = state.rules
+    listed = rules.listed_steps
+    assert (listed is None) == (game == "bohnroschen")  # its steps are applies
+    tried = 0
+    for k, played in enumerate(record.actions):
+        mover = rules.to_move(state)
+        assert mover is not None
+        assert rules.legal_to_move(state, mover) == rules.legal_actions(state, mover)
+        if k % 3 == 0:
+            for seat in range(n):
+                for a in rules.legal_actions(state, seat):
+                    applied = copy.deepcopy(state, {id(rules): rules})
+                    stepped = copy.deepcopy(state, {id(rules): rules})
+                    rules.apply(applied, a)
+                    (rules.step if listed is None else listed[type(a)])(stepped, a)
+                    assert snapshot(stepped) == snapshot(applied), f"action {k}: {a}"
+                    tried += 1
+        rules.apply(state, played)
+    assert rules.to_move(state) is None
+    assert tried > 100
+
+
+def test_harvest_tree_is_the_protection_rule() -> None:
+    """harvest_choices over HARVEST_TREE lists the fields harvestable_counts allows, for
+    every pattern of counts up to MAX_TABLED fields, counts past the tree's reach included."""
+    counts = [0, 1, 2, 3, 7, TREE_COUNTS - 1, TREE_COUNTS, TREE_COUNTS + 9]
+    for n in range(MAX_TABLED + 1):
+        for cs in product(counts, repeat=n) if n < 4 else product([0, 1, 2, 40], repeat=n):
+            fields = [Field("x" if c else None, c) for c in cs]
+            assert harvest_choices(fields, HARVEST_TREE) == tuple(harvestable_counts(cs)), cs
+
+
+def test_plant_choices_is_the_planting_rule() -> None:
+    """Unrolled (three fields) or not, every field that is empty or holds the variety."""
+    kinds_options: list[list[str]] = [["a"], ["b"], ["a", "b"], ["c", "a"], []]
+    for n in range(1, 5):
+        for varieties in product([None, "a", "b"], repeat=n):
+            fields = [Field(v, 1 if v else 0) for v in varieties]
+            rows = {v: [(v, i) for i in range(n)] for v in "abc"}
+            for kinds in kinds_options:
+                want = [(v, i) for v in kinds for i in range(n) if varieties[i] in (None, v)]
+                assert plant_choices(fields, kinds, rows, []) == want
+
+
+def test_distinct_is_dict_fromkeys() -> None:
+    rng = random.Random(3)
+    for _ in range(500):
+        cards = [rng.choice("abcd") for _ in range(rng.randint(0, 6))]
+        assert list(distinct(cards)) == list(dict.fromkeys(cards))
+
+
+def test_shuffle_is_the_sort_by_random_keys() -> None:
+    """The same order and the same draws as sorting by a key function of random() calls."""
+    for seed in range(50):
+        cards = [f"c{i % 13}" for i in range(seed * 3)]
+        old, new = list(cards), list(cards)
+        rng_old, rng_new = random.Random(seed), random.Random(seed)
+        key = rng_old.random
+        old.sort(key=lambda _: key())
+        shuffle(new, rng_new)
+        assert new == old
+        assert rng_new.getstate() == rng_old.getstate()
+
+
+def test_random_uniform_draw_is_its_choice() -> None:
+    """The random bot without trading offers `uniform`: the bot driver's draw with it,
+    legal[floor(uniform() * len(legal))], is what its choose takes, with the same draws."""
+    picker, chooser = RandomBot(11, trade=False), RandomBot(11, trade=False)
+    for size in [1, 2, 3, 5, 8] * 40:
+        legal = [object() for _ in range(size)]
+        drawn = legal[floor(picker.uniform() * size)]  # type: ignore[attr-defined]
+        assert drawn is chooser.choose(0, dict, legal)  # type: ignore[arg-type]
+    assert not hasattr(RandomBot(11, trade=True), "uniform")  # its offers need the view
