@@ -114,7 +114,8 @@ class BotDriver:
             return call(seat, self._observe(state, seat))
         except Exception as e:  # a broken bot must not end the game for the people
             tail = "; it takes the first choice" if what == "decide" else ""
-            self._problem(seat, f"could not {what} ({e!r}){tail}")
+            # the public log names only the kind of failure: its text may name hidden cards
+            self._problem(seat, f"could not {what} (a fault in it: {type(e).__name__}){tail}")
             return None
 
 
