@@ -74,8 +74,11 @@ def check_view(state: GameState, seat: int | None) -> None:
         assert set(o) <= OFFER_KEYS
         assert o["give_hand"] is None or o["seat"] == seat
     deck = list(reversed(state.deck.cards))
-    if len(deck) >= 6:  # the draw pile's order appears nowhere
-        assert json.dumps(deck)[1:-1] not in json.dumps(v)
+    if len(deck) >= 8:  # the draw pile's order appears nowhere (but in the seat's own hand,
+        # which the seat may see, a run of the pile's cards can be there by chance: seed 459
+        # of 6-player Bohnanza held the last six, in order, in its hand)
+        others = json.dumps({**v, "players": [{**p, "hand": None} for p in v["players"]]})
+        assert json.dumps(deck)[1:-1] not in others
     assert v["deck_size"] == len(deck)
 
 
