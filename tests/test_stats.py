@@ -301,6 +301,43 @@ async def test_coins_chart_has_whole_number_ticks_when_nobody_scored() -> None:
     assert "Ana: 0" in text and "Cem: 0" in text
 
 
+async def test_charts_draw_the_edge_cases() -> None:
+    """One point, one score, all scores equal, a huge one: axes every time; no data at all:
+    an empty frame; and a line, not a crash, where there is no room."""
+    from textual.app import App, ComposeResult
+    from textual.widget import Widget
+
+    from bohn_tui.ui.widgets.coin_chart import CoinChart
+    from bohn_tui.ui.widgets.plot import BoxPlot, LinePlot
+
+    charts: list[Widget] = [
+        LinePlot([("A", [(1, 0)])]),
+        LinePlot([("A", []), ("B", [(3, 2), (4, 2)])]),
+        BoxPlot([("G", [5])]),
+        BoxPlot([("G", [0, 0, 0])]),
+        BoxPlot([("G", [3]), ("H", [10**6])]),
+        CoinChart([[5, 2]] * 2000, ["Ana", "Ben"]),
+    ]
+
+    class One(App[None]):
+        CSS = "LinePlot, BoxPlot { height: 10; width: 40; } #small { width: 6; height: 3; }"
+
+        def compose(self) -> ComposeResult:
+            yield from charts
+            yield LinePlot([], id="empty")
+            yield CoinChart([], ["Ana"], id="no-coins")
+            yield LinePlot([("A", [(1, 1)])], id="small")
+
+    async with One().run_test(size=(50, 100)) as pilot:
+        await pilot.pause()
+        for chart in charts:
+            text = str(chart.render())
+            assert "┤" in text and "┬" in text, (chart, text)
+        assert "┌" in str(pilot.app.query_one("#empty").render())
+        assert "┌" in str(pilot.app.query_one("#no-coins").render())
+        assert "too small" in str(pilot.app.query_one("#small").render())
+
+
 def test_int_ticks() -> None:
     from bohn_tui.ui.widgets.plot import int_ticks
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
 from textual_plotext import PlotextPlot
 
 # every line has its own mark as well as its colour (never colour alone)
@@ -43,7 +44,25 @@ def int_ticks(lo: int, hi: int, most: int) -> list[int]:
         scale *= 10
 
 
-class LinePlot(PlotextPlot):
+class Chart(PlotextPlot):
+    """A plotext chart drawn anew at each render by `draw`; too small a space, or a failure
+    inside plotext, shows a line instead (a chart never takes the screen down)."""
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    def render(self) -> Any:
+        if self.size.width < 12 or self.size.height < 5:
+            return Text("(too small for the chart)", style="dim")
+        self.plt.clf()
+        try:
+            self.draw()
+            return super().render()
+        except Exception as e:  # a bug of plotext's must not end the game
+            return Text(f"(the chart cannot be drawn: {type(e).__name__})", style="dim")
+
+
+class LinePlot(Chart):
     """One line per series, (x, y) points of whole numbers, each with its mark and colour
     and a legend of labels."""
 
@@ -55,17 +74,12 @@ class LinePlot(PlotextPlot):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.series = list(series)
+        self.series = [(label, list(pts)) for label, pts in series if pts]
         self.xlabel = xlabel
         self.ylabel = ylabel
 
-    def show(self, series: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> None:
-        self.series = list(series)
-        self.refresh()
-
-    def render(self) -> Any:
+    def draw(self) -> None:
         plt = self.plt
-        plt.clf()
         xs = [x for _, pts in self.series for x, _ in pts] or [0]
         ys = [y for _, pts in self.series for _, y in pts] or [0]
         x0, x1, y0, y1 = min(xs), max(xs), min(0, min(ys)), max(ys)
@@ -86,19 +100,17 @@ class LinePlot(PlotextPlot):
         plt.ylim(yt[0], max(y1, yt[-1]))
         plt.xlabel(self.xlabel)
         plt.ylabel(self.ylabel)
-        return super().render()
 
 
-class BoxPlot(PlotextPlot):
+class BoxPlot(Chart):
     """One box per group (lowest, quartiles, median, highest) on an axis of whole numbers."""
 
     def __init__(self, groups: Sequence[tuple[str, Sequence[int]]] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.groups = [(label, list(v)) for label, v in groups if v]
 
-    def render(self) -> Any:
+    def draw(self) -> None:
         plt = self.plt
-        plt.clf()
         if self.groups:
             n = len(self.groups)
             plt.box(
@@ -113,4 +125,3 @@ class BoxPlot(PlotextPlot):
             yt = int_ticks(min(0, lo), hi, max(2, (self.size.height - 4) // 2))
             plt.yticks(yt)
             plt.ylim(yt[0], max(hi, yt[-1]))
-        return super().render()
