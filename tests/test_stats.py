@@ -205,6 +205,35 @@ def test_stats_command_in_a_process(tmp_path: Path) -> None:
     assert p.stderr.count("\n") == 1 and DB_NAME in p.stderr
 
 
+async def test_names_are_shown_as_they_are_never_as_markup(tmp_path: Path) -> None:
+    from helpers.ui import screen_text
+    from textual.app import App
+
+    from bohn_tui.store.results import GameResult, record_result
+    from bohn_tui.ui.screens.stats import StatsScreen
+
+    name = "[/b]Zed[red"
+    path = tmp_path / DB_NAME
+    conn = connect(path)
+    summary = {"scores": [3, 4], "winners": [1]}
+    r = GameResult.from_summary("z", "bohnanza", "[b]B", [name, "Bo"], {1: "[/]"}, summary, 1.0)
+    record_result(conn, r)
+    conn.close()
+    code, out, err = run(tmp_path, "--player", name)
+    assert code == 0 and name in out and "[/]" in out, err
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StatsScreen(path))
+
+    async with One().run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        text = screen_text(pilot.app.screen)
+        assert f"Statistics · {name} · all games" in text and "[b]B" in text
+
+
 # -- the screens ------------------------------------------------------------------------------
 
 

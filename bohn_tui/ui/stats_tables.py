@@ -7,6 +7,7 @@ import datetime as dt
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from bohn_tui.store.stats import BotRecord, PlayerStats, SoloStats
 
@@ -21,6 +22,11 @@ def day(t: float) -> str:
     return dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d")
 
 
+def plain(text: str) -> Text:
+    """Outside text (a name, a title, a level) as it is: never read as Rich markup."""
+    return Text(text)
+
+
 def _table(title: str, *cols: str, left: int = 1) -> Table:
     """A table whose first `left` columns are text, the others figures."""
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=False)
@@ -33,7 +39,12 @@ def players_table(players: tuple[PlayerStats, ...]) -> Table:
     t = _table("Players", "player", "games", "wins", "win rate", "best", "mean")
     for p in players:
         t.add_row(
-            p.name, str(p.games), str(p.wins), percent(p.win_rate), str(p.best), f"{p.mean:.1f}"
+            plain(p.name),
+            str(p.games),
+            str(p.wins),
+            percent(p.win_rate),
+            str(p.best),
+            f"{p.mean:.1f}",
         )
     return t
 
@@ -54,8 +65,8 @@ def by_game_table(players: tuple[PlayerStats, ...]) -> Table:
     for p in players:
         for i, g in enumerate(p.lines):
             t.add_row(
-                p.name if i == 0 else "",
-                g.title,
+                plain(p.name if i == 0 else ""),
+                plain(g.title),
                 str(g.players),
                 str(g.games),
                 str(g.wins),
@@ -72,9 +83,9 @@ def recent_table(players: tuple[PlayerStats, ...]) -> Table:
     for p in players:
         for i, r in enumerate(p.recent):
             t.add_row(
-                p.name if i == 0 else "",
+                plain(p.name if i == 0 else ""),
                 day(r.finished),
-                r.title,
+                plain(r.title),
                 str(r.players),
                 str(r.score),
                 "★ won" if r.won else f"{r.rank}.",
@@ -98,13 +109,18 @@ def solo_tables(solo: SoloStats) -> list[Table]:
         best = _table("Best run", "result", "run", "player", "day", "turns", "coins", left=4)
         run = f"daily {b.daily}" if b.daily else f"seed {b.seed}"
         best.add_row(
-            "won" if b.won else "lost", run, b.name, day(b.played_at), str(b.turns), str(b.coins)
+            "won" if b.won else "lost",
+            plain(run),
+            plain(b.name),
+            day(b.played_at),
+            str(b.turns),
+            str(b.coins),
         )
         out.append(best)
     if solo.days:
         days = _table("Daily runs", "day", "runs", "won")
         for d in solo.days:
-            days.add_row(d.day, str(d.runs), "★ won" if d.won else "not won")
+            days.add_row(plain(d.day), str(d.runs), "★ won" if d.won else "not won")
         out.append(days)
     return out
 
@@ -121,7 +137,7 @@ def bots_table(bots: tuple[BotRecord, ...]) -> Table:
     )
     for b in bots:
         t.add_row(
-            b.level,
+            plain(b.level),
             str(b.games),
             str(b.bot_wins),
             percent(b.bot_win_rate),

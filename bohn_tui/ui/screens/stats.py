@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -67,10 +68,12 @@ class StatsScreen(Screen[None]):
         except db.DatabaseError as e:
             self.loaded, self.error = None, str(e)
 
-    def _head(self) -> str:
+    def _head(self) -> Text:
         who = self.player or "everybody"
         what = self._title(self.game) if self.game else "all games"
-        return f"[b]Statistics[/b] · {who} · {what}   [dim](p player, g game, 1-6 tabs)[/dim]"
+        return Text.assemble(
+            ("Statistics", "bold"), f" · {who} · {what}   ", ("(p player, g game, 1-6 tabs)", "dim")
+        )
 
     def _title(self, game: str) -> str:
         from bohn_tui.games import GAMES, spec
@@ -88,7 +91,7 @@ class StatsScreen(Screen[None]):
             line = self.error or t.EMPTY
             if loaded is not None and (self.player or self.game) and loaded.people:
                 line = "Nothing for this choice: p and g choose another player or game."
-            yield Static(line, id="stats-empty")
+            yield Static(line, id="stats-empty", markup=False)
             yield Footer()
             return
         s = loaded.stats
