@@ -288,6 +288,31 @@ async def test_statistics_screen_opens_switches_tabs_filters_and_goes_back(
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_game_played_to_its_end_shows_in_the_statistics(tmp_path: Path) -> None:
+    """Through the store's result (written with the move that ends the game): Ana against
+    two random bots, by keys, to the end screen, then m (menu) and t (Statistics)."""
+    from helpers.ui import make_app, play_until, screen_text
+
+    from bohn_tui.games.common.ui.end import EndScreen
+    from bohn_tui.play.session import Session
+    from bohn_tui.ui.screens.stats import StatsScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=1)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, app, lambda s: s.over, limit=3000)
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("m", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        (ana,) = app.screen.loaded.stats.players  # type: ignore[union-attr]
+        won = s.state.winners == [0] or 0 in s.state.winners
+        assert (ana.name, ana.games, ana.wins, ana.best) == ("Ana", 1, int(won), s.state.scores[0])
+        assert [b.level for b in app.screen.loaded.stats.bots] == ["random"]  # type: ignore[union-attr]
+        assert "Bohnanza" in screen_text(app.screen)
+
+
 async def test_statistics_screen_without_games(tmp_path: Path) -> None:
     from helpers.ui import screen_text
     from textual.app import App

@@ -53,17 +53,18 @@ class StatsScreen(Screen[None]):
 
     def __init__(self, path: Path | None = None) -> None:
         super().__init__()
-        self.path = path if path is not None else db.data_dir() / db.DB_NAME
+        self.path = path  # by default the app's database
         self.player: str | None = None
         self.game: str | None = None
         self.tab = TABS[0]
         self.error: str | None = None
         self.loaded: Loaded | None = None
-        self._read()
 
     def _read(self) -> None:
+        store = getattr(self.app, "store", None)
+        path = self.path or getattr(store, "path", None) or db.data_dir() / db.DB_NAME
         try:
-            self.loaded = load(self.path, self.player, self.game)
+            self.loaded = load(path, self.player, self.game)
             self.error = None
         except db.DatabaseError as e:
             self.loaded, self.error = None, str(e)
@@ -85,6 +86,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         from bohn_tui.ui.widgets.plot import MARKS, BoxPlot, LinePlot
 
+        self._read()  # anew at every compose: a filter chosen, a game finished meanwhile
         loaded = self.loaded
         yield Static(self._head(), id="stats-head")
         if loaded is None or loaded.stats.empty:
@@ -140,7 +142,6 @@ class StatsScreen(Screen[None]):
         self.action_tab(TABS[(TABS.index(self.tab) + by) % len(TABS)])
 
     async def _again(self) -> None:
-        self._read()
         await self.recompose()
         self.focus_next()  # the tabs (the old focus went with the old widgets)
         self.refresh_bindings()
