@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.store.db import DatabaseError, connect
-from bohn_tui.store.solo import _ORDER as BEST_RUN_ORDER
+from bohn_tui.store.results import SOLO_BEST_ORDER
 
 RECENT = 10  # recent results kept per player
 
@@ -214,7 +214,7 @@ def solo_stats(
         longest = max(longest, streak)
     row = db.execute(
         "SELECT game, seed, daily, won, turns, coins, name, played_at FROM solo_runs "
-        f"{where} ORDER BY {BEST_RUN_ORDER}, id LIMIT 1",
+        f"{where} ORDER BY {SOLO_BEST_ORDER}, id LIMIT 1",
         args,
     ).fetchone()
     best = BestRun(*row[:3], bool(row[3]), *row[4:]) if row else None
