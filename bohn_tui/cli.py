@@ -132,6 +132,55 @@ def simulate(
         raise typer.Exit(2)
 
 
+@app.command()
+def stats(
+    player: Annotated[str | None, typer.Option("--player", help="only this person")] = None,
+    game: Annotated[str | None, typer.Option("--game", help=f"one of: {', '.join(GAMES)}")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Statistics of the finished games: players, solo runs, bots against people."""
+    import dataclasses
+
+    from bohn_tui.engine.limits import clip, show
+    from bohn_tui.store import db
+    from bohn_tui.store.stats import load
+
+    if game is not None and game not in GAMES:
+        _fail(f"unknown game {show(game)}; choose one of: {', '.join(GAMES)}")
+    path = db.data_dir() / db.DB_NAME
+    try:
+        found = load(path, player, game)
+    except db.DatabaseError as e:
+        _fail(clip(str(e)))
+    s = found.stats
+    of = f" of {game}" if game else ""
+    if not found.found:
+        _fail(clip(f"no finished games yet (there is no database at {path})"))
+    elif s.empty and player is None:
+        _fail(clip(f"no finished games{of} yet in {path}"))
+    elif s.empty:
+        known = f"; players with games: {', '.join(found.people)}" if found.people else ""
+        _fail(clip(f"{show(player)} has no finished games{of} and no solo runs{known}"))
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(s)))
+        return
+    from rich.console import Console
+
+    from bohn_tui.ui import stats_tables as t
+
+    tables = []
+    if s.players:
+        tables += [t.players_table(s.players), t.by_game_table(s.players)]
+        tables.append(t.recent_table(s.players))
+    if s.solo.runs:
+        tables += t.solo_tables(s.solo)
+    if s.bots:
+        tables.append(t.bots_table(s.bots))
+    out = Console()
+    for table in tables:
+        out.print(table)
+
+
 @app.callback(invoke_without_command=True)
 def _menu(ctx: typer.Context) -> None:
     """Plain `bohn` opens the menu: new game, continue, saved games, rules."""

@@ -17,10 +17,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
+from helpers.stats import fill
 from textual.pilot import Pilot
 
 from bohn_tui.play.players import NewGame
 from bohn_tui.store import Store
+from bohn_tui.store.db import DB_NAME
 from bohn_tui.ui.app import BohnApp
 
 SIZE = (120, 40)
@@ -54,6 +56,12 @@ def shot(
 
 def test_menu(snap_compare: Compare, store: Store) -> None:
     shot(snap_compare, store, None)
+
+
+def test_statistics(snap_compare: Compare, store: Store, tmp_path: Path) -> None:
+    """The Statistics screen (t in the menu) over the fixed results of tests/helpers/stats.py."""
+    fill(tmp_path / DB_NAME)
+    shot(snap_compare, store, None, ["t"])
 
 
 def test_table_mid_turn(snap_compare: Compare, store: Store) -> None:

@@ -9,6 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# The order of solo runs, best first: won runs, the fewest turns first; then lost runs, the
+# longest first; more coins, then the earlier run, break ties (SoloStore.best, the statistics)
+SOLO_BEST_ORDER = (
+    "won DESC, CASE WHEN won THEN turns ELSE -turns END ASC, coins DESC, played_at ASC"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:

@@ -20,6 +20,7 @@ from typing import Any
 
 from bohn_tui.store.db import data_dir
 from bohn_tui.store.games import Store, StoreError
+from bohn_tui.store.results import SOLO_BEST_ORDER as _ORDER
 
 SEED_SPACE = 2**31  # seeds are non-negative and fit every integer type they meet
 
@@ -32,7 +33,6 @@ CREATE TABLE IF NOT EXISTS solo_runs (
 )
 """
 _COLUMNS = "seed, daily, won, turns, coins, name, played_at"
-_ORDER = "won DESC, CASE WHEN won THEN turns ELSE -turns END ASC, coins DESC, played_at ASC"
 
 
 def daily_seed(day: dt.date) -> int:

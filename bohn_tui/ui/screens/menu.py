@@ -1,4 +1,4 @@
-"""The first screen of `bohn`: new game, continue, saved games, rules, quit."""
+"""The first screen of `bohn`: new game, continue, saved games, statistics, rules, quit."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class MenuScreen(Screen[None]):
         Binding("n", "new", "New game"),
         Binding("c", "continue_last", "Continue"),
         Binding("s", "saves", "Saved games"),
+        Binding("t", "stats", "Statistics"),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit_app", "Quit"),
     ]
@@ -43,6 +44,7 @@ class MenuScreen(Screen[None]):
                 Option("n  New game", id="new"),
                 Option(f"c  {cont}", id="continue", disabled=latest is None),
                 Option("s  Saved games", id="saves"),
+                Option("t  Statistics", id="stats"),
                 Option("r  Rules", id="rules"),
                 Option("q  Quit", id="quit"),
                 id="menu",
@@ -61,6 +63,7 @@ class MenuScreen(Screen[None]):
             "new": self.action_new,
             "continue": self.action_continue_last,
             "saves": self.action_saves,
+            "stats": self.action_stats,
             "rules": self.action_rules,
             "quit": self.action_quit_app,
         }
@@ -82,6 +85,11 @@ class MenuScreen(Screen[None]):
         from bohn_tui.ui.screens.saves import SavesScreen
 
         self.app.push_screen(SavesScreen())
+
+    def action_stats(self) -> None:
+        from bohn_tui.ui.screens.stats import StatsScreen  # and plotext, only now
+
+        self.app.push_screen(StatsScreen())
 
     def action_rules(self) -> None:
         from bohn_tui.games import GAMES, spec

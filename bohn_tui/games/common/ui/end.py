@@ -61,12 +61,8 @@ class EndScreen(Screen[None]):
             with Vertical(id="end-scores"):
                 yield Static(scores)
             yield Static("[b]Coins over the game[/b] · the final harvest included")
-            yield CoinChart(id="chart")
+            yield CoinChart(self.summary["coins"], names, id="chart")
         yield Footer()
-
-    def on_mount(self) -> None:
-        width = max(20, min(90, self.app.size.width - 12))
-        self.query_one(CoinChart).show(self.summary["coins"], self.client.names, width)
 
     def action_menu(self) -> None:
         from bohn_tui.ui.screens.menu import MenuScreen

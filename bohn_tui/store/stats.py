@@ -1,0 +1,366 @@
+"""Statistics over the database (store/db.py has the tables): for each person's name the
+games, wins and win rate by game and player count, best and mean score, recent results;
+the solo runs (wins, the best run, streaks, the daily runs); each bot level's record in the
+games that people played against it; and the series the Statistics screen plots (wins over
+time, the spread of scores).
+
+Pure functions over a connection from `db.connect`, each returning frozen dataclasses (plain
+values only, so `dataclasses.asdict` gives their JSON form); `player` and `game` filter
+every one of them. Player tables count the people's seats only: a bot's seat counts in its
+level's record. `load(path, ...)` reads everything at once and never creates a database."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bohn_tui.store.db import DatabaseError, connect
+from bohn_tui.store.results import SOLO_BEST_ORDER
+
+RECENT = 10  # recent results kept per player
+
+
+def rate(wins: int, games: int) -> float:
+    return wins / games if games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One player's record in one game at one player count."""
+
+    game: str
+    title: str
+    players: int
+    games: int
+    wins: int
+    win_rate: float
+    best: int
+    mean: float
+
+
+@dataclass(frozen=True, slots=True)
+class Recent:
+    game_id: str
+    game: str
+    title: str
+    players: int
+    finished: float  # seconds since the epoch
+    score: int
+    rank: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    best: int
+    mean: float
+    lines: tuple[GameLine, ...]  # by game, then player count
+    recent: tuple[Recent, ...]  # newest first
+
+
+@dataclass(frozen=True, slots=True)
+class BestRun:
+    game: str
+    seed: int
+    daily: str | None  # the ISO day of a daily run
+    won: bool
+    turns: int
+    coins: int
+    name: str
+    played_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRun:
+    day: str  # ISO date
+    runs: int
+    won: bool  # whether a run of that day was won
+
+
+@dataclass(frozen=True, slots=True)
+class SoloStats:
+    runs: int
+    wins: int
+    win_rate: float
+    best: BestRun | None
+    current_streak: int  # wins in a row up to the last run
+    longest_streak: int
+    days: tuple[DailyRun, ...]  # newest first
+
+
+@dataclass(frozen=True, slots=True)
+class BotRecord:
+    """A bot level in the games where at least one seat was a person (the named one, when
+    filtered by player): `bot_wins` counts the games a bot of this level won (once a game,
+    however many of its seats played), `people_wins` those a person won (a tie counts for
+    both)."""
+
+    level: str
+    games: int
+    bot_wins: int
+    bot_win_rate: float
+    people_wins: int
+    people_win_rate: float
+
+
+@dataclass(frozen=True, slots=True)
+class WinSeries:
+    """Cumulative wins of one player: (game number, wins so far) after each of their games,
+    the games numbered 1, 2, ... in the order they finished (of all the games filtered)."""
+
+    name: str
+    points: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSpread:
+    game: str
+    title: str
+    scores: tuple[int, ...]  # the people's final scores, lowest first
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    player: str | None  # the filters
+    game: str | None
+    games: int  # finished games with at least one person that the filters match
+    players: tuple[PlayerStats, ...]  # most games first
+    solo: SoloStats
+    bots: tuple[BotRecord, ...]
+    wins_over_time: tuple[WinSeries, ...]
+    spread: tuple[ScoreSpread, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.games and not self.solo.runs
+
+
+# -- the queries ------------------------------------------------------------------------------
+
+
+def _where(player: str | None, game: str | None, seat: str = "s") -> tuple[str, list[Any]]:
+    """Person seats (of `player`) in results (of `game`): `r` is results, `seat` result_seats."""
+    sql = f"{seat}.bot IS NULL"
+    args: list[Any] = []
+    if player is not None:
+        sql += f" AND {seat}.name = ?"
+        args.append(player)
+    if game is not None:
+        sql += " AND r.game = ?"
+        args.append(game)
+    return sql, args
+
+
+_SEATS = "result_seats s JOIN results r ON r.game_id = s.game_id"
+
+
+def player_stats(
+    db: sqlite3.Connection,
+    player: str | None = None,
+    game: str | None = None,
+    recent: int = RECENT,
+) -> tuple[PlayerStats, ...]:
+    where, args = _where(player, game)
+    lines: dict[str, list[GameLine]] = {}
+    for name, g, title, n, games, wins, best, mean in db.execute(
+        f"SELECT s.name, r.game, MAX(r.title), r.players, COUNT(*), SUM(s.won), MAX(s.score), "
+        f"AVG(s.score) FROM {_SEATS} WHERE {where} "
+        "GROUP BY s.name, r.game, r.players ORDER BY s.name, r.game, r.players",
+        args,
+    ):
+        line = GameLine(g, title, n, games, wins, rate(wins, games), best, mean)
+        lines.setdefault(name, []).append(line)
+    out = []
+    for name, games, wins, best, mean in db.execute(
+        f"SELECT s.name, COUNT(*), SUM(s.won), MAX(s.score), AVG(s.score) FROM {_SEATS} "
+        f"WHERE {where} GROUP BY s.name ORDER BY COUNT(*) DESC, s.name",
+        args,
+    ):
+        rows = db.execute(
+            "SELECT r.game_id, r.game, r.title, r.players, r.finished, s.score, s.rank, s.won "
+            f"FROM {_SEATS} WHERE {where} AND s.name = ? "
+            "ORDER BY r.finished DESC, r.game_id LIMIT ?",
+            [*args, name, recent],
+        )
+        last = tuple(Recent(*row[:7], bool(row[7])) for row in rows)
+        out.append(
+            PlayerStats(name, games, wins, rate(wins, games), best, mean, tuple(lines[name]), last)
+        )
+    return tuple(out)
+
+
+def solo_stats(
+    db: sqlite3.Connection, player: str | None = None, game: str | None = None
+) -> SoloStats:
+    conds, args = [], []
+    if player is not None:
+        conds.append("name = ?")
+        args.append(player)
+    if game is not None:
+        conds.append("game = ?")
+        args.append(game)
+    where = f"WHERE {' AND '.join(conds)}" if conds else ""
+    order = f"SELECT won FROM solo_runs {where} ORDER BY played_at, id"
+    won = [bool(w) for (w,) in db.execute(order, args)]
+    longest = streak = 0
+    for w in won:
+        streak = streak + 1 if w else 0
+        longest = max(longest, streak)
+    row = db.execute(
+        "SELECT game, seed, daily, won, turns, coins, name, played_at FROM solo_runs "
+        f"{where} ORDER BY {SOLO_BEST_ORDER}, id LIMIT 1",
+        args,
+    ).fetchone()
+    best = BestRun(*row[:3], bool(row[3]), *row[4:]) if row else None
+    days = tuple(
+        DailyRun(day, runs, bool(w))
+        for day, runs, w in db.execute(
+            "SELECT daily, COUNT(*), MAX(won) FROM solo_runs "
+            f"{where + ' AND' if where else 'WHERE'} daily IS NOT NULL "
+            "GROUP BY daily ORDER BY daily DESC",
+            args,
+        )
+    )
+    wins = sum(won)
+    return SoloStats(len(won), wins, rate(wins, len(won)), best, streak, longest, days)
+
+
+def bot_records(
+    db: sqlite3.Connection, player: str | None = None, game: str | None = None
+) -> tuple[BotRecord, ...]:
+    where, args = _where(player, game, "p")
+    out = []
+    for level, games, bot_wins, people_wins in db.execute(
+        "SELECT b.level, COUNT(*), SUM(b.won), SUM(p.won) FROM "
+        "(SELECT game_id, bot AS level, MAX(won) AS won FROM result_seats "
+        " WHERE bot IS NOT NULL GROUP BY game_id, bot) b "
+        "JOIN (SELECT p.game_id, MAX(p.won) AS won FROM result_seats p "
+        f"      JOIN results r ON r.game_id = p.game_id WHERE {where} GROUP BY p.game_id) p "
+        "  ON p.game_id = b.game_id "
+        "GROUP BY b.level ORDER BY b.level",
+        args,
+    ):
+        out.append(
+            BotRecord(
+                level,
+                games,
+                bot_wins,
+                rate(bot_wins, games),
+                people_wins,
+                rate(people_wins, games),
+            )
+        )
+    return tuple(out)
+
+
+def wins_over_time(
+    db: sqlite3.Connection, player: str | None = None, game: str | None = None
+) -> tuple[WinSeries, ...]:
+    """One series per person (of `player`), in the order of `player_stats`."""
+    where, args = _where(player, game)
+    number: dict[str, int] = {}
+    points: dict[str, list[tuple[int, int]]] = {}
+    for game_id, name, won in db.execute(
+        f"SELECT r.game_id, s.name, s.won FROM {_SEATS} WHERE {where} "
+        "ORDER BY r.finished, r.game_id, s.seat",
+        args,
+    ):
+        n = number.setdefault(game_id, len(number) + 1)
+        mine = points.setdefault(name, [])
+        if mine and mine[-1][0] == n:  # the same name twice at one table counts once
+            continue
+        mine.append((n, (mine[-1][1] if mine else 0) + int(won)))
+    order = sorted(points, key=lambda name: (-len(points[name]), name))
+    return tuple(WinSeries(name, tuple(points[name])) for name in order)
+
+
+def score_spread(
+    db: sqlite3.Connection, player: str | None = None, game: str | None = None
+) -> tuple[ScoreSpread, ...]:
+    where, args = _where(player, game)
+    scores: dict[str, list[int]] = {}
+    titles: dict[str, str] = {}
+    for g, title, score in db.execute(
+        f"SELECT r.game, r.title, s.score FROM {_SEATS} WHERE {where} ORDER BY r.game, s.score",
+        args,
+    ):
+        scores.setdefault(g, []).append(score)
+        titles.setdefault(g, title)
+    return tuple(ScoreSpread(g, titles[g], tuple(v)) for g, v in scores.items())
+
+
+def finished_games(
+    db: sqlite3.Connection, player: str | None = None, game: str | None = None
+) -> int:
+    where, args = _where(player, game)
+    return int(
+        db.execute(
+            f"SELECT COUNT(DISTINCT r.game_id) FROM {_SEATS} WHERE {where}", args
+        ).fetchone()[0]
+    )
+
+
+def people(db: sqlite3.Connection) -> list[str]:
+    """Every person's name with a finished game, most games first."""
+    return [
+        n
+        for (n,) in db.execute(
+            "SELECT name FROM result_seats WHERE bot IS NULL GROUP BY name "
+            "ORDER BY COUNT(*) DESC, name"
+        )
+    ]
+
+
+def stats(db: sqlite3.Connection, player: str | None = None, game: str | None = None) -> Stats:
+    return Stats(
+        player,
+        game,
+        finished_games(db, player, game),
+        player_stats(db, player, game),
+        solo_stats(db, player, game),
+        bot_records(db, player, game),
+        wins_over_time(db, player, game),
+        score_spread(db, player, game),
+    )
+
+
+def no_stats(player: str | None = None, game: str | None = None) -> Stats:
+    """The statistics of a database that does not exist."""
+    return Stats(player, game, 0, (), SoloStats(0, 0, 0.0, None, 0, 0, ()), (), (), ())
+
+
+def games_played(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(game, title) of every game with a finished game or a solo run, by game id; a game
+    with solo runs only is titled by its id."""
+    titles = dict(db.execute("SELECT game, MAX(title) FROM results GROUP BY game"))
+    for (g,) in db.execute("SELECT DISTINCT game FROM solo_runs"):
+        titles.setdefault(g, g)
+    return sorted(titles.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    stats: Stats
+    people: tuple[str, ...]  # every person with a finished game, unfiltered
+    games: tuple[tuple[str, str], ...]  # (game, title) with results or runs, unfiltered
+    found: bool  # whether the database file exists
+
+
+def load(path: Path, player: str | None = None, game: str | None = None) -> Loaded:
+    """Everything from the database at `path`, without creating it when it is missing.
+    DatabaseError (one line naming the file) when it is damaged or from a newer version."""
+    if not path.exists():
+        return Loaded(no_stats(player, game), (), (), False)
+    db = connect(path)
+    try:
+        return Loaded(stats(db, player, game), tuple(people(db)), tuple(games_played(db)), True)
+    except sqlite3.Error as e:
+        raise DatabaseError(f"{path} cannot be read: {e}") from None
+    finally:
+        db.close()
