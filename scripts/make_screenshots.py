@@ -1,5 +1,5 @@
 """Make the README screenshots (120x40) from seeded games: menu, table mid-game, privacy
-screen, trade offer, help and end screen.
+screen, trade offer, help, end screen and statistics.
 
     python scripts/make_screenshots.py [--out screenshots]
 
@@ -67,8 +67,16 @@ async def shoot(
         store = Store(Path(tmp))
         if session is None:  # the menu, with two saved games to continue
             for seed in (1, 2):
-                g = Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=seed)
-                store.write(g.save_id, g.to_json())
+                Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=seed, store=store)
+        if name == "stats":  # finished games of people against a bot, for the statistics
+            for seed in range(6):
+                g = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {2: "expert"}, seed, store=store)
+                g.bots = {}  # the people play as bots to the end; the result names them
+                for s in (0, 1):
+                    g.bots[s] = g.spec.bots("standard", seed * 7 + s, True)
+                g.bots[2] = g.spec.bots("expert", seed, True)
+                g._new_driver()
+                g.run_bots()
         app = BohnApp(store, session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -114,6 +122,10 @@ async def main(out: Path, only: list[str] | None = None) -> None:
     async def help_(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "question_mark")
 
+    async def stats(pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        await pilot.pause(0.5)
+
     shots = [
         ("menu", None, nothing),
         ("privacy", mid_game, nothing),  # Ana has not looked yet: no summary
@@ -123,6 +135,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("end", finished, nothing),
         ("bohnroschen", bohnroschen_game, reveal),
         ("solo", solo_run, nothing),
+        ("stats", None, stats),
     ]
     for name_, make, script in shots:
         if not only or name_ in only:

@@ -20,8 +20,9 @@ the action (the game is over, or the table plays with open treasuries).
 
 The default run plays one game per game and player count, the bot levels mixed (each level in
 some game of every game, the expert in at most one seat a game, with fewer samples for its
-trading predictions); the slow-marked test plays BOHN_SLOW_GAMES games per count (2 by default)
-with the levels in turn at every seat and the expert as it plays."""
+trading predictions); the slow-marked test plays BOHN_SLOW_GAMES games per count (1 by
+default: its games, with the levels in turn at every seat and the expert as it plays, are the
+slowest of the suite)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ import pytest
 from bohn_tui.games import GAMES, spec
 from bohn_tui.play.session import Session
 
-SLOW_GAMES = int(os.environ.get("BOHN_SLOW_GAMES", "2"))
+SLOW_GAMES = int(os.environ.get("BOHN_SLOW_GAMES", "1"))
 MAX_ACTIONS = 5_000
 CASES = [(g, n) for g in GAMES for n in spec(g).player_counts]
 QUOTED = re.compile(r"“([^”]*)”")
