@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from itertools import repeat
 from math import floor
 from typing import Any
 
@@ -181,9 +182,10 @@ def _drive_plain(
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     # listed_steps: by action type, what applies an action legal_actions listed (rules that
     # have none: their step for every type)
-    listed = getattr(rules, "listed_steps", None) or defaultdict(lambda: step)
+    # (no closures over state or step: a variable a closure reads is slower to read)
+    listed = getattr(rules, "listed_steps", None) or defaultdict(repeat(step).__next__)
     legal_actions = getattr(rules, "legal_to_move", legal_actions)
-    observers = [partial(view, state, s) for s in range(len(bots))]
+    observers = list(map(partial(partial, view, state), range(len(bots))))
     uniforms: list[Callable[[], float] | None] = [getattr(b, "uniform", None) for b in bots]
     append = actions.append
     for _ in range(len(actions), MAX_ACTIONS):

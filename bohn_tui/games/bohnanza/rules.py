@@ -124,6 +124,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         self.varieties = {k: v for k, v in data.varieties.items() if k not in self.count.removed}
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
+        self._cards = [v.id for v in self.varieties.values() for _ in range(v.count)]  # unshuffled
         self.handlers: dict[type[Action], Callable[..., None]] = {  # (st, action, ev=None)
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
@@ -180,7 +181,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             raise ValueError("option 'open_treasuries' is true or false")
         rng = random.Random(seed)
         if deck is None:
-            cards = [v.id for v in self.varieties.values() for _ in range(v.count)]
+            cards = list(self._cards)
             shuffle(cards, rng)
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
@@ -194,7 +195,8 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             size = self.count.hand_size(seat)
             if len(cards) < size:
                 raise ValueError("the deck is too small to deal the starting hands")
-            hand = [cards.pop() for _ in range(size)]
+            hand = cards[: -size - 1 : -1]  # popped from the top, one by one
+            del cards[len(cards) - size :]
             players.append(
                 PlayerState(
                     name=name, hand=hand, fields=[Field() for _ in range(self.count.fields)]
@@ -499,7 +501,8 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
-        self._need_active(st, a, "end planting")
+        if a.seat != st.active:
+            self._need_active(st, a, "end planting")
         if st.planted == 0:
             raise IllegalAction(
                 f"you must plant your front card ({self.vname(st.players[a.seat].hand[0])}) first"
@@ -582,7 +585,8 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None = None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading is not on now")
-        self._need_active(st, a, "end trading")
+        if a.seat != st.active:
+            self._need_active(st, a, "end trading")
         for o in list(st.offers.values()):
             if ev is not None:
                 ev.append(OfferClosed(o.id, o.seat, "trading ended"))
