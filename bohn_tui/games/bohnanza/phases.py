@@ -33,6 +33,9 @@ class TurnOrder:
     _order: list[list[int]]
     _addressees: Callable[[Any, Any], list[int]]
 
+    def phase_name(self, st: Any) -> str:
+        return PHASE_NAMES[st.phase]
+
     def waiting_for(self, st: Any) -> list[int]:
         """The seats whose decision the game waits for, the most urgent first."""
         if st.phase in _ACTIVE_PHASES:

@@ -259,10 +259,9 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             discard = st.deck.discard
             while discard and discard[-1] in cards:
                 from_discard.append(discard.pop())
-        st.turned_up = cards + from_discard
+        st.turned_up = cards + from_discard if from_discard else cards  # a fresh list
         if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
-        if ev is not None:
             ev.append(TurnedUp(st.active, tuple(cards), tuple(from_discard)))
         st.phase = PLANT_TURNED_UP if self.duel else TRADE
         if ev is not None:
@@ -288,7 +287,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         st.players[st.active].hand.extend(drawn)
         if ev is not None:
             ev.append(Drew(st.active, len(drawn)))
-        if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
         if st.deck.ending:
             self.game_over(st, ev, "the draw pile ran out for the last time")
@@ -331,7 +329,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         phase = st.phase
         p = st.players[seat]
         fields = p.fields
-        active = seat == st.active
+        active = True if seat == st.active else False  # (a compare in a jump: fast)
         out: list[Action] = []
         if phase == PLANT:
             if active:
@@ -341,8 +339,9 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
                     plant_choices(fields, (hand[0],), self._a_plant_hand[seat], out)
                 if planted:
                     out.append(self._a_end_planting[seat])
-                    if self.duel:
-                        out.extend(cached_action(DiscardHand, seat, i) for i in range(len(p.hand)))
+                    if self.duel:  # (loops, not comprehensions: seat stays a plain local)
+                        for i in range(len(p.hand)):
+                            out.append(cached_action(DiscardHand, seat, i))
         elif phase == PLANT_TRADES:
             area = p.area
             if area:
@@ -369,9 +368,10 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             out.append(cached_action(EndTurn, seat))
         if active or not self.duel:
             try:
-                out += harvest_choices(fields, self._a_harvest_by[seat])
+                out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
             except IndexError:  # more fields than the tables hold
-                out += [cached_action(Harvest, seat, i) for i in harvestable(fields)]
+                for i in harvestable(fields):
+                    out.append(cached_action(Harvest, seat, i))
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
@@ -411,9 +411,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     def after_action(self, st: S, ev: list[Event]) -> None:
         """Hook: runs after every action `apply` accepted, with its events (a game checks
         its tasks here); nothing to do in Bohnanza and Dahlias."""
-
-    def phase_name(self, st: S) -> str:
-        return PHASE_NAMES[st.phase]
 
     def step(self, st: S, action: Action) -> None:
         """`apply` without building events: for simulations and bot rollouts."""
@@ -587,10 +584,11 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             raise IllegalAction("trading is not on now")
         if a.seat != st.active:
             self._need_active(st, a, "end trading")
-        for o in list(st.offers.values()):
-            if ev is not None:
-                ev.append(OfferClosed(o.id, o.seat, "trading ended"))
-        st.offers.clear()
+        if st.offers:
+            for o in list(st.offers.values()):
+                if ev is not None:
+                    ev.append(OfferClosed(o.id, o.seat, "trading ended"))
+            st.offers.clear()
         st.players[st.active].area.extend(st.turned_up)
         st.turned_up = []
         st.phase = PLANT_TRADES
