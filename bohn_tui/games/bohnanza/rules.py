@@ -125,6 +125,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
         self._cards = [v.id for v in self.varieties.values() for _ in range(v.count)]  # unshuffled
+        self._total = Counter(self._cards)  # a new game's `total` (a copy): the same counts
         self.handlers: dict[type[Action], Callable[..., None]] = {  # (st, action, ev=None)
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
@@ -183,13 +184,14 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         if deck is None:
             cards = list(self._cards)
             shuffle(cards, rng)
+            total = self._total.copy()
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
             if unknown:
                 names = ", ".join(show(c, 30) for c in unknown[:5])
                 raise ValueError(f"the deck holds cards that are not in this game: {names}")
             cards = list(reversed(deck))  # the top card is drawn first: keep it last
-        total = Counter(cards)
+            total = Counter(cards)
         players = []
         for seat, name in enumerate(names):
             size = self.count.hand_size(seat)
