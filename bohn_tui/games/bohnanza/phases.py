@@ -57,14 +57,14 @@ class TurnOrder:
 
     def to_move(self, st: Any) -> int | None:
         """The seat whose decision comes first: waiting_for(st)[0], without the list."""
-        phase = st.phase
-        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
-            return st.active
+        phase = st.phase  # (the set is asked last: two string compares cost less)
         if phase == PLANT_TRADES:
             players = st.players
             for s in self._order[st.active]:
                 if players[s].area:
                     return s
             return None
+        if (phase == TRADE and not st.offers) or phase in _ACTIVE_PHASES:
+            return st.active
         seats = self.waiting_for(st)
         return seats[0] if seats else None

@@ -436,9 +436,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             steps[Harvest] = self._harvest_checked
         return steps
 
-    def _who(self, st: S, seat: int) -> str:
-        return st.players[seat].name
-
     def _need_active(self, st: S, a: Action, what: str) -> None:
         if a.seat != st.active:
             raise IllegalAction(
@@ -495,7 +492,9 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         """Hook: whether nothing is left to decide in phase 1, so the cards are turned up
         at once: the hand is empty, or two cards are planted (the bean duel may still
         discard one). A game that allows more in phase 1 says False longer."""
-        return not p.hand or (st.planted == 2 and not self.duel)
+        if not p.hand:
+            return True
+        return not self.duel if st.planted == 2 else False  # (the compare in a jump: fast)
 
     def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
