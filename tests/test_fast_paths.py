@@ -125,3 +125,40 @@ def test_random_uniform_draw_is_its_choice() -> None:
         drawn = legal[floor(picker.uniform() * size)]  # type: ignore[attr-defined]
         assert drawn is chooser.choose(0, dict, legal)  # type: ignore[arg-type]
     assert not hasattr(RandomBot(11, trade=True), "uniform")  # its offers need the view
+
+
+def test_card_count_is_every_pile_counted() -> None:
+    """card_count (one list, counted once) is the count pile by pile, a broken field's
+    count below zero included; violations' quick equality finds what Counter's finds."""
+    from collections import Counter
+
+    from bohn_tui.games import rules_for
+
+    rules = rules_for("bohnanza", 3)
+    bots = [make_bot("random", 40 + s, True) for s in range(3)]
+    record = play_game("bohnanza", ["A", "B", "C"], 9, bots).record
+    state = start_record(record)
+    for k, played in enumerate(record.actions):
+        if k % 7 == 0:
+            want: Counter[str] = Counter()
+            for pile in (state.deck.cards, state.deck.discard, state.removed, state.turned_up):
+                want.update(pile)
+            want.update(state.duel_offer)
+            for p in state.players:
+                for pile in (p.hand, p.coins, p.area):
+                    want.update(pile)
+                for f in p.fields:
+                    if f.count:
+                        want[f.variety] += f.count
+            assert rules.card_count(state) == want
+            assert list(rules.card_count(state)) == list(want)  # the same first-seen order
+            assert rules.violations(state) == []
+        rules.apply(state, played)
+    broken = copy.deepcopy(state, {id(rules): rules})
+    broken.players[0].fields[0] = Field("x", -2)
+    assert rules.card_count(broken)["x"] == -2
+    assert any("created or lost" in v for v in rules.violations(broken))
+    assert any("broken field" in v for v in rules.violations(broken))
+    lost = copy.deepcopy(state, {id(rules): rules})
+    lost.deck.discard.pop()
+    assert any("created or lost" in v for v in rules.violations(lost))

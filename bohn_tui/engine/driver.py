@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from itertools import repeat
 from math import floor
 from typing import Any
 
@@ -130,7 +131,9 @@ def drive(
     """Let the bots play `state` on until the game ends or turn `until_turn` begins (bot
     rollouts stop early), applying with `rules.step`; each action goes into `actions`, each
     problem into `violations`."""
-    last_turn = until_turn if until_turn is not None else 1 << 62
+    # no limit: the largest int of one digit (a compare of two such is the interpreter's
+    # fast one, and every decision makes it); no game gets near 2**30 turns
+    last_turn = until_turn if until_turn is not None else (1 << 30) - 1
     rules = state.rules
     step = rules.step
     driver = BotDriver(rules, dict(enumerate(bots)), propose_first=propose_first, state=state)
@@ -181,11 +184,11 @@ def _drive_plain(
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     # listed_steps: by action type, what applies an action legal_actions listed (rules that
     # have none: their step for every type)
-    listed = getattr(rules, "listed_steps", None) or defaultdict(lambda: step)
+    # (no closures over state or step: a variable a closure reads is slower to read)
+    listed = getattr(rules, "listed_steps", None) or defaultdict(repeat(step).__next__)
     legal_actions = getattr(rules, "legal_to_move", legal_actions)
-    observers = [partial(view, state, s) for s in range(len(bots))]
+    observers = list(map(partial(partial, view, state), range(len(bots))))
     uniforms: list[Callable[[], float] | None] = [getattr(b, "uniform", None) for b in bots]
-    append = actions.append
     for _ in range(len(actions), MAX_ACTIONS):
         if state.turn >= last_turn:
             return
@@ -208,7 +211,7 @@ def _drive_plain(
                 return
             action = legal[0]
             step(state, action)
-        append(action)
+        actions.append(action)  # (a list's append as a method call: the fast one)
     if not state.over and state.turn < last_turn:
         violations.append(f"no end after {MAX_ACTIONS} actions")
 

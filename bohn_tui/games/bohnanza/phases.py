@@ -33,6 +33,9 @@ class TurnOrder:
     _order: list[list[int]]
     _addressees: Callable[[Any, Any], list[int]]
 
+    def phase_name(self, st: Any) -> str:
+        return PHASE_NAMES[st.phase]
+
     def waiting_for(self, st: Any) -> list[int]:
         """The seats whose decision the game waits for, the most urgent first."""
         if st.phase in _ACTIVE_PHASES:
@@ -54,14 +57,14 @@ class TurnOrder:
 
     def to_move(self, st: Any) -> int | None:
         """The seat whose decision comes first: waiting_for(st)[0], without the list."""
-        phase = st.phase
-        if phase in _ACTIVE_PHASES or (phase == TRADE and not st.offers):
-            return st.active
+        phase = st.phase  # (the set is asked last: two string compares cost less)
         if phase == PLANT_TRADES:
             players = st.players
             for s in self._order[st.active]:
                 if players[s].area:
                     return s
             return None
+        if (phase == TRADE and not st.offers) or phase in _ACTIVE_PHASES:
+            return st.active
         seats = self.waiting_for(st)
         return seats[0] if seats else None

@@ -124,6 +124,8 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         self.varieties = {k: v for k, v in data.varieties.items() if k not in self.count.removed}
         self.duel = self.count.duel
         self.field_cost = self.count.third_field_cost if data.third_field else 0
+        self._cards = [v.id for v in self.varieties.values() for _ in range(v.count)]  # unshuffled
+        self._total = Counter(self._cards)  # a new game's `total` (a copy): the same counts
         self.handlers: dict[type[Action], Callable[..., None]] = {  # (st, action, ev=None)
             PlantHand: self._plant_hand,
             EndPlanting: self._end_planting,
@@ -180,21 +182,23 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             raise ValueError("option 'open_treasuries' is true or false")
         rng = random.Random(seed)
         if deck is None:
-            cards = [v.id for v in self.varieties.values() for _ in range(v.count)]
+            cards = list(self._cards)
             shuffle(cards, rng)
+            total = self._total.copy()
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
             if unknown:
                 names = ", ".join(show(c, 30) for c in unknown[:5])
                 raise ValueError(f"the deck holds cards that are not in this game: {names}")
             cards = list(reversed(deck))  # the top card is drawn first: keep it last
-        total = Counter(cards)
+            total = Counter(cards)
         players = []
         for seat, name in enumerate(names):
             size = self.count.hand_size(seat)
             if len(cards) < size:
                 raise ValueError("the deck is too small to deal the starting hands")
-            hand = [cards.pop() for _ in range(size)]
+            hand = cards[: -size - 1 : -1]  # popped from the top, one by one
+            del cards[len(cards) - size :]
             players.append(
                 PlayerState(
                     name=name, hand=hand, fields=[Field() for _ in range(self.count.fields)]
@@ -257,10 +261,9 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             discard = st.deck.discard
             while discard and discard[-1] in cards:
                 from_discard.append(discard.pop())
-        st.turned_up = cards + from_discard
+        st.turned_up = cards + from_discard if from_discard else cards  # a fresh list
         if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
-        if ev is not None:
             ev.append(TurnedUp(st.active, tuple(cards), tuple(from_discard)))
         st.phase = PLANT_TURNED_UP if self.duel else TRADE
         if ev is not None:
@@ -286,7 +289,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         st.players[st.active].hand.extend(drawn)
         if ev is not None:
             ev.append(Drew(st.active, len(drawn)))
-        if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
         if st.deck.ending:
             self.game_over(st, ev, "the draw pile ran out for the last time")
@@ -329,7 +331,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         phase = st.phase
         p = st.players[seat]
         fields = p.fields
-        active = seat == st.active
+        active = True if seat == st.active else False  # (a compare in a jump: fast)
         out: list[Action] = []
         if phase == PLANT:
             if active:
@@ -339,8 +341,9 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
                     plant_choices(fields, (hand[0],), self._a_plant_hand[seat], out)
                 if planted:
                     out.append(self._a_end_planting[seat])
-                    if self.duel:
-                        out.extend(cached_action(DiscardHand, seat, i) for i in range(len(p.hand)))
+                    if self.duel:  # (loops, not comprehensions: seat stays a plain local)
+                        for i in range(len(p.hand)):
+                            out.append(cached_action(DiscardHand, seat, i))
         elif phase == PLANT_TRADES:
             area = p.area
             if area:
@@ -367,9 +370,10 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             out.append(cached_action(EndTurn, seat))
         if active or not self.duel:
             try:
-                out += harvest_choices(fields, self._a_harvest_by[seat])
+                out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
             except IndexError:  # more fields than the tables hold
-                out += [cached_action(Harvest, seat, i) for i in harvestable(fields)]
+                for i in harvestable(fields):
+                    out.append(cached_action(Harvest, seat, i))
         cost = self.field_cost
         if cost and len(fields) < 3 and len(p.coins) >= cost:
             out.append(self._a_buy[seat])
@@ -410,9 +414,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         """Hook: runs after every action `apply` accepted, with its events (a game checks
         its tasks here); nothing to do in Bohnanza and Dahlias."""
 
-    def phase_name(self, st: S) -> str:
-        return PHASE_NAMES[st.phase]
-
     def step(self, st: S, action: Action) -> None:
         """`apply` without building events: for simulations and bot rollouts."""
         handler = self.handlers.get(action.__class__)
@@ -434,9 +435,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         if steps.get(Harvest) == self._harvest:  # not a game's own harvest
             steps[Harvest] = self._harvest_checked
         return steps
-
-    def _who(self, st: S, seat: int) -> str:
-        return st.players[seat].name
 
     def _need_active(self, st: S, a: Action, what: str) -> None:
         if a.seat != st.active:
@@ -494,12 +492,15 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         """Hook: whether nothing is left to decide in phase 1, so the cards are turned up
         at once: the hand is empty, or two cards are planted (the bean duel may still
         discard one). A game that allows more in phase 1 says False longer."""
-        return not p.hand or (st.planted == 2 and not self.duel)
+        if not p.hand:
+            return True
+        return not self.duel if st.planted == 2 else False  # (the compare in a jump: fast)
 
     def _end_planting(self, st: S, a: EndPlanting, ev: list[Event] | None = None) -> None:
         if st.phase != PLANT:
             raise IllegalAction("this is not the planting phase")
-        self._need_active(st, a, "end planting")
+        if a.seat != st.active:
+            self._need_active(st, a, "end planting")
         if st.planted == 0:
             raise IllegalAction(
                 f"you must plant your front card ({self.vname(st.players[a.seat].hand[0])}) first"
@@ -582,11 +583,13 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
     def _end_trading(self, st: S, a: EndTrading, ev: list[Event] | None = None) -> None:
         if st.phase != TRADE:
             raise IllegalAction("trading is not on now")
-        self._need_active(st, a, "end trading")
-        for o in list(st.offers.values()):
-            if ev is not None:
-                ev.append(OfferClosed(o.id, o.seat, "trading ended"))
-        st.offers.clear()
+        if a.seat != st.active:
+            self._need_active(st, a, "end trading")
+        if st.offers:
+            for o in list(st.offers.values()):
+                if ev is not None:
+                    ev.append(OfferClosed(o.id, o.seat, "trading ended"))
+            st.offers.clear()
         st.players[st.active].area.extend(st.turned_up)
         st.turned_up = []
         st.phase = PLANT_TRADES

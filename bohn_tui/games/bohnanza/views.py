@@ -167,13 +167,19 @@ class BohnanzaViews:
 
     def card_count(self, st: Any) -> Counter[str]:
         """Every card wherever it is: deck, discard, hands, fields, coins, areas, offers."""
-        c = count_cards(st.deck.cards, st.deck.discard, st.removed, st.turned_up, st.duel_offer)
+        # one list, counted once (a Counter's update is costly): the same first-seen order
+        cards = st.deck.cards + st.deck.discard + st.removed + st.turned_up + st.duel_offer
         for p in st.players:
-            c.update(p.hand)
-            c.update(p.coins)
-            c.update(p.area)
+            cards += p.hand
+            cards += p.coins
+            cards += p.area
             for f in p.fields:
                 if f.count:
+                    cards += [f.variety] * f.count
+        c = count_cards(cards)
+        for p in st.players:  # a broken field's count below zero (a violation) counts too
+            for f in p.fields:
+                if f.count < 0:
                     c[f.variety] += f.count  # type: ignore[index]
         return c
 
@@ -209,7 +215,7 @@ class BohnanzaViews:
         """What is wrong with a state: cards created or lost, impossible fields."""
         out = []
         now = self.card_count(st)
-        if now != st.total:
+        if not dict.__eq__(now, st.total) and now != st.total:  # equal dicts: equal counts
             diff = {
                 k: now[k] - st.total[k] for k in set(now) | set(st.total) if now[k] != st.total[k]
             }
