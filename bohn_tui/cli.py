@@ -62,6 +62,17 @@ def replay(
         typer.echo(f"Winner: {' and '.join(names)}" if names else f"No winner: {reason}")
 
 
+def _game(name: str) -> str:
+    """The game id `name` means (any case, umlauts or not); one line and code 1 if none."""
+    from bohn_tui.games import UnknownGame, find
+
+    try:
+        return find(name)
+    except UnknownGame as e:
+        _fail(str(e))
+        raise  # not reached: _fail exits
+
+
 def _whole(text: str, option: str, low: int, high: int) -> int:
     """A whole-number option read through the limits: one line and code 1 when it is not a
     number from `low` to `high` (never click's box quoting the whole value)."""
@@ -97,8 +108,9 @@ def simulate(
     from bohn_tui.play.simulate import MAX_GAMES
     from bohn_tui.play.simulate import simulate as run
 
+    game = _game(game)
     n = _whole(players, "--players", 1, MAX_PLAYERS)
-    count = _whole(games, "--games", 0, MAX_GAMES)
+    count = _whole(games, "--games", 1, MAX_GAMES)
     first = _whole(seed, "--seed", 0, MAX_INT - count)  # game g plays seed S + g
     levels = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * n
     if len(levels) == 1 and n > 1:
@@ -145,8 +157,8 @@ def stats(
     from bohn_tui.store import db
     from bohn_tui.store.stats import load
 
-    if game is not None and game not in GAMES:
-        _fail(f"unknown game {show(game)}; choose one of: {', '.join(GAMES)}")
+    if game is not None:
+        game = _game(game)
     path = db.data_dir() / db.DB_NAME
     try:
         found = load(path, player, game)
@@ -224,8 +236,7 @@ def play(
     """Start a hot-seat game at this terminal."""
     from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
 
-    if game not in GAMES:
-        _fail(f"unknown game {game!r}; choose one of: {', '.join(GAMES)}")
+    game = _game(game)
     from bohn_tui.games import spec
 
     try:
@@ -274,7 +285,7 @@ def solo(
     solos = [g for g in GAMES if spec(g).solo]
     if game is None:
         game = solos[0]
-    elif game not in solos:
+    elif (game := _game(game)) not in solos:
         _fail(f"{game!r} has no solo mode; these do: {', '.join(solos)}")
     store = _store()
     try:

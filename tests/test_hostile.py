@@ -551,7 +551,7 @@ def test_bohn_replay_refuses_other_wrappers(tmp_path: Path, raw: Any, message: s
         (["--players", "99999999999999999999999"], "--players must be a whole number"),
         (["--players", "x"], "--players must be a whole number from 1 to 16, not 'x'"),
         (["--players", "9"], "for 2 to 7 players, not 9"),
-        (["--games", "-1"], "--games must be a whole number from 0 to 1,000,000, not -1"),
+        (["--games", "-1"], "--games must be a whole number from 1 to 1,000,000, not -1"),
         (["--games", "1" + "0" * 30], "--games must be a whole number"),
         (["--seed", "-5"], "--seed must be a whole number from 0 to"),
         (["--seed", "9" * 4301], "--seed must be a whole number"),

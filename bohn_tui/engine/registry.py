@@ -5,6 +5,7 @@ knows how to look a spec up, so that it names no game."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
@@ -26,6 +27,15 @@ class Registry:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(self.packages)
+
+    def find(self, name: str) -> str:
+        """The game id a person means by `name`: any case, with or without umlauts
+        ("Bohnanza", "bohnröschen"); UnknownGame lists the ids."""
+        wanted = _folded(name)
+        for game in self.packages:
+            if _folded(game) == wanted:
+                return game
+        raise UnknownGame(f"unknown game {show(name)}; choose one of: {', '.join(self.packages)}")
 
     def spec(self, game: str) -> GameSpec:
         if game not in self.packages:
@@ -63,6 +73,12 @@ class Registry:
             return self.rules_for(record.game, len(record.players))
         except ValueError as e:
             raise RecordError(str(e)) from None
+
+
+def _folded(name: str) -> str:
+    """`name` in lower case without accents (ö -> o), for matching what a person types."""
+    parts = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in parts if not unicodedata.combining(c))
 
 
 @cache

@@ -15,6 +15,7 @@ REGISTRY = Registry(
 )
 
 GAMES = REGISTRY.ids
+find = REGISTRY.find
 spec = REGISTRY.spec
 rules_for = REGISTRY.rules_for
 read_record = REGISTRY.read_record
@@ -26,6 +27,7 @@ __all__ = [
     "GAMES",
     "REGISTRY",
     "UnknownGame",
+    "find",
     "load_actions",
     "make_bot",
     "read_record",

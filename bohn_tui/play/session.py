@@ -18,7 +18,7 @@ from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
-from bohn_tui.engine.limits import check_tree, clip, show
+from bohn_tui.engine.limits import InputError, check_name, check_tree, clip, show
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record, rules_for
 from bohn_tui.games import spec as game_spec
@@ -86,6 +86,10 @@ class Session:
         """A new game; with a `store`, saved there at once (SessionError if it cannot be
         started or saved)."""
         seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            names = [check_name(n) for n in names]
+        except InputError as e:
+            raise SessionError(str(e)) from None
         record = Record(game, list(names), seed, dict(options or {}), deck)
         try:
             s = cls(record, dict(bots or {}))
