@@ -76,3 +76,12 @@ def test_stats_takes_the_game_in_any_case(tmp_path, monkeypatch) -> None:
 def test_a_new_game_refuses_an_empty_name() -> None:
     with pytest.raises(SessionError, match="empty"):
         Session.new("bohnanza", ["Ana", "", "Cem"])
+
+
+def test_a_bot_level_in_any_case() -> None:
+    from bohn_tui.play.players import parse_players
+
+    names, bots = parse_players("Ana,bot:Expert,bot:STANDARD", ("random", "standard", "expert"))
+    assert bots == {1: "expert", 2: "standard"}
+    with pytest.raises(SessionError, match="choose one of: random, standard, expert"):
+        parse_players("Ana,bot:godlike", ("random", "standard", "expert"))

@@ -42,6 +42,8 @@ def parse_players(
     for seat, p in enumerate(parts):
         if is_bot(p):
             level = (p.split(":", 1)[1].strip() if ":" in p else "") or "standard"
+            if levels is not None:  # a level in any case: "bot:Expert" is the expert
+                level = next((lv for lv in levels if lv.casefold() == level.casefold()), level)
             if levels is not None and level not in levels:
                 known = ", ".join(levels)
                 raise SessionError(f"unknown bot level {show(level)}; choose one of: {known}")
