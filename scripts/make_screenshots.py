@@ -68,15 +68,16 @@ async def shoot(
         if session is None:  # the menu, with two saved games to continue
             for seed in (1, 2):
                 Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=seed, store=store)
-        if name == "stats":  # finished games of people against a bot, for the statistics
+        if name == "stats":  # finished games of Ana and Ben against an expert bot
             for seed in range(6):
-                g = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {2: "expert"}, seed, store=store)
-                g.bots = {}  # the people play as bots to the end; the result names them
-                for s in (0, 1):
-                    g.bots[s] = g.spec.bots("standard", seed * 7 + s, True)
-                g.bots[2] = g.spec.bots("expert", seed, True)
-                g._new_driver()
-                g.run_bots()
+                g = Session.new(
+                    "bohnanza",
+                    ["Ana", "Ben", "Cem"],
+                    {0: "standard", 1: "standard", 2: "expert"},
+                    seed,
+                )
+                g.run_bots()  # played by bots, saved with Ana and Ben as the people
+                Session(g.record, {2: "expert"}).save_to(store)
         app = BohnApp(store, session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

@@ -59,6 +59,7 @@ class Session:
     driver: BotDriver = field(init=False)
     _describe: Any = field(default=None, init=False)
     _revealing: tuple[type[Event], ...] = field(default=(), init=False)
+    _first_line: LogLine | None = field(default=None, init=False)  # of the last events' first
 
     def __post_init__(self) -> None:
         try:
@@ -335,9 +336,8 @@ class Session:
         return {**self.rules.summary(self.state), "coins": [list(r) for r in self.coin_history]}
 
     def _bot_apply(self, seat: int, action: Action) -> bool:
-        first = len(self.log)
         try:
-            events = self.apply(action)
+            self.apply(action)
         except IllegalAction:
             # the refusal's text may name the bot's own cards: the public log only says so
             self._say(f"{self.who(seat)} tried a move the rules refuse and plays another.", seat)
@@ -346,11 +346,11 @@ class Session:
         if reason:
             self.bots[seat].reason = ""  # type: ignore[attr-defined]
             # the reason goes on the line of the action's own first event; when that event
-            # writes no line (or another seat's), it gets a line of its own, so that it is
+            # writes no line, it gets a line of its own, so that it is
             # never read as the reason of a turn separator or of someone else's move
-            own = self.describe(events[0]) if events else ""
-            if own and len(self.log) > first and self.log[first].text == own:
-                self.log[first].text += f": {reason}"
+            own = self._first_line
+            if own is not None:
+                own.text += f": {reason}"
             else:
                 self._say(f"{self.who(seat)}: {reason}", seat)
         return True
@@ -369,11 +369,14 @@ class Session:
 
     def _record_events(self, events: list[Event], action: Action | None = None) -> None:
         round_start = self.spec.round_start
-        for e in events:
+        self._first_line = None
+        for i, e in enumerate(events):
             line = self.describe(e)
             if line:
                 seat = getattr(e, "seat", None)
                 self._say(line, seat)
+                if i == 0:
+                    self._first_line = self.log[-1]
             if round_start(e):
                 self.coin_history.append(self.rules.scores(self.state))
             if e.type == "game_over":
