@@ -1,5 +1,6 @@
 """Make the README screenshots (120x40) from seeded games: menu, table mid-game, privacy
-screen, trade offer, help, end screen and statistics.
+screen, trade offer, help, end screen and statistics; and the small ones (80x24, names
+ending in -80x24): the table for 2, 4 and 7 players, Bohnröschen and a solo run.
 
     python scripts/make_screenshots.py [--out screenshots]
 
@@ -25,15 +26,15 @@ SIZE = (120, 40)
 NAMES = ["Ana", "Ben", "Cem", "Dora"]
 
 
-def mid_game(seed: int = 11, turn: int = 9) -> Session:
-    """A 4-player game played by bots up to `turn`, then seats 0 and 1 become people."""
-    bots = {s: "standard" for s in range(4)}
-    s = Session.new("bohnanza", NAMES, bots, seed=seed)
+def mid_game(seed: int = 11, turn: int = 9, players: int = 4) -> Session:
+    """A game of `players` played by bots up to `turn`, then seats 0 and 1 become people."""
+    names = [*NAMES, "Emil", "Fay", "Gus"][:players]
+    s = Session.new("bohnanza", names, {x: "standard" for x in range(players)}, seed=seed)
     while not s.over and not (s.state.turn >= turn and s.state.active == 0):
         s.bot_step()
     # stop at the start of Ana's turn: plant, then turn up, for a lively table
     rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
-    return Session(rec, {2: "standard", 3: "standard"}, "screens")
+    return Session(rec, {x: "standard" for x in range(2, players)}, "screens")
 
 
 def bohnroschen_game(seed: int = 6, turn: int = 17) -> Session:
@@ -61,7 +62,11 @@ def finished(seed: int = 5) -> Session:
 
 
 async def shoot(
-    out: Path, name: str, session: Session | None, script: Callable[[Pilot[None]], Awaitable[None]]
+    out: Path,
+    name: str,
+    session: Session | None,
+    script: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp))
@@ -79,7 +84,7 @@ async def shoot(
                 g.run_bots()  # played by bots, saved with Ana and Ben as the people
                 Session(g.record, {2: "expert"}).save_to(store)
         app = BohnApp(store, session, bot_delay=0)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await script(pilot)
             await pilot.pause(0.3)
@@ -138,9 +143,17 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("solo", solo_run, nothing),
         ("stats", None, stats),
     ]
-    for name_, make, script in shots:
+    small = [
+        ("duel-80x24", lambda: mid_game(players=2), reveal_and_plant),
+        ("table-80x24", mid_game, reveal_and_plant),
+        ("seven-80x24", lambda: mid_game(players=7), reveal_and_plant),
+        ("bohnroschen-80x24", bohnroschen_game, reveal),
+        ("solo-80x24", solo_run, nothing),
+    ]
+    for name_, make, script in shots + small:
         if not only or name_ in only:
-            await shoot(out, name_, make() if make else None, script)
+            size = (80, 24) if name_.endswith("-80x24") else SIZE
+            await shoot(out, name_, make() if make else None, script, size)
 
 
 if __name__ == "__main__":
