@@ -131,7 +131,10 @@ class BohnApp(App[None]):
         try:
             s = Session.load(self.store, save_id)
         except (StoreError, SessionError) as e:
-            self.notify(str(e), title="This save cannot be opened", severity="error")
+            # the line the list shows for it (its first reason, named once), else the error
+            info = next((i for i in self.store.list() if i.id == save_id and i.error), None)
+            why = info.label if info is not None else str(e)
+            self.notify(why, title="This save cannot be opened", severity="error", markup=False)
             return False
         from bohn_tui.ui.screens.menu import MenuScreen
 
