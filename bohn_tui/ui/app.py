@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
@@ -49,6 +50,7 @@ class BohnApp(App[None]):
         # collect less often, so that a full collection (30-80 ms) does not land between a
         # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         first = self.first_session
         if isinstance(first, NewGame):
             self._new_game_first(first)
@@ -60,6 +62,13 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A toast belongs to the screen it was raised on: the next screen starts clean (a
+        toast raised with the change itself, like the menu's "The game is saved", arrives
+        after this and stays)."""
+        if not isinstance(screen, CommandPalette):
+            self.clear_notifications()
 
     # -- games -------------------------------------------------------------------------------
 

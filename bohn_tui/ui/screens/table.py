@@ -262,12 +262,14 @@ class TableScreen(HandOver, Screen[None]):
         self.app.push_screen(help_for(self))
 
     def action_menu(self) -> None:
-        self.notify("The game is saved; continue it from the menu or with `bohn resume`.")
         from bohn_tui.ui.screens.menu import MenuScreen
 
-        self.app.pop_screen()
-        if not isinstance(self.app.screen, MenuScreen):
-            self.app.push_screen(MenuScreen())
+        app = self.app
+        app.pop_screen()
+        if not isinstance(app.screen, MenuScreen):
+            app.push_screen(MenuScreen())
+        # raised on the menu, after the change of screen that clears the table's toasts
+        app.notify("The game is saved; continue it from the menu or with `bohn resume`.")
 
     # -- command palette ---------------------------------------------------------------------
 
