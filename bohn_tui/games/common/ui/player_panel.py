@@ -25,6 +25,13 @@ class PlayerPanel(ViewStatic):
         super().__init__(id=f"player-{seat}", **kw)
         self.seat = seat
 
+    def _seat_title(self, name: str, is_bot: bool) -> str:
+        """The seat as the table names it (a bot with its level), else a bot marked."""
+        seat_name = getattr(self.screen, "seat_name", None)
+        if seat_name is not None:
+            return str(seat_name(self.seat))
+        return f"{name} (bot)" if is_bot else name
+
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         p = view["players"][self.seat]
         mine = view["seat"] == self.seat  # not the viewer itself: a hand-over repaints 2 panels
@@ -35,9 +42,8 @@ class PlayerPanel(ViewStatic):
         active = view["active"] == self.seat
         waiting = self.seat in view["waiting_for"] and not view["over"]
         mark = "▶ " if active else ""
-        bot = " (bot)" if is_bot else ""
         you = " · you" if mine else ""
-        self.border_title = f"{mark}{p['name']}{bot}{you}"
+        self.border_title = f"{mark}{self._seat_title(p['name'], is_bot)}{you}"
         coins = "?" if p["coins"] is None else str(p["coins"])
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.set_class(active, "active")
