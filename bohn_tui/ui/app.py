@@ -192,8 +192,12 @@ class BohnApp(App[None]):
     # -- command palette ---------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The screen's commands in words (the table's: the game actions legal now, Log,
+        Help, Menu), then the theme and quitting; none of Textual's generic ones (its keys
+        panel, screenshot, maximize) a player has no use for."""
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_, callback in commands():
                 yield SystemCommand(title, help_, callback)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Theme", "Change the colours", self.action_change_theme)
+        yield SystemCommand("Quit", "Leave bohn (every game is saved)", self.action_quit)

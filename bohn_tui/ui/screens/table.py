@@ -19,7 +19,7 @@ from bohn_tui.play.client import SeatClient
 from bohn_tui.ui.parts import BoardClick, load_parts
 from bohn_tui.ui.screens.handover import HandOver
 from bohn_tui.ui.widgets.game_log import GameLog
-from bohn_tui.ui.widgets.key_bar import KeyBar, shown_keys
+from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
 from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
 NO_HAND = "No hand is shown until the next player takes the screen."
@@ -290,7 +290,6 @@ class TableScreen(HandOver, Screen[None]):
             name_, params = _parse(act)
             if act.endswith(("_card", "_offer")) or not self.check_action(name_, params):
                 continue
-            out.append(
-                (b.description, f"key {b.key.split(',')[0]}", lambda a=act: self.run_action(a))
-            )
+            keys = f"on the table: {key_label(b)}"
+            out.append((b.description, keys, lambda a=act: self.run_action(a)))
         return out
