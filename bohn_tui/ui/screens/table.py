@@ -98,10 +98,12 @@ class TableScreen(HandOver, Screen[None]):
         return [
             PhaseBanner(id="banner"),
             Horizontal(Vertical(*left, id="left"), Vertical(*c.side(), id="side"), id="main"),
-            # holds the hand's place while no hand shows, so that a hand-over changes the
-            # size of nothing else on the table (a size change repaints all inside it)
-            Static(NO_HAND, id="no-hand", classes="hand-slot"),
-            KeyBar(id="keys"),
+            # the hand (or the note that holds its place while no hand shows, so that a
+            # hand-over changes the size of nothing else on the table: a size change repaints
+            # all inside it) above the key bar, which takes one row or two
+            Vertical(
+                Static(NO_HAND, id="no-hand", classes="hand-slot"), KeyBar(id="keys"), id="bottom"
+            ),
         ]
 
     def compose(self) -> ComposeResult:
@@ -195,7 +197,7 @@ class TableScreen(HandOver, Screen[None]):
             slot = self.query_one("#no-hand")
             if self._hand is None:
                 self._hand = self.controls.hand()
-                self.mount(self._hand, before=slot)
+                self.query_one("#bottom").mount(self._hand, before=slot)
                 slot.display = False
             self.controls.show_hand(self._hand, v)
         self._show_keys()
