@@ -6,7 +6,9 @@ import gc
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from rich.terminal_theme import TerminalTheme
 from textual import events
+from textual._ansi_theme import ALABASTER, MONOKAI
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -22,6 +24,38 @@ if TYPE_CHECKING:
     from bohn_tui.play.session import Session
 
 
+# the themes offered (the palette's Theme): Textual's own whose text reads at WCAG AA
+# (contrast 4.5) on every screen (tests/test_themes.py); the others' muted text does not
+THEMES = (
+    "textual-dark",
+    "textual-light",
+    "nord",
+    "gruvbox",
+    "catppuccin-mocha",
+    "catppuccin-macchiato",
+    "dracula",
+    "monokai",
+    "flexoki",
+    "rose-pine",
+    "rose-pine-moon",
+)
+
+
+def _ansi(base: TerminalTheme, yellow: tuple[int, int, int]) -> TerminalTheme:
+    """`base` (Textual's ANSI colours for dark or light themes) with a yellow that reads on
+    that kind of theme's panels (the widgets' "yellow": keys, "to plant", "← to you")."""
+    colours = [(c.red, c.green, c.blue) for c in base.ansi_colors]
+    colours[3] = colours[11] = yellow
+    bg, fg = base.background_color, base.foreground_color
+    return TerminalTheme(
+        (bg.red, bg.green, bg.blue), (fg.red, fg.green, fg.blue), colours[:8], colours[8:]
+    )
+
+
+ANSI_DARK = _ansi(MONOKAI, (0xFF, 0xCC, 0x66))
+ANSI_LIGHT = _ansi(ALABASTER, (0x6B, 0x4F, 0x00))
+
+
 class BohnApp(App[None]):
     CSS_PATH = "bohn.tcss"
     TITLE = "bohn"
@@ -34,6 +68,10 @@ class BohnApp(App[None]):
         bot_delay: float = 0.4,
     ) -> None:
         super().__init__()
+        for theme in list(self.available_themes):
+            if theme not in THEMES:
+                self.unregister_theme(theme)
+        self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
         self.store = store or Store()
         self.first_session = session  # a NewGame is made after the first frame
         self.start_error: str | None = None

@@ -99,7 +99,7 @@ class KeyBar(Static):
                     out.append(label + ("" if j < len(labels) - 1 else " "), KEY_STYLE + clicks[j])
                 gap = "  " if last or i < len(row) - 1 else ""
                 out.append(desc + gap, style=clicks[0])
-        out.append(" " + PALETTE if rows[-1] else PALETTE, style="dim")
+        out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
         height = len(rows)
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
