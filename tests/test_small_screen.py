@@ -21,7 +21,7 @@ NAMES = ["Ana", "Ben", "Cem", "Dora", "Emil", "Fay", "Gus"]
 COUNTS = [
     *(("bohnanza", n) for n in range(2, 8)),
     *(("dahlias", n) for n in range(3, 6)),
-    *(("bohnroschen", n) for n in range(2, 7)),
+    *(("bohnroschen", n) for n in range(1, 7)),
 ]
 
 
@@ -58,9 +58,25 @@ async def test_every_player_and_key_on_an_80x24_screen(tmp_path: Path, game: str
     app = make_app(tmp_path, s)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, PrivacyScreen)
+        if n > 1:  # the only person needs no hand-over
+            assert isinstance(app.screen, PrivacyScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+        check_all_visible(app, 0)
+
+
+@pytest.mark.parametrize(("game", "n"), [("bohnanza", 7), ("dahlias", 5), ("bohnroschen", 6)])
+async def test_every_player_while_trading_at_80x24(tmp_path: Path, game: str, n: int) -> None:
+    """The most players each game allows, in the trading phase with a bot's offer to answer:
+    the key bar takes two rows, and still every player and the hand are on the screen."""
+    s = Session.new(game, NAMES[:n], {n - 1: "standard"}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.press("enter")
         await pilot.pause()
+        await pilot.press("1", "e")  # plant, then turn up: trading
+        await pilot.pause()
+        assert table(app).query_one("#keys").region.height == 2
         check_all_visible(app, 0)
 
 

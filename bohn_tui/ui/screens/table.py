@@ -22,6 +22,7 @@ from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
 from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
+SHORT = 30  # a screen lower than this: the hand's box loses its bottom border (a row more)
 NO_HAND = "No hand is shown until the next player takes the screen."
 # the keys of every game, after the game's own
 TABLE_BINDINGS = [
@@ -148,6 +149,7 @@ class TableScreen(HandOver, Screen[None]):
     def _layout(self) -> None:
         width = self.app.size.width
         self.query_one("#side").styles.width = 44 if width >= 110 else 34
+        self.set_class(self.app.size.height < SHORT, "short")  # the hand a row shorter
         self.controls.layout(width, self.app.size.height)
 
     # -- acting --------------------------------------------------------------------------------
