@@ -120,3 +120,37 @@ async def test_a_bigger_screen_keeps_whole_panels(tmp_path: Path) -> None:
         panels = list(table(app).query(PlayerPanel))
         assert not any(p.has_class("compact") for p in panels)
         assert len({p.region.y for p in panels}) == 2
+
+
+async def test_a_compact_row_shows_fields_and_hand_on_one_row(tmp_path: Path) -> None:
+    """A few turns into a 5-player game at 80x24: each other player's row names them and
+    shows each planted field's kind and count, and their number of hand cards, on one row."""
+    from helpers.ui import play_until, step
+
+    s = Session.new("bohnanza", NAMES[:5], seed=5)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        checks = await play_until(pilot, app, lambda s: s.state.turn >= 4)
+        while not isinstance(app.screen, PrivacyScreen):
+            await step(pilot, app, checks)
+        await step(pilot, app, checks)  # the hand-over, confirmed
+        t = table(app)
+        seat = t.viewer
+        assert seat is not None
+        check_all_visible(app, seat)
+        shown = rows(app)
+        planted = 0
+        for other in range(5):
+            if other == seat:
+                continue
+            panel = t.query_one(f"#player-{other}", PlayerPanel)
+            assert panel.has_class("compact") and panel.region.height == 1
+            row = shown[panel.region.y]
+            p = s.state.players[other]
+            assert s.names[other] in row and f"{len(p.hand)} cards" in row, row
+            for f in p.fields:
+                if f.count:
+                    planted += 1
+                    assert f"{s.rules.varieties[f.variety].short}{f.count}" in row, row
+        assert planted >= 4  # the others have planted: the rows were checked on something

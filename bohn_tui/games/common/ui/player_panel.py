@@ -10,10 +10,19 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.widget import Widget
 
 from bohn_tui.games.common.ui.cards import card, cards
 from bohn_tui.ui.parts import BoardClick
 from bohn_tui.ui.widgets.base import ViewStatic
+
+NAME_WIDTH = 18  # a compact panel's name column at most ("Cem (standard)" fits)
+
+
+def _label(game: str, vid: str) -> Text:
+    """A card's short label on its colour, without the padding of a whole card."""
+    c = card(game, vid)
+    return Text(c.plain.strip(), style=c.style)
 
 
 class PlayerPanel(ViewStatic):
@@ -29,11 +38,11 @@ class PlayerPanel(ViewStatic):
         if not self.has_class("compact") and 0 <= row < 3:
             self.post_message(BoardClick(self.seat, row))  # one of the fields: plant there
 
-    def _seat_title(self, name: str, is_bot: bool) -> str:
-        """The seat as the table names it (a bot with its level), else a bot marked."""
+    def _seat_title(self, seat: int, name: str, is_bot: bool) -> str:
+        """A seat as the table names it (a bot with its level), else a bot marked."""
         seat_name = getattr(self.screen, "seat_name", None)
         if seat_name is not None:
-            return str(seat_name(self.seat))
+            return str(seat_name(seat))
         return f"{name} (bot)" if is_bot else name
 
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
@@ -48,7 +57,7 @@ class PlayerPanel(ViewStatic):
         waiting = self.seat in view["waiting_for"] and not view["over"]
         mark = "▶ " if active else ("… " if waiting else "")
         you = " · you" if mine else ""
-        name = self._seat_title(p["name"], is_bot)
+        name = self._seat_title(self.seat, p["name"], is_bot)
         coins = "?" if p["coins"] is None else str(p["coins"])
         self.set_class(active, "active")
         self.set_class(waiting and not active, "waiting")
@@ -56,39 +65,50 @@ class PlayerPanel(ViewStatic):
         self.set_class(compact, "compact")
         if compact:
             self.border_title = self.border_subtitle = None
-            self.update(self._row(view, p, mark, name, coins))
+            self.update(self._row(view, p, mark, name))
             return
         self.border_title = f"{mark if active else ''}{name}{you}"
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.update(self._fields(view, p))
 
-    def _row(
-        self, view: dict[str, Any], p: dict[str, Any], mark: str, name: str, coins: str
-    ) -> Text:
-        """The compact panel: name, fields (kind and count), coins, hand, cards to plant."""
+    def _row(self, view: dict[str, Any], p: dict[str, Any], mark: str, name: str) -> Text:
+        """The compact panel: name, fields (kind and count), coins when known, the number of
+        cards in hand, then the cards to plant (as many as fit, else how many)."""
         game = view["game"]
         fields = Text()
         for f in p["fields"]:
+            fields.append(" ")
             if f["count"]:
-                c = card(game, f["variety"])
-                fields.append(c.plain.strip(), style=c.style)
-                fields.append(f"{f['count']:<2}", style="bold")
+                fields.append_text(_label(game, f["variety"]))
+                fields.append(str(f["count"]), style="bold")
             else:
                 fields.append("·   ", style="dim")
-        tail = Text(f" {coins} coins {p['hand_size']} cards")
-        width = self.content_size.width or 44
-        room = max(6, width - len(mark) - 2 - fields.cell_len - tail.cell_len)
-        if p["area"]:  # what is still to plant comes last (cut first)
-            tail.append(" +", style="bold yellow")
-            tail.append_text(cards(game, p["area"]))
-        if cell_len(name) > room:
-            name = name[: room - 1] + "…"
-        out = Text(no_wrap=True, overflow="ellipsis")
+        # coins only where the table shows them (others' are mostly secret: "?" says nothing)
+        tail = Text("" if p["coins"] is None else f" {p['coins']} coins")
+        tail.append(f" {p['hand_size']} cards")
+        # the row's width: the column's (one column of compact panels) less the padding
+        column = self.parent.size.width if isinstance(self.parent, Widget) else 0
+        width = column - 2 if column > 8 else 44
+        titles = (self._seat_title(i, q["name"], False) for i, q in enumerate(view["players"]))
+        longest = max(cell_len(t) for t in titles)
+        room = width - len(mark) - fields.cell_len - tail.cell_len
+        col = max(6, min(NAME_WIDTH, longest, room))
+        if cell_len(name) > col:
+            name = name[: col - 1] + "…"
+        out = Text(no_wrap=True)
         out.append(mark, style="bold")
-        out.append(name, style="bold")
-        out.append(" " * max(2, room + 2 - cell_len(name)))
+        out.append(name.ljust(col), style="bold")
         out.append_text(fields)
         out.append_text(tail)
+        if p["area"]:  # what is still to plant: its cards if they fit, else how many
+            plant = Text(" +", style="bold yellow")
+            for i, vid in enumerate(p["area"]):
+                plant.append(" " if i else "")
+                plant.append_text(_label(game, vid))
+            if out.cell_len + plant.cell_len > width:
+                plant = Text(f" +{len(p['area'])}", style="bold yellow")
+            out.append_text(plant)
+        out.truncate(width, overflow="ellipsis")  # one row: a longer text would wrap
         return out
 
     def _fields(self, view: dict[str, Any], p: dict[str, Any]) -> Text:
