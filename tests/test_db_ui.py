@@ -47,3 +47,31 @@ async def test_a_damaged_game_on_the_saves_screen(tmp_path: Path) -> None:
             app.export_screenshot().replace("&#160;", " ")[-3000:],
         )
     assert [i.id for i in Store(tmp_path).list()] == [good.save_id]
+
+
+async def test_a_damaged_file_is_named_once_with_one_reason(tmp_path: Path) -> None:
+    """An old save file that is not JSON is listed, and refused when chosen, in one line that
+    names the file once and says what is wrong once (not "damaged (x.json is damaged (...))")."""
+    from helpers.screen import seen
+
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "2df61719.json").write_text('{"record": ')
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    line = "2df61719.json: damaged, not valid JSON: Expecting value at line 1 column 12"
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert line in seen(app)
+        await pilot.press("enter")  # it cannot be opened: the toast says the same line
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, SavesScreen)
+        toast = list(app._notifications)[-1]
+        assert (toast.title, toast.message) == ("This save cannot be opened", line)
+        shown = " ".join(seen(app).split())  # the toast wraps its line
+        assert "This save cannot be opened" in shown
+        assert shown.count("damaged, not valid JSON") == 2, shown  # the list and the toast
+        assert "damaged (" not in shown and "names no game" not in shown
+        assert line in seen(app)  # the list keeps the first reason

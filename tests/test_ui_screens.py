@@ -114,9 +114,10 @@ async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_pa
         await pilot.click("#player-0", offset=(5, 2))  # the row of field 2
         await pilot.pause()
         assert s.state.players[0].fields[1].variety == "coffee"
-        # the key bar's entries are clickable: its first one now is "1 Plant on 1"
-        assert str(app.screen.query_one("#keys").render()).startswith("1 Plant on 1")
-        await pilot.click("#keys", offset=(3, 0))
+        # the key bar's entries are clickable: its first one now is "1/2/3 Plant on" (the
+        # three keys share an entry, which saves a row), each number its own field
+        assert str(app.screen.query_one("#keys").render()).startswith("1/2/3 Plant on  e ")
+        await pilot.click("#keys", offset=(1, 0))  # the "1" (after the bar's padding)
         await pilot.pause()
         assert s.state.players[0].fields[0].variety == "coffee"
         # trading now: a click on a field asks on the table whether to harvest it
@@ -219,3 +220,32 @@ async def test_a_new_game_started_in_a_too_small_terminal_leaves_no_stray_screen
         await pilot.press("q")  # to the menu: the menu, not an old privacy screen
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_toast_stays_on_the_screen_it_was_raised_on(tmp_path: Path) -> None:
+    """A refusal toasted on the table is gone from the help screen and from the menu; the
+    menu's own "The game is saved" toast shows there."""
+    from helpers.screen import seen
+
+    from bohn_tui.games.common.actions import EndTrading
+    from bohn_tui.ui.screens.menu import MenuScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not await table(app).do(EndTrading(0))  # phase 1: the rules refuse it
+        await pilot.pause(0.2)
+        assert "Not allowed" in seen(app)
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HelpScreen) and "Not allowed" not in seen(app)
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        assert "Not allowed" not in seen(app)  # nor back on the table
+        await pilot.press("q")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, MenuScreen)
+        shown = " ".join(seen(app).split())
+        assert "Not allowed" not in shown and "The game is saved" in shown

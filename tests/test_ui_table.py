@@ -112,3 +112,20 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
         assert s.state.active == 0 and t.viewer == 0
         assert any("Bot Ben is thinking…" in b for b in banners)
         assert any("Bot Cem is thinking…" in b for b in banners)
+
+
+async def test_the_table_names_each_bots_level(tmp_path: Path) -> None:
+    """A bot's panel names its level ("Cem (expert)"); people's panels stay plain."""
+    from helpers.screen import seen
+
+    from bohn_tui.games.common.ui.player_panel import PlayerPanel
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {2: "expert"}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        titles = [str(p.border_title) for p in table(app).query(PlayerPanel)]
+        assert titles[1:] == ["Ben", "Cem (expert)"], titles
+        assert titles[0].endswith("Ana · you") and "(" not in titles[0]
+        assert "Cem (expert)" in seen(app) and "(bot)" not in seen(app)

@@ -61,9 +61,19 @@ class SaveInfo:
     def label(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated))
         if self.error:
-            return clip(f"{self.name}: damaged ({self.error})", 200)
+            return clip(f"{self.name}: damaged, {damage_reason(self.error, self.name)}", 200)
         state = "finished" if self.over else f"turn {self.turn}, {self.active} to play"
         return f"{self.title} · {', '.join(self.players)} · {state} · {when}"
+
+
+def damage_reason(error: str, name: str) -> str:
+    """What is wrong, once: `error` without the file or game name it starts with and
+    without an inner "is damaged (...)" ("x.json is not valid JSON: ..." -> "not valid
+    JSON: ...")."""
+    reason = error.removeprefix(f"{name} ").removeprefix("is ")
+    if reason.startswith("damaged (") and reason.endswith(")"):
+        reason = reason[len("damaged (") : -1]
+    return reason or error
 
 
 _COLUMNS = "id, title, players, turn, active, over, moves, updated, error, source"
@@ -234,12 +244,15 @@ class Store:
         return game_id
 
     def mark(self, game_id: str, error: str | None) -> None:
-        """Note that the game cannot be replayed (and why), or, with None, that it can."""
+        """Note that the game cannot be replayed (and why), or, with None, that it can. A
+        game already listed as damaged keeps its first reason (a file that was not JSON
+        stays "not valid JSON", not what replaying the nothing read from it says)."""
         try:
             with self.transaction("the note cannot be saved") as db:
                 db.execute(
-                    "UPDATE games SET error = ? WHERE id = ? AND error IS NOT ?",
-                    (error, game_id, error),
+                    "UPDATE games SET error = ? WHERE id = ? AND error IS NOT ?"
+                    " AND (error IS NULL OR ? IS NULL)",
+                    (error, game_id, error, error),
                 )
         except StoreError:
             pass  # the list only loses the reason; the load already said it

@@ -6,9 +6,12 @@ import gc
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from rich.terminal_theme import TerminalTheme
 from textual import events
+from textual._ansi_theme import ALABASTER, MONOKAI
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
@@ -19,6 +22,38 @@ from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 if TYPE_CHECKING:
     from bohn_tui.play.client import LocalClient
     from bohn_tui.play.session import Session
+
+
+# the themes offered (the palette's Theme): Textual's own whose text reads at WCAG AA
+# (contrast 4.5) on every screen (tests/test_themes.py); the others' muted text does not
+THEMES = (
+    "textual-dark",
+    "textual-light",
+    "nord",
+    "gruvbox",
+    "catppuccin-mocha",
+    "catppuccin-macchiato",
+    "dracula",
+    "monokai",
+    "flexoki",
+    "rose-pine",
+    "rose-pine-moon",
+)
+
+
+def _ansi(base: TerminalTheme, yellow: tuple[int, int, int]) -> TerminalTheme:
+    """`base` (Textual's ANSI colours for dark or light themes) with a yellow that reads on
+    that kind of theme's panels (the widgets' "yellow": keys, "to plant", "← to you")."""
+    colours = [(c.red, c.green, c.blue) for c in base.ansi_colors]
+    colours[3] = colours[11] = yellow
+    bg, fg = base.background_color, base.foreground_color
+    return TerminalTheme(
+        (bg.red, bg.green, bg.blue), (fg.red, fg.green, fg.blue), colours[:8], colours[8:]
+    )
+
+
+ANSI_DARK = _ansi(MONOKAI, (0xFF, 0xCC, 0x66))
+ANSI_LIGHT = _ansi(ALABASTER, (0x6B, 0x4F, 0x00))
 
 
 class BohnApp(App[None]):
@@ -33,6 +68,10 @@ class BohnApp(App[None]):
         bot_delay: float = 0.4,
     ) -> None:
         super().__init__()
+        for theme in list(self.available_themes):
+            if theme not in THEMES:
+                self.unregister_theme(theme)
+        self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
         self.store = store or Store()
         self.first_session = session  # a NewGame is made after the first frame
         self.start_error: str | None = None
@@ -49,6 +88,7 @@ class BohnApp(App[None]):
         # collect less often, so that a full collection (30-80 ms) does not land between a
         # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         first = self.first_session
         if isinstance(first, NewGame):
             self._new_game_first(first)
@@ -60,6 +100,13 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A toast belongs to the screen it was raised on: the next screen starts clean (a
+        toast raised with the change itself, like the menu's "The game is saved", arrives
+        after this and stays)."""
+        if not isinstance(screen, CommandPalette):
+            self.clear_notifications()
 
     # -- games -------------------------------------------------------------------------------
 
@@ -105,7 +152,7 @@ class BohnApp(App[None]):
         if self.client is not None:
             self.client.stop()  # the bots of the game left behind
         self.client = LocalClient(session, self.bot_delay)
-        self.push_screen(TableScreen(self.client))
+        self.push_screen(TableScreen(self.client, dict(session.bot_levels)))
         # Textual, the rules, the session and the table live as long as the game: out of
         # the collector's way
         self.call_after_refresh(gc.freeze)
@@ -131,7 +178,10 @@ class BohnApp(App[None]):
         try:
             s = Session.load(self.store, save_id)
         except (StoreError, SessionError) as e:
-            self.notify(str(e), title="This save cannot be opened", severity="error")
+            # the line the list shows for it (its first reason, named once), else the error
+            info = next((i for i in self.store.list() if i.id == save_id and i.error), None)
+            why = info.label if info is not None else str(e)
+            self.notify(why, title="This save cannot be opened", severity="error", markup=False)
             return False
         from bohn_tui.ui.screens.menu import MenuScreen
 
@@ -180,8 +230,12 @@ class BohnApp(App[None]):
     # -- command palette ---------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The screen's commands in words (the table's: the game actions legal now, Log,
+        Help, Menu), then the theme and quitting; none of Textual's generic ones (its keys
+        panel, screenshot, maximize) a player has no use for."""
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_, callback in commands():
                 yield SystemCommand(title, help_, callback)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Theme", "Change the colours", self.action_change_theme)
+        yield SystemCommand("Quit", "Leave bohn (every game is saved)", self.action_quit)

@@ -19,9 +19,10 @@ from bohn_tui.play.client import SeatClient
 from bohn_tui.ui.parts import BoardClick, load_parts
 from bohn_tui.ui.screens.handover import HandOver
 from bohn_tui.ui.widgets.game_log import GameLog
-from bohn_tui.ui.widgets.key_bar import KeyBar, shown_keys
+from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
 from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
+SHORT = 30  # a screen lower than this: the hand's box loses its bottom border (a row more)
 NO_HAND = "No hand is shown until the next player takes the screen."
 # the keys of every game, after the game's own
 TABLE_BINDINGS = [
@@ -45,9 +46,10 @@ class TableScreen(HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS = TABLE_BINDINGS
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatClient, bot_levels: dict[int, str] | None = None) -> None:
         super().__init__()
         self.client = client
+        self.bot_levels = bot_levels or {}  # seat -> level of each bot, for the panels
         self.viewer: int | None = None
         self.visiting = False  # the viewer took the screen out of turn
         self._legal: list[Action] = []
@@ -81,6 +83,14 @@ class TableScreen(HandOver, Screen[None]):
     def legal(self) -> list[Action]:
         return self._legal
 
+    def seat_name(self, seat: int) -> str:
+        """A seat as the table names it: a bot with its level ("Cem (expert)"), a person
+        plain."""
+        name_ = self.client.names[seat]
+        if not self.client.is_bot(seat):
+            return name_
+        return f"{name_} ({self.bot_levels.get(seat, 'bot')})"
+
     # -- layout ------------------------------------------------------------------------------
 
     def _widgets(self) -> list[Widget]:
@@ -89,10 +99,12 @@ class TableScreen(HandOver, Screen[None]):
         return [
             PhaseBanner(id="banner"),
             Horizontal(Vertical(*left, id="left"), Vertical(*c.side(), id="side"), id="main"),
-            # holds the hand's place while no hand shows, so that a hand-over changes the
-            # size of nothing else on the table (a size change repaints all inside it)
-            Static(NO_HAND, id="no-hand", classes="hand-slot"),
-            KeyBar(id="keys"),
+            # the hand (or the note that holds its place while no hand shows, so that a
+            # hand-over changes the size of nothing else on the table: a size change repaints
+            # all inside it) above the key bar, which takes one row or two
+            Vertical(
+                Static(NO_HAND, id="no-hand", classes="hand-slot"), KeyBar(id="keys"), id="bottom"
+            ),
         ]
 
     def compose(self) -> ComposeResult:
@@ -137,6 +149,7 @@ class TableScreen(HandOver, Screen[None]):
     def _layout(self) -> None:
         width = self.app.size.width
         self.query_one("#side").styles.width = 44 if width >= 110 else 34
+        self.set_class(self.app.size.height < SHORT, "short")  # the hand a row shorter
         self.controls.layout(width, self.app.size.height)
 
     # -- acting --------------------------------------------------------------------------------
@@ -186,7 +199,7 @@ class TableScreen(HandOver, Screen[None]):
             slot = self.query_one("#no-hand")
             if self._hand is None:
                 self._hand = self.controls.hand()
-                self.mount(self._hand, before=slot)
+                self.query_one("#bottom").mount(self._hand, before=slot)
                 slot.display = False
             self.controls.show_hand(self._hand, v)
         self._show_keys()
@@ -262,12 +275,14 @@ class TableScreen(HandOver, Screen[None]):
         self.app.push_screen(help_for(self))
 
     def action_menu(self) -> None:
-        self.notify("The game is saved; continue it from the menu or with `bohn resume`.")
         from bohn_tui.ui.screens.menu import MenuScreen
 
-        self.app.pop_screen()
-        if not isinstance(self.app.screen, MenuScreen):
-            self.app.push_screen(MenuScreen())
+        app = self.app
+        app.pop_screen()
+        if not isinstance(app.screen, MenuScreen):
+            app.push_screen(MenuScreen())
+        # raised on the menu, after the change of screen that clears the table's toasts
+        app.notify("The game is saved; continue it from the menu or with `bohn resume`.")
 
     # -- command palette ---------------------------------------------------------------------
 
@@ -279,7 +294,6 @@ class TableScreen(HandOver, Screen[None]):
             name_, params = _parse(act)
             if act.endswith(("_card", "_offer")) or not self.check_action(name_, params):
                 continue
-            out.append(
-                (b.description, f"key {b.key.split(',')[0]}", lambda a=act: self.run_action(a))
-            )
+            keys = f"on the table: {key_label(b)}"
+            out.append((b.description, keys, lambda a=act: self.run_action(a)))
         return out

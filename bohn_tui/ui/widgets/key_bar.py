@@ -1,37 +1,109 @@
 """The table's footer: only the keys that are legal now, each one clickable. A single
-Static that is re-rendered only when the set of legal keys changes (Textual's Footer
-rebuilds a widget per key on every change, which costs a frame's budget)."""
+Static that is re-rendered only when the set of legal keys (or the width) changes
+(Textual's Footer rebuilds a widget per key on every change, which costs a frame's budget).
+
+Keys fill the bar's width and go on to the next row (never a key cut in two); where it
+saves a row, keys that differ only in their number ("1 Plant on 1", "2 Plant on 2") share
+one entry ("1/2/3 Plant on"). The palette's hint comes last, always shown."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+KEY_STYLE = Style(bold=True, color="#ffa62b")
+PALETTE = "^p palette"
+# one entry of the bar: its labels with their actions, and what it does
+Entry = tuple[list[tuple[str, str]], str]
+
+
+def _click(action: str) -> Style:
+    call = action if "(" in action else action + "()"
+    return Style.from_meta({"@click": f"screen.{call}"})
+
+
+def _grouped(entries: list[Entry]) -> list[Entry]:
+    """Neighbouring keys whose descriptions are one text followed by their own label
+    ("Plant on 1", "Plant on 2") as one entry ("1/2 Plant on")."""
+    out: list[tuple[list[tuple[str, str]], str | None, str]] = []  # labels, stem, description
+    for labels, desc in entries:
+        label = labels[0][0]
+        stem = desc[: -len(label) - 1] if desc.endswith(" " + label) else None
+        if stem and out and out[-1][1] == stem:
+            out[-1][0].extend(labels)
+            continue
+        out.append((list(labels), stem, desc))
+    return [(ls, stem if stem and len(ls) > 1 else desc) for ls, stem, desc in out]
+
+
+def _width(entry: Entry) -> int:
+    labels, desc = entry
+    return cell_len("/".join(label for label, _ in labels)) + 1 + cell_len(desc)
+
+
+def _rows(entries: list[Entry], width: int) -> list[list[Entry]]:
+    """The entries filled into rows of `width` cells (two spaces apart; the palette's hint
+    needs room at the end of the last row)."""
+    rows: list[list[Entry]] = [[]]
+    used = 0
+    for e in entries:
+        w = _width(e)
+        if rows[-1] and used + 2 + w > width:
+            rows.append([])
+            used = 0
+        used += (2 if rows[-1] else 0) + w
+        rows[-1].append(e)
+    if used + 3 + len(PALETTE) > width:
+        rows.append([])
+    return rows
+
 
 class KeyBar(Static):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self._shown: tuple[tuple[str, str], ...] | None = None
+        self._shown: tuple[Any, ...] | None = None
+        self._keys: list[tuple[str, str, str]] = []
+
+    def on_resize(self) -> None:
+        self.show(self._keys)
 
     def show(self, keys: list[tuple[str, str, str]]) -> None:
         """keys: (label, description, action) for each legal, shown binding."""
-        sig = tuple((label, desc) for label, desc, _ in keys)
+        self._keys = keys
+        width = max(20, (self.app.size.width if self.is_attached else 80) - 2)  # padding 0 1
+        sig = (tuple((label, desc) for label, desc, _ in keys), width)
         if sig == self._shown:
             return
         self._shown = sig
-        out = Text()
-        for label, desc, action in keys:  # Rich Text with click meta: no markup to parse
-            call = action if "(" in action else action + "()"
-            click = Style.from_meta({"@click": f"screen.{call}"})
-            out.append(label + " ", style=Style(bold=True, color="#ffa62b") + click)
-            out.append(desc + "  ", style=click)
-        out.append(" ^p palette", style="dim")
-        self.update(out, layout=False)  # one row, always
+        entries: list[Entry] = [([(label, action)], desc) for label, desc, action in keys]
+        rows = _rows(entries, width)
+        if len(rows) > 1:  # grouped where that saves a row
+            fewer = _rows(_grouped(entries), width)
+            rows = fewer if len(fewer) < len(rows) else rows
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for r, row in enumerate(rows):
+            if r:
+                out.append("\n")
+            last = r == len(rows) - 1
+            for i, (labels, desc) in enumerate(row):  # Rich Text with click meta: no markup
+                clicks = [_click(action) for _, action in labels]
+                for j, (label, _) in enumerate(labels):
+                    if j:
+                        out.append("/", style=KEY_STYLE)
+                    out.append(label + ("" if j < len(labels) - 1 else " "), KEY_STYLE + clicks[j])
+                gap = "  " if last or i < len(row) - 1 else ""
+                out.append(desc + gap, style=clicks[0])
+        out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
+        height = len(rows)
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        self.update(out, layout=False)
 
 
 def key_label(b: Binding) -> str:

@@ -58,6 +58,9 @@ REST = [
 ]
 
 
+PANEL_ROWS = 6  # a whole player panel: its borders, three fields, the cards to plant
+
+
 def bean_bindings(more: list[Binding] | None = None) -> list[Binding]:
     """The bean games' keys; `more` (a game's own) go after the e keys."""
     plant = [Binding(str(f + 1), f"plant({f})", f"Plant on {f + 1}") for f in range(3)]
@@ -95,9 +98,22 @@ class BeanControls:
         return [Piles(id="piles"), TradeArea(id="trade")]
 
     def layout(self, width: int, height: int) -> None:
+        """Players in as many columns as fit; where their whole panels would take more than
+        the players' part of the screen (70% of what the banner, the hand and two rows of
+        keys leave), one column in which only the board in focus is whole and the others
+        are a row each (PlayerPanel.small)."""
         side = 44 if width >= 110 else 34
-        cols = max(1, min(len(self.client.names), (width - side) // 36, 4))
-        self.host.query_one("#players", Grid).styles.grid_size_columns = cols
+        n = len(self.client.names)
+        cols = max(1, min(n, (width - side) // 36, 4))
+        small = -(-n // cols) * PANEL_ROWS > (height - 8) * 0.7
+        host = self.host
+        host.query_one("#players", Grid).styles.grid_size_columns = 1 if small else cols
+        host.query_one("#players-scroll").set_class(small, "small")
+        for seat in range(n):
+            panel = host.query_one(f"#player-{seat}", PlayerPanel)
+            if panel.small != small:
+                panel.small = small
+                panel.show(host.view, self.client.is_bot(seat))
 
     def show(self, view: dict[str, Any]) -> None:
         """Bring the board up to date with `view` (the viewer's)."""

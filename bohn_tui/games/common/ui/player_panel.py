@@ -1,48 +1,118 @@
 """One player's public board: fields with what they pay now and next, coins, hand size,
-received cards still to plant."""
+received cards still to plant. On a small screen (`small`, set by the table's layout) the
+other players' panels are one row each ("compact"): only the player whose board it is (the
+viewer, else the player whose turn it is) keeps the whole panel."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.widget import Widget
 
 from bohn_tui.games.common.ui.cards import card, cards
 from bohn_tui.ui.parts import BoardClick
 from bohn_tui.ui.widgets.base import ViewStatic
 
+NAME_WIDTH = 18  # a compact panel's name column at most ("Cem (standard)" fits)
+
+
+def _label(game: str, vid: str) -> Text:
+    """A card's short label on its colour, without the padding of a whole card."""
+    c = card(game, vid)
+    return Text(c.plain.strip(), style=c.style)
+
 
 class PlayerPanel(ViewStatic):
     DEFAULT_CLASSES = "panel"
 
-    def on_click(self, event: events.Click) -> None:
-        row = event.y - 1  # below the top border
-        if 0 <= row < 3:
-            self.post_message(BoardClick(self.seat, row))  # one of the fields: plant there
-
     def __init__(self, seat: int, **kw: Any) -> None:
         super().__init__(id=f"player-{seat}", **kw)
         self.seat = seat
+        self.small = False  # a small screen: compact unless it is the board in focus
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y - 1  # below the top border
+        if not self.has_class("compact") and 0 <= row < 3:
+            self.post_message(BoardClick(self.seat, row))  # one of the fields: plant there
+
+    def _seat_title(self, seat: int, name: str, is_bot: bool) -> str:
+        """A seat as the table names it (a bot with its level), else a bot marked."""
+        seat_name = getattr(self.screen, "seat_name", None)
+        if seat_name is not None:
+            return str(seat_name(seat))
+        return f"{name} (bot)" if is_bot else name
 
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         p = view["players"][self.seat]
         mine = view["seat"] == self.seat  # not the viewer itself: a hand-over repaints 2 panels
-        key = (p, view["active"], mine, view["over"], self.seat in view["waiting_for"])
+        active = view["active"] == self.seat
+        focus = mine if view["seat"] is not None else active
+        compact = self.small and not focus
+        key = (p, view["active"], mine, view["over"], self.seat in view["waiting_for"], compact)
         if not self.changed(key):
             return
-        game = view["game"]
-        active = view["active"] == self.seat
         waiting = self.seat in view["waiting_for"] and not view["over"]
-        mark = "▶ " if active else ""
-        bot = " (bot)" if is_bot else ""
+        mark = "▶ " if active else ("… " if waiting else "")
         you = " · you" if mine else ""
-        self.border_title = f"{mark}{p['name']}{bot}{you}"
+        name = self._seat_title(self.seat, p["name"], is_bot)
         coins = "?" if p["coins"] is None else str(p["coins"])
-        self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.set_class(active, "active")
         self.set_class(waiting and not active, "waiting")
         self.set_class(mine, "mine")
+        self.set_class(compact, "compact")
+        if compact:
+            self.border_title = self.border_subtitle = None
+            self.update(self._row(view, p, mark, name))
+            return
+        self.border_title = f"{mark if active else ''}{name}{you}"
+        self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
+        self.update(self._fields(view, p))
+
+    def _row(self, view: dict[str, Any], p: dict[str, Any], mark: str, name: str) -> Text:
+        """The compact panel: name, fields (kind and count), coins when known, the number of
+        cards in hand, then the cards to plant (as many as fit, else how many)."""
+        game = view["game"]
+        fields = Text()
+        for f in p["fields"]:
+            fields.append(" ")
+            if f["count"]:
+                fields.append_text(_label(game, f["variety"]))
+                fields.append(str(f["count"]), style="bold")
+            else:
+                fields.append("·   ", style="dim")
+        # coins only where the table shows them (others' are mostly secret: "?" says nothing)
+        tail = Text("" if p["coins"] is None else f" {p['coins']} coins")
+        tail.append(f" {p['hand_size']} cards")
+        # the row's width: the column's (one column of compact panels) less the padding
+        column = self.parent.size.width if isinstance(self.parent, Widget) else 0
+        width = column - 2 if column > 8 else 44
+        titles = (self._seat_title(i, q["name"], False) for i, q in enumerate(view["players"]))
+        longest = max(cell_len(t) for t in titles)
+        room = width - len(mark) - fields.cell_len - tail.cell_len
+        col = max(6, min(NAME_WIDTH, longest, room))
+        if cell_len(name) > col:
+            name = name[: col - 1] + "…"
+        out = Text(no_wrap=True)
+        out.append(mark, style="bold")
+        out.append(name.ljust(col), style="bold")
+        out.append_text(fields)
+        out.append_text(tail)
+        if p["area"]:  # what is still to plant: its cards if they fit, else how many
+            plant = Text(" +", style="bold yellow")
+            for i, vid in enumerate(p["area"]):
+                plant.append(" " if i else "")
+                plant.append_text(_label(game, vid))
+            if out.cell_len + plant.cell_len > width:
+                plant = Text(f" +{len(p['area'])}", style="bold yellow")
+            out.append_text(plant)
+        out.truncate(width, overflow="ellipsis")  # one row: a longer text would wrap
+        return out
+
+    def _fields(self, view: dict[str, Any], p: dict[str, Any]) -> Text:
+        game = view["game"]
         out = Text()
         for i, f in enumerate(p["fields"]):
             if i:
@@ -61,4 +131,4 @@ class PlayerPanel(ViewStatic):
             out.append(f"\n3 · buy for {view['field_cost']} coins", style="dim")
         out.append("\nto plant ", style="bold yellow" if p["area"] else "dim")
         out.append_text(cards(game, p["area"]) if p["area"] else Text("—", style="dim"))
-        self.update(out)
+        return out
