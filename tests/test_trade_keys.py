@@ -164,3 +164,24 @@ async def test_accept_lets_another_matching_card_be_chosen(tmp_path: Path) -> No
         assert s.state.players[1].area == ["coffee"]
         assert s.state.players[0].hand == hand[1:]  # the front card went
         assert s.state.turned_up == ["coffee", "wax"]  # the turned-up Coffee stayed
+
+
+async def test_the_e_after_the_second_plant_does_not_end_the_trading(tmp_path: Path) -> None:
+    """bohnanza.txt: the active player "must plant the first card ... may plant the second";
+    after the second the cards turn up by themselves, so an e meant as "done planting" lands
+    in the trading. With nothing traded, that e only asks; a second e ends the trading."""
+    s, app = _new(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, [])
+        await pilot.press("1", "1")  # two Coffee: Coffee and Wax turn up by themselves
+        await pilot.pause()
+        assert s.state.phase == "trade"
+        await pilot.press("e")  # the slip
+        await pilot.pause()
+        assert s.state.phase == "trade"
+        banner = str(table(app).query_one("#banner").content)
+        assert "nothing traded yet. Press e again to end the trading" in banner
+        await pilot.press("e")
+        await pilot.pause()
+        assert s.state.phase == "plant_trades"  # trading over: the turned-up cards to plant

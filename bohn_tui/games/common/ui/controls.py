@@ -84,6 +84,7 @@ class BeanControls:
         self.pile_sel = 0
         self.offer_sel: int | None = None
         self._forced_at = -1
+        self._end_armed: int | None = None  # the version at which a first e ended nothing
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -126,6 +127,7 @@ class BeanControls:
         """A new viewer: the first card of the pile, the offer made to them."""
         self.pile_sel = 0
         self.offer_sel = None
+        self._end_armed = None
 
     def scroll_to(self, seat: int) -> None:
         """Bring `seat`'s panel into view (the new viewer's)."""
@@ -216,6 +218,8 @@ class BeanControls:
             )
             return f"{you}: {more}stop planting (e) to turn up cards."
         if ph == "trade":
+            if me == v["active"] and self.end_armed():
+                return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
             if me == v["active"]:
                 return f"{you}: trade. o makes an offer, a/x answer offers to you, e ends trading."
             return f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}."
@@ -342,7 +346,19 @@ class BeanControls:
     async def action_end_planting(self) -> None:
         await self.one((EndPlanting,))
 
+    def end_armed(self) -> bool:
+        """A first e asked to end a trading with nothing traded, and nothing moved since."""
+        return self._end_armed == self.client.version
+
     async def action_end_trading(self) -> None:
+        """Ends the trading. While nothing has been traded, only a second e in a row does: the
+        first may be a "done planting" that came after the cards turned up by themselves."""
+        traded = any(p["area"] for p in self.host.view["players"])
+        if not traded and not self.end_armed():
+            self._end_armed = self.client.version
+            self.host.refresh_table()
+            return
+        self._end_armed = None
         await self.one((EndTrading,))
 
     async def action_end_turn(self) -> None:
