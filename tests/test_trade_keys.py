@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.ui import B3_DECK, confirm_hand_over, make_app, table
+from helpers.ui import B3_DECK, confirm_hand_over, make_app, stacked, table
 
 from bohn_tui.games.common.ui.accept import AcceptScreen
 from bohn_tui.games.common.ui.offer import OfferScreen
@@ -185,3 +185,52 @@ async def test_the_e_after_the_second_plant_does_not_end_the_trading(tmp_path: P
         await pilot.press("e")
         await pilot.pause()
         assert s.state.phase == "plant_trades"  # trading over: the turned-up cards to plant
+
+
+async def test_plant_too_is_offered_only_when_the_card_fits(tmp_path: Path) -> None:
+    """bohnanza.txt: the second card may be planted; a bean goes on an empty field or one of
+    its kind. Ana's second card, Red, fits none of her fields: the prompt does not offer
+    "plant Red too (1-3)" but says what it would cost (harvest first) or stop planting."""
+    deck = stacked(
+        "bohnanza",
+        [["coffee", "red", "wax", "garden", "coffee"], ["garden"] * 5, ["red"] * 5],
+        ["coffee", "wax"] * 30,
+    )
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=deck)
+    ana = s.state.players[0]
+    for f, vid in ((1, "wax"), (2, "garden")):  # two of her hand cards already on fields 2, 3
+        ana.hand.remove(vid)
+        ana.fields[f].variety, ana.fields[f].count = vid, 1
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, [])
+        await pilot.press("1")  # the Coffee on field 1; Red is next
+        await pilot.pause()
+        assert ana.hand[0] == "red" and s.state.phase == "plant"
+        banner = str(table(app).query_one("#banner").content)
+        assert "plant Red too" not in banner
+        assert "Red fits no field unless you harvest one (f)" in banner
+        assert "stop planting (e)" in banner
+
+
+async def test_out_of_turn_prompt_lists_only_legal_actions(tmp_path: Path) -> None:
+    """card-data.md, player counts: "| 3 | Cocoa | 3 from the start | 5 | 3 | - |": with
+    three players there is no third field to buy. Ben, out of turn, is not told to buy (b):
+    the line names exactly the keys that work now."""
+    s, app = _new(tmp_path)
+    checks: list[int] = []
+    async with app.run_test(size=SMALL) as pilot:
+        await _to_trading(pilot, app, checks)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await confirm_hand_over(pilot, app, checks)
+        t = table(app)
+        assert t.visiting and t.viewer == 1
+        banner = str(t.query_one("#banner").content)
+        assert "out of turn" in banner and "buy (b)" not in banner
+        for key, what in (("f", "harvest"), ("b", "buy"), ("o", "offer")):
+            assert (f"{what} ({key})" in banner) == bool(t.check_action(what, ())), what
+        assert "offer (o)" in banner

@@ -57,6 +57,8 @@ REST = [
     Binding("down,j", "next_offer", "Next offer", show=False),
 ]
 
+OUT_OF_TURN = [("f", "harvest"), ("b", "buy"), ("o", "offer")]  # what a visitor may do, by key
+
 
 def bean_bindings(more: list[Binding] | None = None) -> list[Binding]:
     """The bean games' keys; `more` (a game's own) go after the e keys."""
@@ -190,8 +192,15 @@ class BeanControls:
         if d != me and not host.visiting:
             return head, f"Waiting for {names[d]}." if d is not None else ""
         if host.visiting and d != me:
-            return head, f"{you}: out of turn: harvest (f), buy (b), offer (o); p hands back."
+            return head, self.out_of_turn(you)
         return head, self.hint(v, me, you)
+
+    def out_of_turn(self, you: str) -> str:
+        """What a visitor (out of turn) may do now: only the keys their legal actions allow."""
+        can = [f"{what} ({key})" for key, what in OUT_OF_TURN if self.check(what, ())]
+        if not can:
+            return f"{you}: nothing to do out of turn now; p hands back."
+        return f"{you}: out of turn: {', '.join(can)}; p hands back."
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
         """What the viewer, who decides now, can do."""
@@ -211,11 +220,11 @@ class BeanControls:
                         else "."
                     )
                 return f"{you}: plant your front card {name(self.game, front)} (field {keys})."
-            more = (
-                f"plant {name(self.game, front)} too ({keys}) or "
-                if front and v["planted"] < 2
-                else ""
-            )
+            more = ""
+            if front and v["planted"] < 2 and fits:
+                more = f"plant {name(self.game, front)} too ({keys}) or "
+            elif front and v["planted"] < 2 and any(isinstance(a, Harvest) for a in legal):
+                more = f"{name(self.game, front)} fits no field unless you harvest one (f); "
             return f"{you}: {more}stop planting (e) to turn up cards."
         if ph == "trade":
             if me == v["active"] and self.end_armed():
