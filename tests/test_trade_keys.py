@@ -57,7 +57,8 @@ async def test_one_for_one_offer_in_five_keys_and_a_counter_in_three(tmp_path: P
         await pilot.pause()
         assert isinstance(app.screen, OfferScreen)
         hint = str(app.screen.query_one("#offer-hint").content)
-        assert "letter picks" in hint and "Tab/←→ column" in hint and "1-3 sends to" in hint
+        for says in ("a letter or Space picks", "Tab/←→ column", "1-3 sends to"):
+            assert says in hint
         assert "2 Ben" in app.export_screenshot().replace("&#160;", " ")
         await pilot.press(*keys[1:])
         await pilot.pause()
@@ -72,6 +73,8 @@ async def test_one_for_one_offer_in_five_keys_and_a_counter_in_three(tmp_path: P
         assert offer["give_up"] == [1]  # the turned-up Wax, not a hand card
         await confirm_hand_over(pilot, app, checks)  # to Ben
         assert checks[-1] == 1
+        area = str(table(app).query_one("#trade").render())
+        assert "#1 Ana → Ben:" in area and "to you" in area  # what Ben sees
         assert "c Counter" in _keys_text(app)
         counter = ["c", L["garden"], "enter"]
         await pilot.press(counter[0])

@@ -31,7 +31,7 @@ from bohn_tui.games.common.ui.picklist import (
 )
 
 COLUMNS = ("#give", "#want", "#to")
-HINT = "letter picks · Space toggles · - one less · Tab/←→ column · {digits} · Esc cancels"
+HINT = "a letter or Space picks · - one less · Tab/←→ column · {digits} · Esc cancels"
 
 
 def give_rows(view: dict[str, Any], seat: int) -> list[tuple[str, int, str]]:
