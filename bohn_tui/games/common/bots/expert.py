@@ -68,7 +68,9 @@ class ExpertBot(PeopleAware):
         self.answers = answers
         self.std = StandardBot(seed, trade)
         self.gate = self.std.gate  # one count of offers to people for both (bots/people.py)
-        self.trader = Trader(random.Random(seed + 1), weight) if trader and trade else None
+        self.trader = (
+            Trader(random.Random(seed + 1), weight, self.gate) if trader and trade else None
+        )
         self.reason = ""
 
     def propose(self, seat: int, observe: Observe) -> Action | None:
