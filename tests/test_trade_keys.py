@@ -84,6 +84,8 @@ async def test_one_for_one_offer_in_five_keys_and_a_counter_in_three(tmp_path: P
         want = app.screen.query_one("#want", WantList)
         assert [give.rows[r] for r in give.picked] == ["garden"]  # prefilled, swapped
         assert want.wanted() == ("wax",)
+        wax_row = str(want.get_option_at_index(want.rows.index("wax")).prompt)
+        assert wax_row.startswith("1×")  # and the row shows it
         await pilot.press(*counter[1:])
         await pilot.pause()
         assert len(counter) <= 4

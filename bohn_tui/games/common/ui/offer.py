@@ -112,9 +112,7 @@ class OfferScreen(ModalScreen[Offer | None]):
             picked,
             id="give",
         )
-        want = WantList(game, v["varieties"], id="want")
-        for k in o["give"] if o else []:
-            want.counts[k] = want.counts.get(k, 0) + 1
+        want = WantList(game, v["varieties"], tuple(o["give"]) if o else (), id="want")
         if o:
             title = f"Counter {self.names[o['seat']]}'s offer #{o['id']}"
         else:

@@ -146,8 +146,10 @@ class WantList(BeanList):
         Binding("minus,backspace", "less", "Want one less", show=False),
     ]
 
-    def __init__(self, game: str, kinds: list[str], **kw: Any) -> None:
-        self.counts = {k: 0 for k in kinds}
+    def __init__(
+        self, game: str, kinds: list[str], wanted: tuple[str, ...] = (), **kw: Any
+    ) -> None:
+        self.counts = {k: min(4, wanted.count(k)) for k in kinds}
         super().__init__(game, kinds, **kw)
 
     def label(self, i: int) -> Text:
