@@ -413,3 +413,30 @@ def test_expert_makes_offers_standard_takes_that_gain_it_more() -> None:
             taken += 1
     assert taken >= 2
     assert mine_total > theirs_total
+
+
+def _people_offers() -> Any:
+    """benchmarks/people_offers.py: hot-seat games with two people, counted."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "benchmarks" / "people_offers.py"
+    spec = importlib.util.spec_from_file_location("people_offers", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bots_offer_to_people_seldom_and_one_at_a_time() -> None:
+    """Each bot offer to a person is a hand-over for that person to answer: with the people
+    known, a bot has at most one offer to people a turn (so never two open), and the
+    hand-overs for answering bots' offers fall against the same seeded games played blind."""
+    po = _people_offers()
+    for seed in (101, 102):
+        blind = po.play("bohnanza", seed, "standard", True, 4)
+        known = po.play("bohnanza", seed, "standard", False, 4)
+        assert known["most in a turn"] <= 1 and known["max open to people"] <= 1
+        assert blind["most in a turn"] > 1  # the control: before, bots offered more
+        assert known["hand-overs for bot offers"] < blind["hand-overs for bot offers"] / 2
+        assert known["bot offers to people"] > 0  # still some: what they expect taken

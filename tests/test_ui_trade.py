@@ -36,16 +36,16 @@ async def test_trade_with_a_counter_offer(tmp_path: Path) -> None:
         await pilot.press("o")
         assert isinstance(app.screen, OfferScreen)
         # give the turned-up Wax, want one Garden, to Ben
-        await pilot.press("down", "space", "tab", *["down"] * 9, "enter", "tab", "down")
+        await pilot.press("down", "space", "tab", *["down"] * 9, "space", "tab", "down")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert s.view(None)["offers"][0]["want"] == ["garden"]
         assert "Ana offers Ben Wax for Garden" in s.log[-1].text
         await confirm_hand_over(pilot, app, checks)  # to Ben
         assert checks[-1] == 1
-        await pilot.press("c")  # Ben counters: two Garden for the Wax
+        await pilot.press("c")  # Ben counters: two Garden for the Wax (one is prefilled)
         assert isinstance(app.screen, OfferScreen)
-        await pilot.press("space", "down", "space", "tab", "down", "enter", "ctrl+s")
+        await pilot.press("down", "space", "ctrl+s")
         await pilot.pause()
         assert "Ben counters Ana 2 Garden for Wax" in s.log[-1].text
         await confirm_hand_over(pilot, app, checks)  # back to Ana
@@ -248,7 +248,7 @@ async def test_another_player_takes_the_screen_to_offer_out_of_turn(tmp_path: Pa
         assert t.viewer == 1 and t.visiting and t.check_action("offer", ())
         await pilot.press("o")
         # Ben gives his front Garden for one Coffee, to Ana (the only choice)
-        await pilot.press("space", "tab", "enter", "ctrl+s")
+        await pilot.press("space", "tab", "space", "ctrl+s")
         await pilot.pause()
         assert "Ben offers Ana Garden for Coffee" in s.log[-1].text
         await confirm_hand_over(pilot, app, checks)  # back to Ana, whose decision it is

@@ -96,6 +96,13 @@ MIGRATIONS: list[str] = [
         outcome TEXT NOT NULL           -- 'game <id>', 'runs <n>' or why it was not read
     );
     """,
+    # 1 -> 2
+    """
+    CREATE TABLE settings (
+        key TEXT PRIMARY KEY,           -- e.g. 'bot_pace' (store/settings.py)
+        value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
 ]
 VERSION = len(MIGRATIONS)
 

@@ -167,6 +167,9 @@ class BohnApp(App[None]):
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
+        from bohn_tui.store.settings import bot_delay
+
+        self.bot_delay = bot_delay(self.store)  # the pace the new-game screen stored
         self.pop_screen()  # the new-game screen
         self.open_session(s)
 

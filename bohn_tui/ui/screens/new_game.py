@@ -1,5 +1,6 @@
-"""Set up a game: which game, who sits at the table (people or computer players), options
-and seed."""
+"""Set up a game: which game, who sits at the table (people or computer players), options,
+seed and the computer players' pace (remembered in the database: the next new game starts
+from the last choice)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 from bohn_tui.engine.limits import MAX_NAME
 from bohn_tui.games import GAMES, spec
 from bohn_tui.play.players import NewGame, SessionError, parse_seed
+from bohn_tui.store import settings
+from bohn_tui.store.db import StoreError
 
 KINDS = [
     ("empty seat", "off"),
@@ -48,6 +51,14 @@ class NewGameScreen(Screen[None]):
                 yield Switch(False, id="open")
                 yield Label("  Seed", classes="label")
                 yield Input(placeholder="random", id="seed", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Bot pace", classes="label")
+                yield Select(
+                    [(f"{p} ({d:g} s a move)", p) for p, d in settings.BOT_PACES.items()],
+                    value=settings.bot_pace(self.app.store),  # type: ignore[attr-defined]
+                    allow_blank=False,
+                    id="pace",
+                )
             with Horizontal(classes="row"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary")
                 yield Button("Back (Esc)", id="back")
@@ -92,4 +103,10 @@ class NewGameScreen(Screen[None]):
             return
         options = {"open_treasuries": self.query_one("#open", Switch).value}
         new = NewGame(game, names, bots, seed, options)
+        try:
+            settings.put(
+                self.app.store, settings.BOT_PACE, str(self.query_one("#pace", Select).value)
+            )  # type: ignore[attr-defined]
+        except StoreError as e:  # the pace is not kept; the game still starts
+            self.notify(str(e), severity="warning")
         self.app.start_game(new)  # type: ignore[attr-defined]

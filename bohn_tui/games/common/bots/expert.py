@@ -34,6 +34,7 @@ from bohn_tui.games.common.actions import (
     IllegalAction,
 )
 from bohn_tui.games.common.bots.evaluate import Seat, meters, seat_of, value
+from bohn_tui.games.common.bots.people import PeopleAware
 from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.games.common.bots.trader import PARTNER_WEIGHT, Trader
 from bohn_tui.games.common.bots.worlds import determinize
@@ -47,7 +48,7 @@ ANSWERS = "net"  # answers to offers: "net" (trader.worth_taking), "search", or 
 SEARCH_PROPOSALS = True  # search whether to make standard's proposal, or none
 
 
-class ExpertBot:
+class ExpertBot(PeopleAware):
     level = "expert"
 
     def __init__(
@@ -66,14 +67,17 @@ class ExpertBot:
         self.searching = search
         self.answers = answers
         self.std = StandardBot(seed, trade)
-        self.trader = Trader(random.Random(seed + 1), weight) if trader and trade else None
+        self.gate = self.std.gate  # one count of offers to people for both (bots/people.py)
+        self.trader = (
+            Trader(random.Random(seed + 1), weight, self.gate) if trader and trade else None
+        )
         self.reason = ""
 
     def propose(self, seat: int, observe: Observe) -> Action | None:
         view = observe()
         if self.trader is not None:
             offer, self.reason = self.trader.offer(seat, view)
-            return offer
+            return self.gate.admit(view, offer) if offer is not None else None
         offer = self.std.propose(seat, lambda: view)
         self.reason = self.std.reason
         if offer is None or not SEARCH_PROPOSALS:
@@ -89,6 +93,7 @@ class ExpertBot:
             return pick
         if self.trader is not None and _free_to_offer(view, seat, legal):
             offer, reason = self.trader.offer(seat, view)
+            offer = self.gate.admit(view, offer) if offer is not None else None
             if offer is not None:
                 self.reason = reason
                 return offer

@@ -37,6 +37,7 @@ from bohn_tui.games.common.bots.evaluate import (
     value,
     wanted,
 )
+from bohn_tui.games.common.bots.people import PeopleAware, PeopleGate
 from bohn_tui.games.common.data import load
 
 OFFERS_PER_TURN = 3  # offers the active player makes in one turn
@@ -54,7 +55,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class StandardBot:
+class StandardBot(PeopleAware):
     level = "standard"
 
     def __init__(self, seed: int = 0, trade: bool = True) -> None:
@@ -64,6 +65,7 @@ class StandardBot:
         self._turn = -1
         self._made = 0
         self._tried: set[tuple[Any, ...]] = set()
+        self.gate = PeopleGate()  # its offers to people (bots/people.py)
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -94,6 +96,8 @@ class StandardBot:
             return None
         m = meters(view["game"])
         offer = self._proposal(m, seat, view)
+        if offer is not None:
+            offer = self.gate.admit(view, offer)
         if offer is not None:
             self._made += 1
         return offer
@@ -236,6 +240,7 @@ class StandardBot:
         if declines:
             d = declines[0]
             counter = self._counter(m, seat, view, offers[d.offer])
+            counter = self.gate.admit(view, counter) if counter is not None else None
             if counter is not None:
                 return counter
             self.reason = "gains too little or gives away too much"
@@ -245,6 +250,7 @@ class StandardBot:
             return legal[0]
         if self.trade and view["can_offer"] and self._made < OFFERS_PER_TURN:
             offer = self._active_offer(m, seat, view)
+            offer = self.gate.admit(view, offer) if offer is not None else None
             if offer is not None:
                 self._made += 1
                 return offer

@@ -20,6 +20,7 @@ from typing import Any
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import Accept, Action, IllegalAction, Offer
 from bohn_tui.games.common.bots.evaluate import MIN_GAIN, Meters, meters, trade_gain, wanted
+from bohn_tui.games.common.bots.people import PeopleGate
 from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.games.common.bots.worlds import determinize
 
@@ -30,6 +31,7 @@ PARTNER_WEIGHT = 0.33  # how much the taker's gain counts against this seat's (p
 MIN_SCORE = 0.1  # expected net gain below which no offer is made
 OFFERS_PER_TURN = 4  # own offers as the active player in one turn
 PROPOSALS_PER_TURN = 2  # offers to the active player in one turn
+TAKEN_BY_PEOPLE = 0.5  # an offer that reaches a person must be taken in this share of samples
 
 
 @dataclass(slots=True)
@@ -44,8 +46,11 @@ class Candidate:
 class Trader:
     """Makes offers for one seat; remembers what it tried this turn."""
 
-    def __init__(self, rng: random.Random, weight: float = PARTNER_WEIGHT) -> None:
+    def __init__(
+        self, rng: random.Random, weight: float = PARTNER_WEIGHT, gate: PeopleGate | None = None
+    ) -> None:
         self.rng = rng
+        self.gate = gate if gate is not None else PeopleGate()  # who the people are
         self.weight = weight  # how much the other side's gain counts against this seat's
         self._turn = -1
         self._made = 0
@@ -66,6 +71,14 @@ class Trader:
         if not cands:
             return None, ""
         predict(m, seat, view, cands, self.rng, SAMPLES, self.weight)
+        # a person answers every offer that reaches them: only those likely to be taken
+        cands = [
+            c
+            for c in cands
+            if not self.gate.reaches(seat, c.offer.to) or c.taken >= TAKEN_BY_PEOPLE * SAMPLES
+        ]
+        if not cands:
+            return None, ""
         best = max(cands, key=lambda c: c.score)
         if best.score / SAMPLES < MIN_SCORE:
             return None, ""

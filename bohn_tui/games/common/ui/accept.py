@@ -1,5 +1,6 @@
 """Accepting an offer: which of your cards to give when you hold more than it asks for
-(hand positions matter in Bohnanza). The rules' default choice is preselected."""
+(hand positions matter in Bohnanza). The rules' default choice is preselected; picking another
+card of a kind already picked in full swaps it for the earliest picked one."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, SelectionList
-from textual.widgets.selection_list import Selection
+from textual.widgets import Label
 
 from bohn_tui.games.common.actions import Accept
-from bohn_tui.games.common.ui.cards import card, cards, name
+from bohn_tui.games.common.ui.cards import cards
+from bohn_tui.games.common.ui.picklist import PickList
 
 
 def candidates(view: dict[str, Any], seat: int, want: list[str]) -> list[tuple[str, int, str]]:
@@ -50,25 +51,29 @@ class AcceptScreen(ModalScreen[Accept | None]):
         v, o, d = self.view_, self.offer, self.default
         game = v["game"]
         picked = {("u", i) for i in d.give_up} | {("h", i) for i in d.give_hand}
-        rows = []
-        for where, i, vid in candidates(v, d.seat, o["want"]):
-            tag = "turned up" if where == "u" else ("front" if i == 0 else f"hand #{i + 1}")
-            label = Text.assemble(f"{tag:<10} ", card(game, vid), " ", name(game, vid))
-            rows.append(Selection(label, (where, i), (where, i) in picked))
+        rows = candidates(v, d.seat, o["want"])
+        tags = [
+            f"{'turned up' if w == 'u' else ('front' if i == 0 else f'hand #{i + 1}'):<10} "
+            for w, i, _ in rows
+        ]
+        chosen = {r for r, (w, i, _) in enumerate(rows) if (w, i) in picked}
+        give = PickList(
+            game, [vid for _, _, vid in rows], tags, chosen, Counter(o["want"]), id="give"
+        )
         want = Text.assemble("It asks for ", cards(game, o["want"]), ". Which do you give?")
         with Vertical(id="choose-box", classes="dialog"):
             yield Label(f"Accept offer #{o['id']}", classes="dialog-title")
             yield Label(want)
-            yield SelectionList(*rows, id="give")
-            yield Label("Space picks · Enter accepts · Esc cancels", classes="hint")
+            yield give
+            yield Label("Space or a letter picks · Enter accepts · Esc cancels", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#give", PickList).focus()
 
     def action_send(self) -> None:
-        picked = self.query_one("#give", SelectionList).selected
-        chosen = Counter(
-            vid
-            for w, i, vid in candidates(self.view_, self.default.seat, self.offer["want"])
-            if (w, i) in picked
-        )
+        rows = candidates(self.view_, self.default.seat, self.offer["want"])
+        picked = [rows[r][:2] for r in self.query_one("#give", PickList).picked]
+        chosen = Counter(rows[r][2] for r in self.query_one("#give", PickList).picked)
         if chosen != Counter(self.offer["want"]):
             self.notify("Pick exactly the cards the offer asks for.", severity="warning")
             return

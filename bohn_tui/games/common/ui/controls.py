@@ -57,6 +57,8 @@ REST = [
     Binding("down,j", "next_offer", "Next offer", show=False),
 ]
 
+OUT_OF_TURN = [("f", "harvest"), ("b", "buy"), ("o", "offer")]  # what a visitor may do, by key
+
 
 PANEL_ROWS = 6  # a whole player panel: its borders, three fields, the cards to plant
 
@@ -87,6 +89,7 @@ class BeanControls:
         self.pile_sel = 0
         self.offer_sel: int | None = None
         self._forced_at = -1
+        self._end_armed: int | None = None  # the version at which a first e ended nothing
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -142,6 +145,7 @@ class BeanControls:
         """A new viewer: the first card of the pile, the offer made to them."""
         self.pile_sel = 0
         self.offer_sel = None
+        self._end_armed = None
 
     def scroll_to(self, seat: int) -> None:
         """Bring `seat`'s panel into view (the new viewer's)."""
@@ -204,8 +208,15 @@ class BeanControls:
         if d != me and not host.visiting:
             return head, f"Waiting for {names[d]}." if d is not None else ""
         if host.visiting and d != me:
-            return head, f"{you}: out of turn: harvest (f), buy (b), offer (o); p hands back."
+            return head, self.out_of_turn(you)
         return head, self.hint(v, me, you)
+
+    def out_of_turn(self, you: str) -> str:
+        """What a visitor (out of turn) may do now: only the keys their legal actions allow."""
+        can = [f"{what} ({key})" for key, what in OUT_OF_TURN if self.check(what, ())]
+        if not can:
+            return f"{you}: nothing to do out of turn now; p hands back."
+        return f"{you}: out of turn: {', '.join(can)}; p hands back."
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
         """What the viewer, who decides now, can do."""
@@ -225,13 +236,15 @@ class BeanControls:
                         else "."
                     )
                 return f"{you}: plant your front card {name(self.game, front)} (field {keys})."
-            more = (
-                f"plant {name(self.game, front)} too ({keys}) or "
-                if front and v["planted"] < 2
-                else ""
-            )
+            more = ""
+            if front and v["planted"] < 2 and fits:
+                more = f"plant {name(self.game, front)} too ({keys}) or "
+            elif front and v["planted"] < 2 and any(isinstance(a, Harvest) for a in legal):
+                more = f"{name(self.game, front)} fits no field unless you harvest one (f); "
             return f"{you}: {more}stop planting (e) to turn up cards."
         if ph == "trade":
+            if me == v["active"] and self.end_armed():
+                return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
             if me == v["active"]:
                 return f"{you}: trade. o makes an offer, a/x answer offers to you, e ends trading."
             return f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}."
@@ -358,7 +371,19 @@ class BeanControls:
     async def action_end_planting(self) -> None:
         await self.one((EndPlanting,))
 
+    def end_armed(self) -> bool:
+        """A first e asked to end a trading with nothing traded, and nothing moved since."""
+        return self._end_armed == self.client.version
+
     async def action_end_trading(self) -> None:
+        """Ends the trading. While nothing has been traded, only a second e in a row does: the
+        first may be a "done planting" that came after the cards turned up by themselves."""
+        traded = any(p["area"] for p in self.host.view["players"])
+        if not traded and not self.end_armed():
+            self._end_armed = self.client.version
+            self.host.refresh_table()
+            return
+        self._end_armed = None
         await self.one((EndTrading,))
 
     async def action_end_turn(self) -> None:
