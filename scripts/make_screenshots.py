@@ -119,8 +119,8 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         await reveal_and_plant(pilot)
         await pilot.press("o")
         await pilot.pause()
-        await pilot.press("space", "down", "down", "space", "tab", "down", "down", "enter")
-        await pilot.press("tab", "down")
+        # give the front card and one more, want two of another kind (Enter would send it)
+        await pilot.press("space", "down", "down", "space", "tab", "down", "down", "space")
 
     async def reveal(pilot: Pilot[None]) -> None:
         await pilot.press("enter")

@@ -193,3 +193,13 @@ def test_bot_may_act_is_false_only_when_no_bot_would_move() -> None:
             assert s.next_bot_move() is None
         if not s.bot_step():
             s.apply(rng.choice(s.legal(0)))
+
+
+def test_bots_are_told_which_seats_are_people() -> None:
+    """Bots offer to people seldom (games/common/bots/people.py); the session tells each bot
+    who the people are, or the gate would never hold an offer back."""
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem", "Dora"], {1: "standard", 3: "expert"}, 1)
+    assert {seat: bot.people for seat, bot in s.bots.items()} == {
+        1: frozenset({0, 2}),
+        3: frozenset({0, 2}),
+    }

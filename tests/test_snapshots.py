@@ -80,7 +80,7 @@ def test_offer_being_built(snap_compare: Compare, store: Store) -> None:
     """Three people (no bot to make offers meanwhile): past the hand-over, Ana plants,
     turns up two cards, and offers the second of them to everybody for one Coffee."""
     new = NewGame("bohnanza", NAMES[:3], {}, seed=11)
-    shot(snap_compare, store, new, ["enter", "1", "e", "o", "down", "space", "tab", "enter"])
+    shot(snap_compare, store, new, ["enter", "1", "e", "o", "down", "space", "tab", "space"])
 
 
 def test_bohnroschen_table_with_vine_row(snap_compare: Compare, store: Store) -> None:

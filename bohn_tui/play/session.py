@@ -172,6 +172,10 @@ class Session:
                     f"{self.record.players[seat]} plays at level {levels[0]} (levels: {known}).",
                     None,
                 )
+        people = frozenset(self.humans)  # bots offer to people seldom (bots/people.py)
+        for bot in self.bots.values():
+            if hasattr(bot, "people"):
+                bot.people = people
 
     def _replay(self) -> None:
         """Rebuild the state, log and coin history from the record."""
