@@ -110,8 +110,8 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
                     await pilot.press("j")  # the next offer
                 await step(pilot, app, [])
         assert s.state.active == 0 and t.viewer == 0
-        assert any("Bot Ben is thinking…" in b for b in banners)
-        assert any("Bot Cem is thinking…" in b for b in banners)
+        assert any("Ben (random) is thinking…" in b for b in banners)
+        assert any("Cem (random) is thinking…" in b for b in banners)
 
 
 async def test_the_table_names_each_bots_level(tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ class SeatClient(Protocol):
     save_id: str
 
     def is_bot(self, seat: int) -> bool: ...
+    def bot_level(self, seat: int) -> str | None: ...
     def who(self, seat: int | None) -> str: ...
     def view(self, seat: int | None) -> dict[str, Any]: ...
     def legal(self, seat: int) -> list[Action]: ...
@@ -96,6 +97,10 @@ class LocalClient:
 
     def is_bot(self, seat: int) -> bool:
         return self.session.is_bot(seat)
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot in `seat` ("expert"), None for a person."""
+        return self.session.bot_levels.get(seat)
 
     def who(self, seat: int | None) -> str:
         return self.session.who(seat)

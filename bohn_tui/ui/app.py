@@ -152,7 +152,7 @@ class BohnApp(App[None]):
         if self.client is not None:
             self.client.stop()  # the bots of the game left behind
         self.client = LocalClient(session, self.bot_delay)
-        self.push_screen(TableScreen(self.client, dict(session.bot_levels)))
+        self.push_screen(TableScreen(self.client))
         # Textual, the rules, the session and the table live as long as the game: out of
         # the collector's way
         self.call_after_refresh(gc.freeze)

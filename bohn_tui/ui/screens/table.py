@@ -46,10 +46,9 @@ class TableScreen(HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS = TABLE_BINDINGS
 
-    def __init__(self, client: SeatClient, bot_levels: dict[int, str] | None = None) -> None:
+    def __init__(self, client: SeatClient) -> None:
         super().__init__()
         self.client = client
-        self.bot_levels = bot_levels or {}  # seat -> level of each bot, for the panels
         self.viewer: int | None = None
         self.visiting = False  # the viewer took the screen out of turn
         self._legal: list[Action] = []
@@ -86,10 +85,8 @@ class TableScreen(HandOver, Screen[None]):
     def seat_name(self, seat: int) -> str:
         """A seat as the table names it: a bot with its level ("Cem (expert)"), a person
         plain."""
-        name_ = self.client.names[seat]
-        if not self.client.is_bot(seat):
-            return name_
-        return f"{name_} ({self.bot_levels.get(seat, 'bot')})"
+        name_, level = self.client.names[seat], self.client.bot_level(seat)
+        return name_ if level is None else f"{name_} ({level})"
 
     # -- layout ------------------------------------------------------------------------------
 

@@ -204,7 +204,7 @@ class BeanControls:
         me = host.viewer
         you = names[me]
         if d is not None and c.is_bot(d):
-            return head, f"{c.who(d)} is thinking…"
+            return head, f"{self.host.seat_name(d)} is thinking…"
         if d != me and not host.visiting:
             return head, f"Waiting for {names[d]}." if d is not None else ""
         if host.visiting and d != me:
