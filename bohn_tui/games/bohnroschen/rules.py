@@ -6,7 +6,8 @@ tasks, tribute, the castle and the end, and its own turn shapes:
 
 - 3-6 players: phases 1-3 of Bohnanza, then "draw" (phase 4: the active player may still
   pay tribute, then draws) and "intermediate" (everybody may pay tribute, in any order and
-  repeatedly, nobody may harvest; it ends when every seat has said it is done).
+  repeatedly, nobody may harvest; every seat with a vine card ahead is asked, coins or
+  none, so that nobody learns a count; it ends when every seat has said it is done).
 - 2 players: phase 0 "take_offer" (plant or discard the beans the opponent left, a whole
   kind at a time), phase 1 "plant" (the front card, optionally the second, and one discard
   from the hand before or after), phase 2 (three cards turned up, plus matching discards),
@@ -322,8 +323,8 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             self._next_turn(st, ev)
             return
         st.phase = INTERMEDIATE
-        st.done = [not self._can_pay(st, s) for s in range(self.n)]
-        if all(st.done):  # nobody can pay tribute: the intermediate phase is skipped
+        st.done = [not self._asked_in_intermediate(st, s) for s in range(self.n)]
+        if all(st.done):  # every figure is past the last vine card: nobody is asked
             self._next_turn(st, ev)
             return
         ev.append(PhaseStarted(st.active, INTERMEDIATE, st.turn))
@@ -386,12 +387,14 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     def after_action(self, st: BohnroschenState, ev: list[Event]) -> None:
         """After every action: every fulfilled task moves its figure; an intermediate phase
-        in which every seat is done ends."""
+        in which every seat is done ends. A seat that has just paid its last coin is asked
+        again all the same (it can only answer "no more tribute"): the others learn nothing
+        of its treasury from the questions."""
         self._check_tasks(st, ev)
         if st.phase == INTERMEDIATE:
             for s in range(self.n):
-                if not self._can_pay(st, s):
-                    st.done[s] = True
+                if not self._asked_in_intermediate(st, s):
+                    st.done[s] = True  # its figure is past the last card (the row shows it)
             if all(st.done):
                 self._next_turn(st, ev)
                 self._check_tasks(st, ev)

@@ -1,6 +1,7 @@
 """Bohnröschen's table parts: the bean games' parts (games/common/ui) plus the vine row above
 the players, the draw and tribute keys, planting a whole kind of the turned-up cards, the
-banner's task line, the intermediate phase that shows no hand, and the solo end screen."""
+banner's task line, the rules for the menu and `?`, and the solo end screen. The
+intermediate phase asks each person behind the privacy screen, like any private decision."""
 
 from __future__ import annotations
 
@@ -54,11 +55,6 @@ class BohnroschenControls(BeanControls):
     def show(self, view: dict[str, Any]) -> None:
         super().show(view)
         self.host.query_one("#vine", VineRow).show(view)
-
-    def public_decision(self) -> bool:
-        """The intermediate phase: the decision is tribute, no hand shows."""
-        c = self.client
-        return len(c.humans) > 1 and any(p.kind == "tribute" for p in c.prompts())
 
     def banner(self) -> tuple[str, str]:
         return banner(super().banner(), self.host.view, self.host.viewer)
