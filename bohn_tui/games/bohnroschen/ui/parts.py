@@ -19,7 +19,7 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
-from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text
+from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, rules_text
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
 from bohn_tui.games.common.ui.cards import card
@@ -99,4 +99,13 @@ class BohnroschenControls(BeanControls):
         return bean_help(self.game, len(self.client.names), extra=extra)
 
 
-PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, bean_help)
+def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
+    """The menu's Rules for one player count: Bohnröschen's rules (summary.py), not the
+    plain bean game's, and the bean-o-meter."""
+    from bohn_tui.games import rules_for
+
+    lines = rules_for(game, players).rules_summary()
+    return bean_help(game, players, extra=rules_text(lines))
+
+
+PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, rules_help)

@@ -55,15 +55,23 @@ def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -
     return head, f"{hint} {task_line(view, seat)}".strip()
 
 
+def rules_text(summary: list[str]) -> Text:
+    """The rules in a few lines (summary.py's): the first line as the title, then bullets."""
+    out = Text()
+    if summary:
+        out.append(f"{summary[0]}\n", style="bold underline")
+    for line in summary[1:]:
+        out.append(f"• {line}\n")
+    return out
+
+
 def help_text(view: dict[str, Any], seat: int | None, summary: list[str]) -> Text:
-    """Bohnröschen's part of `?`: the rules in a few lines and the viewer's task."""
+    """Bohnröschen's part of `?`: the viewer's task, then the rules in a few lines."""
     out = Text()
     if seat is not None:
         out.append("Your figure: ", style="bold")
         out.append(task_hint(view, seat) + "\n\n")
-    out.append("Bohnröschen\n", style="bold underline")
-    for line in summary:
-        out.append(f"• {line}\n")
+    out.append_text(rules_text(summary))
     return out
 
 
