@@ -94,3 +94,71 @@ async def test_a_new_turn_is_said_as_the_turn_even_without_a_prompt(
         monkeypatch.setattr(t.client, "prompt", lambda seat: None)
         assert t._reason(0) == "It is Ana's turn."
         assert t._reason(1) == "Ben decides next."
+
+
+def banner_lines(app: BohnApp) -> list[str]:
+    """The banner as drawn: its rows on screen, cut where the screen cuts them."""
+    banner = app.screen.query_one("#banner")
+    width = banner.region.width
+    lines = [
+        "".join(seg.text for seg in strip).rstrip() for strip in banner.render_lines(banner.region)
+    ]
+    assert all(len(ln) <= width for ln in lines)
+    return lines
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_task_line_shows_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The longest task ("In phase 4, draw a bean of a kind that lies on one of your bean
+    fields.", v19) shows whole in the banner, at 120x40 and at 80x24."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {}, seed=2, options={"vine": ["v19", "v02"]})
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        text = " ".join(" ".join(banner_lines(app)).split())
+    task = "Task (card 1): In phase 4, draw a bean of a kind that lies on one of your bean fields."
+    assert task in text, text
+    assert "Ana: plant your front card" in text
+
+
+async def test_solo_banner_and_log_say_why_the_figures_move(tmp_path: Path) -> None:
+    """Solo, rulebook: "Before phase 1, the violet figure is always moved forward ... If it
+    is in the first row of vine cards, it is moved forward one vine card ... The red figure
+    ... is moved forward one card if, after the violet figure has been moved, the violet
+    figure is ahead of the player's figure." The banner says where violet goes next and
+    what to pass this turn; the log gives each move's reason."""
+    s = Session.new(GAME, ["Ana"], {}, seed=7)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(banner_lines(app))
+        # violet on card 2 (moved 1 in row 1), Ana on card 1: violet goes to card 3 next
+        assert "Violet goes to card 3 next: pass 2 cards now or red moves to card 23." in text
+        s.state.pos[0] = 4  # Ana stands on card 4 (her task is card 5): ahead of violet
+        t = table(app)
+        t.refresh_table()
+        await pilot.pause()
+        assert "you are on 4: red stays put." in " ".join(banner_lines(app))
+    lines = [ln.text for ln in s.log]
+    assert "The violet figure moves to card 2 (1 card a turn in row 1)" in lines
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+async def test_80x24_shows_the_row_the_own_panel_and_the_banner(tmp_path: Path, n: int) -> None:
+    names = ["Ana", "Ben", "Cem", "Dora", "Eli", "Fay"][:n]
+    s = Session.new(GAME, names, {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if n > 1:
+            await pilot.press("enter")
+        await pilot.pause()
+        t = table(app)
+        screen = app.screen.region
+        for selector in ("#banner", "#vine", f"#player-{t.viewer}"):
+            w = app.screen.query_one(selector)
+            assert w.region.height and screen.contains_region(w.region), selector
+        own = app.screen.query_one(f"#player-{t.viewer}")
+        scroll = app.screen.query_one("#players-scroll").region
+        assert scroll.contains_region(own.region), "the own panel is scrolled out of view"
+        assert "Task (card" in " ".join(banner_lines(app))

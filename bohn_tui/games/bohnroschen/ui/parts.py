@@ -19,7 +19,13 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
-from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, rules_text
+from bohn_tui.games.bohnroschen.ui.table import (
+    banner,
+    banner_hint,
+    banner_rows,
+    help_text,
+    rules_text,
+)
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
 from bohn_tui.games.common.ui.cards import card
@@ -43,6 +49,8 @@ class BohnroschenControls(BeanControls):
         "end_tribute": (EndTribute,),
     }
 
+    _banner_rows = 2  # the stylesheet's
+
     def left(self) -> list[Widget]:
         return [VineRow(id="vine"), *super().left()]
 
@@ -57,7 +65,14 @@ class BohnroschenControls(BeanControls):
         self.host.query_one("#vine", VineRow).show(view)
 
     def banner(self) -> tuple[str, str]:
-        return banner(super().banner(), self.host.view, self.host.viewer)
+        """The task (and in solo the race) on lines of their own under the hint: the banner
+        grows to hold them whole, at any width."""
+        head, hint = banner(super().banner(), self.host.view, self.host.viewer)
+        rows = banner_rows(hint, self.host.app.size.width - 2)
+        if rows != self._banner_rows:
+            self._banner_rows = rows
+            self.host.query_one("#banner").styles.height = rows
+        return head, hint
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
         own = banner_hint(v, me, you)

@@ -79,7 +79,7 @@ class VineRow(ViewStatic):
         vine = view["vine"]
         if "solo" in vine:
             self.border_title = "Vine row · solo"
-            lines = solo_lines(view)
+            lines = solo_lines(view, compact=self.compact)
         else:
             self.border_title = "Vine row"
             lines = row_lines(view, compact=self.compact)
@@ -188,9 +188,10 @@ def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
     return lines
 
 
-def solo_lines(view: dict[str, Any]) -> list[Text]:
+def solo_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
     """Solo: the four rows of the layout (the player's figure stands on the last card it
-    fulfilled), then the face-up cards ahead with their task texts."""
+    fulfilled), then the face-up cards ahead with their task texts (`compact`, a short
+    screen: no legend and two cards ahead, so that the player's fields stay in view)."""
     vine = view["vine"]
     solo = vine["solo"]
     cards = vine["cards"]
@@ -238,7 +239,9 @@ def solo_lines(view: dict[str, Any]) -> list[Text]:
             t.append_text(_cell(cards[last], last, me["in_castle"], False, who.get(last, [])))
         lines.append(_line(t))
     ahead = [c for c in cards if c["state"] == "face_up" and c["index"] >= (task or 0)]
-    for c in ahead[:4]:
+    if compact:
+        lines = lines[1:]
+    for c in ahead[: 2 if compact else 4]:
         i = c["index"]
         mark = Text("▶ ", style="bold") if i == task else Text("  ")
         lines.append(_line(mark, Text(f"{i + 1:>2} ", style="bold"), c.get("text", "")))
