@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers.ui import make_app, screen_text, table
+from textual.geometry import Region
 from textual.widgets import OptionList
 
 from bohn_tui.play.session import Session
@@ -96,13 +97,16 @@ async def test_a_new_turn_is_said_as_the_turn_even_without_a_prompt(
         assert t._reason(1) == "Ben decides next."
 
 
+def whole(widget: object) -> Region:
+    size = widget.outer_size  # type: ignore[attr-defined]
+    return Region(0, 0, size.width, size.height)
+
+
 def banner_lines(app: BohnApp) -> list[str]:
     """The banner as drawn: its rows on screen, cut where the screen cuts them."""
     banner = app.screen.query_one("#banner")
     width = banner.region.width
-    lines = [
-        "".join(seg.text for seg in strip).rstrip() for strip in banner.render_lines(banner.region)
-    ]
+    lines = [strip.text.rstrip() for strip in banner.render_lines(whole(banner))]
     assert all(len(ln) <= width for ln in lines)
     return lines
 
@@ -161,4 +165,20 @@ async def test_80x24_shows_the_row_the_own_panel_and_the_banner(tmp_path: Path, 
         own = app.screen.query_one(f"#player-{t.viewer}")
         scroll = app.screen.query_one("#players-scroll").region
         assert scroll.contains_region(own.region), "the own panel is scrolled out of view"
+        assert own.region.height == own.outer_size.height, "the own panel is cut"
         assert "Task (card" in " ".join(banner_lines(app))
+
+
+async def test_solo_rows_fit_80_columns_castle_included(tmp_path: Path) -> None:
+    """Solo at 80x24: every card of the four rows and the castle ("The castle card is placed
+    as the eighth player card in the fourth row") are on screen, none cut off."""
+    s = Session.new(GAME, ["Ana"], {}, seed=7)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#vine")
+        lines = [strip.text for strip in row.render_lines(whole(row))]
+    text = "\n".join(lines)
+    for card in range(1, 29):
+        assert f"{card}▯" in text or f"{card}▒" in text or f"{card}✓" in text, card
+    assert "♛" in text and "…" not in text.split("▶")[0], text

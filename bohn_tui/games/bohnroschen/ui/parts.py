@@ -58,6 +58,7 @@ class BohnroschenControls(BeanControls):
         super().layout(width, height)
         vine = self.host.query_one("#vine", VineRow)
         vine.compact = height < 34  # a short screen: a shorter vine row
+        vine.narrow = width < 100  # a narrow screen: solo's rows in narrower cells
         vine.show(self.host.view)
 
     def show(self, view: dict[str, Any]) -> None:
