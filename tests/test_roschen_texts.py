@@ -182,3 +182,28 @@ async def test_solo_rows_fit_80_columns_castle_included(tmp_path: Path) -> None:
     for card in range(1, 29):
         assert f"{card}▯" in text or f"{card}▒" in text or f"{card}✓" in text, card
     assert "♛" in text and "…" not in text.split("▶")[0], text
+
+
+def test_the_race_line_foretells_the_red_figure() -> None:
+    """Over a whole solo run, at every draw (the last moment of a turn), the race line says
+    "red moves" exactly when the engine then moves the red figure before the next phase 1."""
+    from bohn_tui.games.bohnroschen.rules import DrawCards
+    from bohn_tui.games.bohnroschen.ui.table import race_line
+
+    s = Session.new(GAME, ["Ana"], {0: "standard"}, seed=11)
+    told = 0
+    for _ in range(400):
+        if s.over:
+            break
+        if s.state.phase == "draw":
+            line = race_line(s.view(0))
+            red = s.state.red
+            s.apply(DrawCards(0))
+            if s.over or not line or "castle" in line:
+                continue
+            assert ("red moves" in line) == (s.state.red == red + 1), line
+            assert ("red stays put" in line) == (s.state.red == red), line
+            told += 1
+        else:
+            s.bot_step()
+    assert told >= 5
