@@ -194,7 +194,7 @@ def test_example_3_only_the_last_figure_fulfils_all_others_in_front() -> None:
     assert state.pos == [0, 0, 0, 0]  # four figures on the card: nobody is clearly last
     play(state, PayTribute(0))  # on his own turn
     to_phase(state, INTERMEDIATE)
-    assert state.rules.waiting_for(state) == [0, 1, 2, 3]  # everybody, coins or none
+    assert state.rules.waiting_for(state) == [1, 2]  # seats without coins are done
     ev = play(state, PayTribute(1))
     assert state.pos == [1, 1, 0, 0] and moves(ev) == [(1, "v09", "tribute")]
     ev = play(state, PayTribute(2))
@@ -339,6 +339,15 @@ def test_intermediate_phase_everybody_any_order_repeatedly_nobody_harvests() -> 
     play(state, EndTribute(3))
     assert state.phase == "plant" and state.active == 1
     assert state.pos == [0, 2, 0, 2]
+
+
+def test_intermediate_phase_is_skipped_when_nobody_can_pay() -> None:
+    """Records made before the "ask_everyone" option replay as they were played: seats
+    without a coin are not asked (test_roschen_tribute.py: the option asks everyone)."""
+    state = game(4, four([]), ["soy"] * 60, QUIET)
+    to_phase(state, DRAW)
+    play(state, DrawCards(0))
+    assert state.phase == "plant" and state.active == 1
 
 
 # -- the row ------------------------------------------------------------------------------

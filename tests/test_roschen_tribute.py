@@ -1,6 +1,7 @@
-"""Bohnröschen's intermediate phase keeps every treasury secret (issue #11): every seat whose
-figure has a card ahead is asked, coins or none, in the same order for people and bots;
-each person is asked behind the privacy screen; nothing public shows a count."""
+"""Bohnröschen's intermediate phase keeps every treasury secret (issue #11), with the option
+"ask_everyone" (records made before it replay as they were played, test_saved_games.py):
+every seat whose figure has a card ahead is asked, coins or none, in the same order for
+people and bots; each person is asked behind the privacy screen; nothing shows a count."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 
 COUNT = re.compile(r"coins \d")
+EVERYONE = {"ask_everyone": True}
 
 
 def shown(app: object) -> str:
@@ -37,7 +39,7 @@ def test_every_seat_is_asked_coins_or_none() -> None:
     intermediate phase begins. Now all players, including the player whose turn it was, may
     pay tribute." Nobody has a coin here, and still every seat is asked, in seat order from
     the active player: skipping the poor would tell the table who has none."""
-    state = game(4, four([]), ["soy"] * 60, QUIET)
+    state = game(4, four([]), ["soy"] * 60, QUIET, ask_everyone=True)
     rules = state.rules
     to_phase(state, DRAW)
     play(state, DrawCards(0))
@@ -54,7 +56,7 @@ def test_the_last_coin_paid_is_asked_again_like_any_other() -> None:
     """Rulebook: "Paying tribute during the intermediate phase happens without any fixed
     order, and it may happen several times." A seat that pays its last coin is asked again
     (it can only say it is done), as a seat with coins left would be."""
-    state = game(4, four([]), ["soy"] * 80, QUIET)
+    state = game(4, four([]), ["soy"] * 80, QUIET, ask_everyone=True)
     give_coins(state, 2, "soy", 1)
     give_coins(state, 3, "soy", 2)
     rules = state.rules
@@ -68,7 +70,7 @@ def test_the_last_coin_paid_is_asked_again_like_any_other() -> None:
 def test_a_figure_past_the_last_card_is_not_asked() -> None:
     """Only the row decides who is not asked (everybody sees it): a figure at the castle card
     has nothing to pay tribute for."""
-    state = game(3, [["soy"] * 5] * 3, ["soy"] * 60, QUIET[:2])
+    state = game(3, [["soy"] * 5] * 3, ["soy"] * 60, QUIET[:2], ask_everyone=True)
     state.pos[1] = len(state.vine) - 1  # waits at the castle for five coins
     to_phase(state, INTERMEDIATE)
     assert state.rules.waiting_for(state) == [0, 2]
@@ -79,7 +81,7 @@ async def test_each_person_is_asked_behind_the_privacy_screen(tmp_path: Path) ->
     for the same question, the privacy screen hides every panel's count, and once a person
     has the screen only their own panel shows their coins. After the phase the screen goes
     to Ben for his turn, said as his turn."""
-    s = Session.new("bohnroschen", ["Ana", "Ben", "Cem"], {}, seed=2)
+    s = Session.new("bohnroschen", ["Ana", "Ben", "Cem"], {}, seed=2, options=EVERYONE)
     to_phase(s.state, DRAW)
     give_coins(s.state, 1, "soy", 1)
     app = make_app(tmp_path, s)
