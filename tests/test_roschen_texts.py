@@ -24,7 +24,7 @@ WRONG = ["run out 0 time", "furthest from the starting player", "Bean duel"]
 BY_COUNT = {
     1: ["violet", "red", "Before each phase 1", "ahead of the card you last fulfilled"],
     2: ["Phase 0", "left for your opponent", "only on your own turn"],
-    4: ["intermediate phase", "everybody is asked", "third for 3 coins"],
+    4: ["intermediate phase", "everybody may pay tribute", "third for 3 coins"],
 }
 
 

@@ -46,8 +46,8 @@ def rules_summary(rules: Any) -> list[str]:
             "Phases 1-3 as in Bohnanza: plant 1-2 cards from the front of your hand, turn "
             f"up {c.turn_up} and trade, everybody plants what they got.",
             f"Phase 4: pay tribute if you like (your last chance alone), then draw {c.draw}.",
-            "Then the intermediate phase: everybody is asked in turn, behind the privacy "
-            "screen, and may pay tribute, as often as they like; nobody may harvest.",
+            "Then the intermediate phase: everybody may pay tribute, as often as they like, "
+            "each asked in turn behind the privacy screen; nobody may harvest.",
             "Three cards always lie face up in front of the frontmost figure; cards that "
             "every figure has passed leave the game.",
         ]
