@@ -342,6 +342,8 @@ def test_intermediate_phase_everybody_any_order_repeatedly_nobody_harvests() -> 
 
 
 def test_intermediate_phase_is_skipped_when_nobody_can_pay() -> None:
+    """Records made before the "ask_everyone" option replay as they were played: seats
+    without a coin are not asked (test_roschen_tribute.py: the option asks everyone)."""
     state = game(4, four([]), ["soy"] * 60, QUIET)
     to_phase(state, DRAW)
     play(state, DrawCards(0))

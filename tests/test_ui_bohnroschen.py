@@ -1,6 +1,5 @@
-"""Pilot tests of Bohnröschen at the table: the vine row on screen, tribute on one key, the
-intermediate phase asking each person in turn without a privacy screen (no hand shows),
-a solo turn, and the end of a solo run with the best runs."""
+"""Pilot tests of Bohnröschen at the table: the vine row on screen, tribute on one key, a solo
+turn, and the end of a solo run with the best runs."""
 
 from __future__ import annotations
 
@@ -13,31 +12,12 @@ from textual.widgets import Static
 
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
-from bohn_tui.games.common.actions import EndPlanting, EndTrading, PlantArea, PlantHand
-from bohn_tui.games.common.ui.hand import HandView
+from bohn_tui.games.common.actions import EndPlanting, PlantHand
 from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.help import HelpScreen
-from bohn_tui.ui.screens.privacy import PrivacyScreen
 
 METER = "Bean-o-meter: cards needed for 1-4 coins"
 GAME = "bohnroschen"
-
-
-def to_draw(s: Session) -> None:
-    """The active player's plainest moves until phase 4 (draw) begins."""
-    for _ in range(40):
-        if s.state.phase == "draw":
-            return
-        seat = s.decider()
-        legal = s.legal(seat)
-        for kind in (EndTrading, EndPlanting, PlantArea, PlantHand):
-            pick = [a for a in legal if isinstance(a, kind)]
-            if pick:
-                s.apply(pick[0])
-                break
-        else:
-            raise AssertionError(f"stuck in {s.state.phase}: {legal}")
-    raise AssertionError("phase 4 never began")
 
 
 async def test_tribute_is_one_key_and_the_row_shows_it(tmp_path: Path) -> None:
@@ -59,38 +39,6 @@ async def test_tribute_is_one_key_and_the_row_shows_it(tmp_path: Path) -> None:
         assert any("pays tribute for" in ln.text for ln in s.log)
         row = t.query_one(VineRow)
         assert "▶  2" in str(row.content)  # Ana's figure on card 2 now
-
-
-async def test_intermediate_phase_asks_each_person_without_a_privacy_screen(
-    tmp_path: Path,
-) -> None:
-    s = Session.new(GAME, ["Ana", "Ben", "Cem", "Dora"], {3: "standard"}, seed=2)
-    to_draw(s)
-    give_coins(s.state, 1, "soy", 1)
-    give_coins(s.state, 2, "soy", 1)
-    app = make_app(tmp_path, s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # Ana, phase 4
-        await pilot.pause()
-        t = table(app)
-        assert t.viewer == 0
-        await pilot.press("e")  # draws: the intermediate phase
-        await pilot.pause()
-        assert s.state.phase == "intermediate"
-        for seat, key in ((1, "t"), (2, "e")):  # Ben pays, Cem does not
-            assert app.screen is t and not isinstance(app.screen, PrivacyScreen)
-            assert t.viewer == seat and not t.query(HandView)  # no hand: no privacy screen
-            banner = str(app.screen.query_one("#banner").content)
-            assert "intermediate phase" in banner and s.names[seat] in banner
-            await pilot.press(key)
-            await pilot.pause()
-        assert s.state.pos[1] == 1 and s.state.pos[2] == 0
-        assert s.state.phase == "plant" and s.state.active == 1
-        # Ben's turn shows his hand: now the privacy screen comes
-        assert isinstance(app.screen, PrivacyScreen)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert t.viewer == 1 and t.query(HandView)
 
 
 async def test_a_solo_turn_and_the_neutral_figures(tmp_path: Path) -> None:

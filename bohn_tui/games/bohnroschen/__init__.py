@@ -52,5 +52,13 @@ SPEC = bean_spec(
     bots=_bots,
     table="bohn_tui.games.bohnroschen.ui.parts:PARTS",
     solo=True,
-    options=("open_treasuries", "short", "face_down_end", "all_face_down", "vine", "daily"),
+    options=(
+        "open_treasuries",
+        "short",
+        "face_down_end",
+        "all_face_down",
+        "ask_everyone",
+        "vine",
+        "daily",
+    ),
 )

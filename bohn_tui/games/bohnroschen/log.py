@@ -15,6 +15,10 @@ def solo_castle() -> int:
     return int(lay["rows"] * lay["row_length"])
 
 
+def _row_length() -> int:
+    return int(load("bohnroschen").extra["solo"]["row_length"])
+
+
 def describe(
     e: Any,
     who: Callable[[int], str],
@@ -42,7 +46,13 @@ def describe(
         if castle is None:
             castle = solo_castle()
         end = "the castle" if e.end >= castle else f"card {e.end + 1}"
-        return f"The {e.figure} figure moves to {end}"
+        if e.figure == "red":
+            why = "the violet figure is ahead of yours"
+        else:
+            steps = e.end - e.start
+            row = e.start // _row_length() + 1
+            why = f"{steps} card{'s' if steps != 1 else ''} a turn in row {row}"
+        return f"The {e.figure} figure moves to {end} ({why})"
     if t == "deck_reshuffled":
         return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"
     return ""

@@ -71,13 +71,16 @@ class Progress:
 
     # -- tribute -----------------------------------------------------------------------------
 
-    def _can_pay(self, st: BohnroschenState, seat: int) -> bool:
-        """Whether the figure could move on for a coin (whatever the phase)."""
-        return (
-            not st.entered[seat]
-            and st.pos[seat] < len(st.vine) - 1
-            and bool(st.players[seat].coins)
-        )
+    def _asked_in_intermediate(self, st: BohnroschenState, seat: int) -> bool:
+        """Whether the intermediate phase asks `seat` about tribute. With the option
+        "ask_everyone": every seat whose figure has a vine card still ahead of it, coins or
+        none; only the row, which everybody sees, decides it, a treasury never does (who is
+        asked tells nobody a count). Without it (the records made before the option, which
+        must replay as they were played): only the seats that hold a coin."""
+        ahead = not st.entered[seat] and st.pos[seat] < len(st.vine) - 1
+        if st.options.get("ask_everyone"):
+            return ahead
+        return ahead and bool(st.players[seat].coins)
 
     def tribute_refusal(self, st: BohnroschenState, seat: int) -> str | None:
         """Why `seat` may not pay tribute now (None: it may)."""

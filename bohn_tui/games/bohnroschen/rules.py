@@ -6,7 +6,10 @@ tasks, tribute, the castle and the end, and its own turn shapes:
 
 - 3-6 players: phases 1-3 of Bohnanza, then "draw" (phase 4: the active player may still
   pay tribute, then draws) and "intermediate" (everybody may pay tribute, in any order and
-  repeatedly, nobody may harvest; it ends when every seat has said it is done).
+  repeatedly, nobody may harvest; with the "ask_everyone" option every seat with a vine
+  card ahead is asked, coins or none, so that nobody learns a count; without it, as in
+  the records made before the option, seats without a coin are skipped; it ends when
+  every seat asked has said it is done).
 - 2 players: phase 0 "take_offer" (plant or discard the beans the opponent left, a whole
   kind at a time), phase 1 "plant" (the front card, optionally the second, and one discard
   from the hand before or after), phase 2 (three cards turned up, plus matching discards),
@@ -157,7 +160,10 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     ) -> tuple[GameState, list[Event]]:
         """Options: "short" (remove eight vine cards), "face_down_end" (lay the last 0-5
         cards of the pile out face down; 4 by default), "all_face_down" (two players: lay
-        the whole row out face down at once, as in the solo game), "vine" (the row's order,
+        the whole row out face down at once, as in the solo game), "ask_everyone" (the
+        intermediate phase asks every seat, coins or none: no treasury shows; records
+        without it, all those made before it existed, skip the seats without a coin, so
+        that they replay as they were played), "vine" (the row's order,
         vine card ids without the castle; shuffled by default), "daily" (solo: the day of a
         daily run). Each is refused with a ValueError naming it when it is of the wrong kind;
         the options of Bohnanza hold too."""
@@ -167,7 +173,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         end = opts.get("face_down_end", 4)
         if end.__class__ is not int or not 0 <= end <= 5:
             raise ValueError("option 'face_down_end' is a whole number from 0 to 5")
-        for flag in ("short", "all_face_down"):
+        for flag in ("short", "all_face_down", "ask_everyone"):
             if opts.get(flag, False).__class__ is not bool:
                 raise ValueError(f"option {flag!r} is true or false")
         daily = opts.get("daily")
@@ -322,8 +328,8 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             self._next_turn(st, ev)
             return
         st.phase = INTERMEDIATE
-        st.done = [not self._can_pay(st, s) for s in range(self.n)]
-        if all(st.done):  # nobody can pay tribute: the intermediate phase is skipped
+        st.done = [not self._asked_in_intermediate(st, s) for s in range(self.n)]
+        if all(st.done):  # nobody to ask: the intermediate phase is skipped
             self._next_turn(st, ev)
             return
         ev.append(PhaseStarted(st.active, INTERMEDIATE, st.turn))
@@ -386,12 +392,14 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     def after_action(self, st: BohnroschenState, ev: list[Event]) -> None:
         """After every action: every fulfilled task moves its figure; an intermediate phase
-        in which every seat is done ends."""
+        in which every seat is done ends. With "ask_everyone", a seat that has just paid its
+        last coin is asked again all the same (it can only answer "no more tribute"): the
+        others learn nothing of its treasury from the questions."""
         self._check_tasks(st, ev)
         if st.phase == INTERMEDIATE:
             for s in range(self.n):
-                if not self._can_pay(st, s):
-                    st.done[s] = True
+                if not self._asked_in_intermediate(st, s):
+                    st.done[s] = True  # nothing to ask it (see _asked_in_intermediate)
             if all(st.done):
                 self._next_turn(st, ev)
                 self._check_tasks(st, ev)

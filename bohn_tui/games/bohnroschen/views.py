@@ -112,6 +112,53 @@ class BohnroschenViews:
             }
         return out
 
+    def summary(self, st: BohnroschenState) -> dict[str, Any]:
+        """The Bohnanza summary plus the castle: "ranking" (seats, best first), "standing"
+        (where each figure ended), "score_title" and "verdict" (who won and why, also when
+        nobody reached the castle)."""
+        out = super().summary(st)  # type: ignore[misc]
+        names = [p.name for p in st.players]
+        last = len(st.vine) - 1
+        out["ranking"] = self.ranking(st)
+        out["standing"] = [
+            "in the castle"
+            if st.entered[s]
+            else "at the castle, short of coins"
+            if st.pos[s] >= last
+            else f"vine card {st.pos[s] + 1} of {last}"
+            for s in range(self.n)
+        ]
+        out["score_title"] = "coins in the castle"
+        won = [names[s] for s in st.winners]
+        if not won:
+            out["verdict"] = (
+                "No figure is in the castle, so nobody has coins in it: nobody wins "
+                "(the most coins in the castle win)."
+            )
+        elif len(won) == 1:
+            out["verdict"] = (
+                f"{won[0]} has the most coins in the castle ({st.scores[st.winners[0]]})."
+            )
+        else:
+            out["verdict"] = (
+                f"{', '.join(won)} share the win with {st.scores[st.winners[0]]} coins "
+                "each in the castle."
+            )
+        return out
+
+    def ranking(self, st: BohnroschenState) -> list[int]:
+        """The seats, best first: the figures in the castle by their coins there, then the
+        others by how far their figure climbed, then by the coins they hold (a designed
+        order: the rulebook ranks only the castle; hand cards never count)."""
+
+        def key(s: int) -> tuple[int, int, int, int]:
+            coins = len(st.players[s].coins)
+            if st.entered[s]:
+                return (0, -coins, 0, s)
+            return (1, -st.pos[s], -coins, s)
+
+        return sorted(range(self.n), key=key)
+
     def full_state(self, st: BohnroschenState) -> dict[str, Any]:
         out = super().full_state(st)
         if self.solo:  # nothing hidden: the coins as the player's entry now tells them

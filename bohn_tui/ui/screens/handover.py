@@ -135,7 +135,11 @@ class HandOver:
         if self.visiting:
             return f"{name} takes the screen to act out of turn."
         prompt = self.client.prompt(seat)
-        return prompt.text if prompt is not None else f"{name} decides next."
+        if prompt is not None:
+            return prompt.text
+        if self.client.view(None)["active"] == seat:
+            return f"It is {name}'s turn."
+        return f"{name} decides next."
 
     def action_pass_screen(self) -> None:
         c = self.client

@@ -1,6 +1,7 @@
 """Bohnröschen's table parts: the bean games' parts (games/common/ui) plus the vine row above
 the players, the draw and tribute keys, planting a whole kind of the turned-up cards, the
-banner's task line, the intermediate phase that shows no hand, and the solo end screen."""
+banner's task line, the rules for the menu and `?`, and the solo end screen. The
+intermediate phase asks each person behind the privacy screen, like any private decision."""
 
 from __future__ import annotations
 
@@ -18,7 +19,13 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
-from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text
+from bohn_tui.games.bohnroschen.ui.table import (
+    banner,
+    banner_hint,
+    banner_rows,
+    help_text,
+    rules_text,
+)
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
 from bohn_tui.games.common.ui.cards import card
@@ -42,6 +49,8 @@ class BohnroschenControls(BeanControls):
         "end_tribute": (EndTribute,),
     }
 
+    _banner_rows = 2  # the stylesheet's
+
     def left(self) -> list[Widget]:
         return [VineRow(id="vine"), *super().left()]
 
@@ -49,19 +58,22 @@ class BohnroschenControls(BeanControls):
         super().layout(width, height)
         vine = self.host.query_one("#vine", VineRow)
         vine.compact = height < 34  # a short screen: a shorter vine row
+        vine.narrow = width < 100  # a narrow screen: solo's rows in narrower cells
         vine.show(self.host.view)
 
     def show(self, view: dict[str, Any]) -> None:
         super().show(view)
         self.host.query_one("#vine", VineRow).show(view)
 
-    def public_decision(self) -> bool:
-        """The intermediate phase: the decision is tribute, no hand shows."""
-        c = self.client
-        return len(c.humans) > 1 and any(p.kind == "tribute" for p in c.prompts())
-
     def banner(self) -> tuple[str, str]:
-        return banner(super().banner(), self.host.view, self.host.viewer)
+        """The task (and in solo the race) on lines of their own under the hint: the banner
+        grows to hold them whole, at any width."""
+        head, hint = banner(super().banner(), self.host.view, self.host.viewer)
+        rows = banner_rows(hint, self.host.app.size.width - 2)
+        if rows != self._banner_rows:
+            self._banner_rows = rows
+            self.host.query_one("#banner").styles.height = rows
+        return head, hint
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
         own = banner_hint(v, me, you)
@@ -103,4 +115,13 @@ class BohnroschenControls(BeanControls):
         return bean_help(self.game, len(self.client.names), extra=extra)
 
 
-PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, bean_help)
+def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
+    """The menu's Rules for one player count: Bohnröschen's rules (summary.py), not the
+    plain bean game's, and the bean-o-meter."""
+    from bohn_tui.games import rules_for
+
+    lines = rules_for(game, players).rules_summary()
+    return bean_help(game, players, extra=rules_text(lines))
+
+
+PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, rules_help)

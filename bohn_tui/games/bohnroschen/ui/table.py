@@ -10,6 +10,8 @@ from typing import Any
 
 from rich.text import Text
 
+from bohn_tui.games.common.data import load
+
 
 def task_line(view: dict[str, Any], seat: int) -> str:
     """The task under `seat`'s figure, in one line."""
@@ -24,17 +26,41 @@ def task_line(view: dict[str, Any], seat: int) -> str:
     return f"Task (card {p['figure'] + 1}): {task['text']}"
 
 
+def race_line(view: dict[str, Any]) -> str:
+    """Solo: where the violet and red figures stand, where violet goes before the next turn,
+    and what the player must pass this turn so that red does not move (bohnroschen.txt: "It
+    is moved forward one card if, after the violet figure has been moved, the violet figure
+    is ahead of the player's figure")."""
+    vine = view["vine"]
+    solo, castle = vine["solo"], vine["castle"]
+    width = len(solo["rows"][0])
+    steps = load("bohnroschen").extra["solo"]["violet_steps"]  # the layout's, data.toml
+    violet, red, stand = solo["violet"], solo["red"], solo["player_standing"]
+    if violet >= castle or red >= castle or view["players"][0]["in_castle"]:
+        return ""
+    row = min(violet // width, len(steps) - 1)
+    nxt = min(castle, violet + steps[row])
+    need = nxt - stand
+    red_at = "the castle" if red + 1 >= castle else f"card {red + 2}"
+    if nxt >= castle:
+        return "Violet reaches the castle next turn: get in now or the run is lost."
+    if need <= 0:
+        return f"Violet goes to card {nxt + 1} next; you are on {stand + 1}: red stays put."
+    cards = "card" if need == 1 else "cards"
+    return f"Violet goes to card {nxt + 1} next: pass {need} {cards} now or red moves to {red_at}."
+
+
 def banner_hint(view: dict[str, Any], seat: int, you: str) -> str | None:
     """The banner's second line for the Bohnröschen phases (None: the table's own hint)."""
     p = view["players"][seat]
     pay = " t pays tribute (a coin: your figure moves on)," if p.get("can_pay_tribute") else ""
     phase = view["phase"]
     if phase == "draw" and view["active"] == seat:
-        return f"{you}:{pay} e draws. {task_line(view, seat)}"
+        return f"{you}:{pay} e draws."
     if phase == "intermediate":
         done = view["tribute_done"] or []
         if seat < len(done) and not done[seat]:
-            return f"{you}: intermediate phase:{pay} e is done. {task_line(view, seat)}"
+            return f"{you}: intermediate phase:{pay} e is done."
     return None
 
 
@@ -47,23 +73,44 @@ def task_hint(view: dict[str, Any], seat: int) -> str:
 
 
 def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -> tuple[str, str]:
-    """The table's banner for Bohnröschen: the task under the viewer's figure follows the
-    hint (after what to press, so that a narrow screen cuts the task, not the keys)."""
+    """The table's banner for Bohnröschen: under the hint (what to press), the task under
+    the viewer's figure on a line of its own, whole (the banner grows to hold it: parts.py),
+    and in solo the race against the violet and red figures."""
     head, hint = head_hint
-    if seat is None or view["over"] or "Task (card" in hint:
+    if seat is None or view["over"]:
         return head, hint
-    return head, f"{hint} {task_line(view, seat)}".strip()
+    lines = [hint, task_line(view, seat)]
+    if "solo" in view["vine"]:
+        lines.append(race_line(view))
+    return head, "\n".join(line for line in lines if line)
+
+
+def banner_rows(hint: str, width: int) -> int:
+    """The banner's height for `hint` at `width` columns: the headline and every line of
+    the hint, wrapped (at most six rows)."""
+    import textwrap
+
+    rows = sum(len(textwrap.wrap(line, max(20, width))) or 1 for line in hint.split("\n"))
+    return 1 + min(5, rows)
+
+
+def rules_text(summary: list[str]) -> Text:
+    """The rules in a few lines (summary.py's): the first line as the title, then bullets."""
+    out = Text()
+    if summary:
+        out.append(f"{summary[0]}\n", style="bold underline")
+    for line in summary[1:]:
+        out.append(f"• {line}\n")
+    return out
 
 
 def help_text(view: dict[str, Any], seat: int | None, summary: list[str]) -> Text:
-    """Bohnröschen's part of `?`: the rules in a few lines and the viewer's task."""
+    """Bohnröschen's part of `?`: the viewer's task, then the rules in a few lines."""
     out = Text()
     if seat is not None:
         out.append("Your figure: ", style="bold")
         out.append(task_hint(view, seat) + "\n\n")
-    out.append("Bohnröschen\n", style="bold underline")
-    for line in summary:
-        out.append(f"• {line}\n")
+    out.append_text(rules_text(summary))
     return out
 
 

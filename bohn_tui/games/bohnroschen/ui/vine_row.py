@@ -32,6 +32,7 @@ CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
 COMPACT_LINES = 3  # the same on a short screen (`compact`), without the summary line
 CELL = 8  # solo: width of one layout card
+NARROW_CELL = 5  # the same on a narrow screen (`narrow`): the castle card in 3, no row label
 
 
 def figure_style(colour: str) -> str:
@@ -66,11 +67,12 @@ class VineRow(ViewStatic):
     """
 
     compact = False  # a short screen: fewer lines (set by the table before `show`)
+    narrow = False  # a narrow screen: solo's rows in narrower cells, so the castle shows
 
     def show(self, view: dict[str, Any]) -> None:
         vine = view["vine"]
         names = tuple(p["name"] for p in view["players"])
-        key = (vine, names, view["seat"], self.compact)
+        key = (vine, names, view["seat"], self.compact, self.narrow)
         self.show_if_changed(key, lambda: self.render_view(view))
 
     # -- building the text -------------------------------------------------------------
@@ -79,7 +81,7 @@ class VineRow(ViewStatic):
         vine = view["vine"]
         if "solo" in vine:
             self.border_title = "Vine row · solo"
-            lines = solo_lines(view)
+            lines = solo_lines(view, compact=self.compact, narrow=self.narrow)
         else:
             self.border_title = "Vine row"
             lines = row_lines(view, compact=self.compact)
@@ -188,9 +190,12 @@ def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
     return lines
 
 
-def solo_lines(view: dict[str, Any]) -> list[Text]:
+def solo_lines(view: dict[str, Any], compact: bool = False, narrow: bool = False) -> list[Text]:
     """Solo: the four rows of the layout (the player's figure stands on the last card it
-    fulfilled), then the face-up cards ahead with their task texts."""
+    fulfilled), then the face-up cards ahead with their task texts (`compact`, a short
+    screen: no legend and two cards ahead, so that the player's fields stay in view;
+    `narrow`: no row labels and narrower cards, so that a row fits 40 columns, castle
+    included)."""
     vine = view["vine"]
     solo = vine["solo"]
     cards = vine["cards"]
@@ -225,20 +230,24 @@ def solo_lines(view: dict[str, Any]) -> list[Text]:
             Text(f"{GLYPH['face_up']} up {GLYPH['face_down']} down ✓ passed", style="dim"),
         )
     ]
+    cell = NARROW_CELL if narrow else CELL
     for r, row in enumerate(rows):
-        t = Text(f"Row {r + 1} ", style="bold")
+        t = Text("" if narrow else f"Row {r + 1} ", style="bold")
         slot = Text()
         for fig in before.get(r, []):
             slot.append_text(fig)
         t.append_text(slot)
         t.append(" " * (2 - slot.cell_len))
         for i in row:
-            t.append_text(_cell(cards[i], i, i <= standing, i == task, who.get(i, [])))
+            t.append_text(_cell(cards[i], i, i <= standing, i == task, who.get(i, []), cell))
         if r == len(rows) - 1:
-            t.append_text(_cell(cards[last], last, me["in_castle"], False, who.get(last, [])))
+            castle = _cell(cards[last], last, me["in_castle"], False, who.get(last, []), cell)
+            t.append_text(castle)
         lines.append(_line(t))
     ahead = [c for c in cards if c["state"] == "face_up" and c["index"] >= (task or 0)]
-    for c in ahead[:4]:
+    if compact:
+        lines = lines[1:]
+    for c in ahead[: 2 if compact else 4]:
         i = c["index"]
         mark = Text("▶ ", style="bold") if i == task else Text("  ")
         lines.append(_line(mark, Text(f"{i + 1:>2} ", style="bold"), c.get("text", "")))
@@ -247,10 +256,13 @@ def solo_lines(view: dict[str, Any]) -> list[Text]:
     return lines
 
 
-def _cell(c: dict[str, Any], i: int, passed: bool, task: bool, figs: list[Text]) -> Text:
-    """One layout card, CELL wide: its number, its state, the figures on it."""
+def _cell(
+    c: dict[str, Any], i: int, passed: bool, task: bool, figs: list[Text], width: int = CELL
+) -> Text:
+    """One layout card, `width` wide: its number, its state, the figures on it (the castle
+    in NARROW_CELL: its sign and a figure)."""
     if c["castle"]:
-        head = Text(f"{CASTLE}  ", style="bold yellow")
+        head = Text(CASTLE if width == NARROW_CELL else f"{CASTLE}  ", style="bold yellow")
     else:
         glyph = "✓" if passed else GLYPH[c["state"]]
         style = "bold reverse" if task else ("bold" if c["state"] == "face_up" else "dim")
@@ -259,5 +271,5 @@ def _cell(c: dict[str, Any], i: int, passed: bool, task: bool, figs: list[Text])
     out.append_text(head)
     for f in figs:
         out.append_text(f)
-    out.append(" " * max(0, CELL - out.cell_len))
+    out.append(" " * max(0, width - out.cell_len))
     return out

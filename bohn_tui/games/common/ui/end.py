@@ -35,28 +35,43 @@ class EndScreen(Screen[None]):
         winners = v["winners"] or []
         names = s.names
         won = " and ".join(names[w] for w in winners)
+        summary = self.summary
+        standing = summary.get("standing")  # a game's word on where each seat ended
         scores = Table(title="Final scores", expand=False, box=box.SIMPLE_HEAD)
-        for col in ("", "player", "coins", "cards in hand", "fields bought"):
-            scores.add_column(col, justify="right" if col not in ("", "player") else "left")
-        order = sorted(range(len(names)), key=lambda x: (-(v["scores"] or [0])[x], x))
+        cols = ["", "player", summary.get("score_title", "coins")]
+        cols += ["ended", "cards in hand"] if standing else ["cards in hand", "fields bought"]
+        for col in cols:
+            scores.add_column(col, justify="left" if col in ("", "player", "ended") else "right")
+        order = summary.get("ranking") or sorted(
+            range(len(names)), key=lambda x: (x not in winners, -(v["scores"] or [0])[x], x)
+        )
         for seat in order:
             p = v["players"][seat]
-            scores.add_row(
+            row = [
                 "★ winner" if seat in winners else "",
                 names[seat] + (" (bot)" if s.is_bot(seat) else ""),
                 str(v["scores"][seat]),
-                str(p["hand_size"]),
-                "yes" if p["bought_field"] else "",
-            )
+            ]
+            if standing:
+                row += [standing[seat], str(p["hand_size"])]
+            else:
+                row += [str(p["hand_size"]), "yes" if p["bought_field"] else ""]
+            scores.add_row(*row)
         best = max(v["scores"] or [0])
         tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
-        if len(tied) > 1:
-            tie = f"{', '.join(tied)} tied on {best} coins. {self.summary['tiebreak']}"
+        if "verdict" in summary:  # the game says who won and why
+            tie = summary["verdict"]
+        elif len(tied) > 1:
+            tie = f"{', '.join(tied)} tied on {best} coins. {summary['tiebreak']}"
         else:
             tie = f"{won} has the most coins ({best})."
+        if winners:
+            headline = f"[b reverse] {won} win{'s' if len(winners) == 1 else ''}! [/]"
+        else:
+            headline = "[b reverse] Nobody wins. [/]"
         with VerticalScroll(id="end-box"):
             yield Static(f"[b]{v['title']}: game over[/b] · {v['end_reason']}", classes="title")
-            yield Static(f"[b reverse] {won} win{'s' if len(winners) == 1 else ''}! [/]")
+            yield Static(headline, id="headline")
             yield Static(tie, id="tiebreak")
             with Vertical(id="end-scores"):
                 yield Static(scores)
