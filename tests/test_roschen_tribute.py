@@ -85,7 +85,7 @@ async def test_each_person_is_asked_behind_the_privacy_screen(tmp_path: Path) ->
     to_phase(s.state, DRAW)
     give_coins(s.state, 1, "soy", 1)
     app = make_app(tmp_path, s)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # whole panels (80x24: one row each)
         await pilot.press("enter")  # Ana, phase 4
         await pilot.pause()
         t = table(app)
@@ -117,3 +117,19 @@ async def test_each_person_is_asked_behind_the_privacy_screen(tmp_path: Path) ->
         assert isinstance(app.screen, PrivacyScreen)
         assert app.screen.reason == "It is Ben's turn."
     assert not any(COUNT.search(ln.text) for ln in s.log)
+
+
+def test_new_games_ask_everyone_and_old_records_keep_their_rule() -> None:
+    """The game's new_options: every new game (a session, a simulated game) asks everyone
+    about tribute; a record saved before, without the option, replays as it was played."""
+    from bohn_tui.games import make_bot, new_options
+    from bohn_tui.play.simulate import play_game
+
+    assert Session.new("bohnroschen", ["Ana", "Ben", "Cem"], {}, seed=2).record.options == {
+        "ask_everyone": True
+    }
+    assert new_options("bohnroschen", {"ask_everyone": False}) == {"ask_everyone": False}
+    assert new_options("bohnanza") == {}
+    bots = [make_bot("bohnroschen", "random", s) for s in range(3)]
+    result = play_game("bohnroschen", ["A", "B", "C"], 4, bots)  # type: ignore[arg-type]
+    assert result.record.options["ask_everyone"] is True

@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.engine.contract import GameSpec, Rules
@@ -42,6 +43,10 @@ class Registry:
             known = ", ".join(self.packages)
             raise UnknownGame(f"unknown game {show(game)}; choose one of: {known}")
         return _load(self.packages[game])
+
+    def new_options(self, game: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The options of a new game: the game's `new_options`, then `options` over them."""
+        return {**self.spec(game).new_options, **(options or {})}
 
     def rules_for(self, game: str, n_players: int) -> Rules:
         """The rules object for `game` with `n_players` players (ValueError if there is none).

@@ -20,7 +20,7 @@ from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip, show
 from bohn_tui.engine.record import Record
-from bohn_tui.games import read_record, rules_for
+from bohn_tui.games import new_options, read_record, rules_for
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
@@ -91,8 +91,8 @@ class Session:
             names = [check_name(n) for n in names]
         except InputError as e:
             raise SessionError(str(e)) from None
-        record = Record(game, list(names), seed, dict(options or {}), deck)
         try:
+            record = Record(game, list(names), seed, new_options(game, options), deck)
             s = cls(record, dict(bots or {}))
         except ValueError as e:
             raise SessionError(str(e)) from None

@@ -52,6 +52,7 @@ SPEC = bean_spec(
     bots=_bots,
     table="bohn_tui.games.bohnroschen.ui.parts:PARTS",
     solo=True,
+    new_options={"ask_everyone": True},  # tribute asked of everyone (progress.py)
     options=(
         "open_treasuries",
         "short",
