@@ -80,5 +80,7 @@ async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> No
     view = s.view(0)
     assert outcome(view) in text and ("Lost" in text or "Won" in text)
     assert "Best runs so far" in text and "◀ this run" in text and "seed 11" in text
+    solo = view["solo"]
+    assert "cards passed" in text and f"{solo['passed']} of {solo['cards']} cards" in text
     SoloEndScreen(LocalClient(s), store)  # shown again: still one run
     assert store.count()[0] == 1

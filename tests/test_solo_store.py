@@ -169,3 +169,39 @@ def test_a_run_is_recorded_once_under_its_id(tmp_path: Path) -> None:
     store.record(r)  # the end screen shown again (a resumed finished save)
     store.record(SoloRun(4, None, False, 9, 2, "Ana", 2.0, run_id="save-2"))
     assert store.count() == (2, 1)
+
+
+def test_a_lost_run_shows_how_far_it_got(tmp_path: Path) -> None:
+    """The best-runs list shows progress, not only won or lost: the vine cards the figure
+    passed, of the row's; lost runs that got further rank higher, then the longer ones."""
+    res = play_game("bohnroschen", ["Ana"], 5, [BohnroschenBot(5)])
+    st = res.state
+    r = SoloRun.from_view(st.rules.view(st, 0), 5)
+    assert r.cards == len(st.vine) and 0 <= r.passed <= r.cards
+    assert r.passed == (len(st.vine) if r.won else st.pos[0])
+    store = SoloStore(tmp_path)
+    for passed, turns in ((5, 14), (9, 8), (9, 11)):
+        store.record(SoloRun(1, None, False, turns, 0, "Ana", float(turns), None, "", passed, 28))
+    best = store.best()
+    assert [(b.passed, b.turns) for b in best] == [(9, 11), (9, 8), (5, 14)]
+    assert best[0].progress == "9 of 28 cards" and "9 of 28 cards" in best[0].label
+
+
+def test_runs_of_an_older_database_keep_their_place_with_progress_unknown(tmp_path: Path) -> None:
+    """A database from before the passed column (schema 2) gains it; its runs read as 0 of an
+    unknown row and the list says so ("?"), not a made-up figure."""
+    from bohn_tui.store.db import MIGRATIONS, connect
+
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    for n, script in enumerate(MIGRATIONS[:2]):
+        db.executescript(f"BEGIN;{script}\nPRAGMA user_version={n + 1};\nCOMMIT;")
+    db.execute(
+        "INSERT INTO solo_runs (game, seed, won, turns, coins, name, played_at) "
+        "VALUES ('bohnroschen', 3, 0, 7, 2, 'Ana', 1.0)"
+    )
+    db.commit()
+    db.close()
+    connect(path).close()
+    (old,) = SoloStore(tmp_path).best()
+    assert (old.turns, old.passed, old.cards, old.progress) == (7, 0, 0, "")

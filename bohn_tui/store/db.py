@@ -103,6 +103,11 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 2 -> 3: how far a solo run got (0 for runs recorded before)
+    """
+    ALTER TABLE solo_runs ADD COLUMN passed INTEGER NOT NULL DEFAULT 0;  -- cards passed
+    ALTER TABLE solo_runs ADD COLUMN cards INTEGER NOT NULL DEFAULT 0;   -- cards in the row
+    """,
 ]
 VERSION = len(MIGRATIONS)
 

@@ -12,7 +12,8 @@ from typing import Any
 # The order of solo runs, best first: won runs, the fewest turns first; then lost runs, the
 # longest first; more coins, then the earlier run, break ties (SoloStore.best, the statistics)
 SOLO_BEST_ORDER = (
-    "won DESC, CASE WHEN won THEN turns ELSE -turns END ASC, coins DESC, played_at ASC"
+    "won DESC, CASE WHEN won THEN turns ELSE -passed END ASC, "
+    "CASE WHEN won THEN 0 ELSE -turns END ASC, coins DESC, played_at ASC"
 )
 
 

@@ -1,8 +1,9 @@
 """Solo Bohnröschen runs: the daily seed and the results, kept in the one database.
 
-Every finished run (its seed, the day for a daily run, won or lost, turns taken, coins) is a
-row of `solo_runs` (store/db.py), and `best()` lists the best runs so far: won runs first,
-the fewest turns first; then lost runs, the longest first; more coins break ties.
+Every finished run (its seed, the day for a daily run, won or lost, turns taken, coins, the
+vine cards its figure passed of the row's) is a row of `solo_runs` (store/db.py), and `best()`
+lists the best runs so far: won runs first, the fewest turns first; then lost runs, the
+furthest first, then the longest; more coins break ties.
 
 A database that cannot be opened or written never stops a run: the results are then kept in
 memory for the session and `notice` says so (the file itself is left as it is: it holds the
@@ -29,10 +30,11 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS solo_runs (
     id INTEGER PRIMARY KEY, run_id TEXT UNIQUE, game TEXT NOT NULL, seed INTEGER NOT NULL,
     daily TEXT, won INTEGER NOT NULL, turns INTEGER NOT NULL, coins INTEGER NOT NULL,
-    name TEXT NOT NULL DEFAULT '', played_at REAL NOT NULL
+    name TEXT NOT NULL DEFAULT '', played_at REAL NOT NULL,
+    passed INTEGER NOT NULL DEFAULT 0, cards INTEGER NOT NULL DEFAULT 0
 )
 """
-_COLUMNS = "seed, daily, won, turns, coins, name, played_at"
+_COLUMNS = "seed, daily, won, turns, coins, name, played_at, passed, cards"
 
 
 def daily_seed(day: dt.date) -> int:
@@ -57,6 +59,8 @@ class SoloRun:
     played_at: float = 0.0
     run_id: str | None = None  # the save's id: a run is recorded once, however often it ends
     game: str = ""  # the game id of the registry
+    passed: int = 0  # vine cards the figure passed (0 when not known: runs of older versions)
+    cards: int = 0  # cards in the row (0: not known)
 
     @classmethod
     def from_view(
@@ -79,13 +83,21 @@ class SoloRun:
             played_at=time.time(),
             run_id=run_id,
             game=game,
+            passed=int(solo.get("passed", 0)),
+            cards=int(solo.get("cards", 0)),
         )
+
+    @property
+    def progress(self) -> str:
+        """How far the run got: "14 of 28 cards" ("" when not known)."""
+        return f"{self.passed} of {self.cards} cards" if self.cards else ""
 
     @property
     def label(self) -> str:
         what = "won" if self.won else "lost"
         day = f"daily {self.daily.isoformat()}" if self.daily else f"seed {self.seed}"
-        return f"{what} in {self.turns} turns with {self.coins} coins · {day}"
+        far = f" · {self.progress}" if self.progress and not self.won else ""
+        return f"{what} in {self.turns} turns with {self.coins} coins{far} · {day}"
 
 
 class SoloStore:
@@ -140,7 +152,7 @@ class SoloStore:
     def record(self, run: SoloRun) -> None:
         self._run(
             f"INSERT OR IGNORE INTO solo_runs ({_COLUMNS}, run_id, game) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run.seed,
                 run.daily.isoformat() if run.daily else None,
@@ -149,6 +161,8 @@ class SoloStore:
                 run.coins,
                 run.name,
                 run.played_at or time.time(),
+                run.passed,
+                run.cards,
                 run.run_id,
                 run.game,
             ),
@@ -176,7 +190,7 @@ class SoloStore:
 
 
 def _row(r: tuple[Any, ...]) -> SoloRun:
-    seed, daily, won, turns, coins, name, played_at, run_id, game = r
+    seed, daily, won, turns, coins, name, played_at, passed, cards, run_id, game = r
     return SoloRun(
         seed=int(seed),
         daily=dt.date.fromisoformat(daily) if daily else None,
@@ -187,4 +201,6 @@ def _row(r: tuple[Any, ...]) -> SoloRun:
         played_at=float(played_at),
         run_id=run_id,
         game=str(game),
+        passed=int(passed),
+        cards=int(cards),
     )

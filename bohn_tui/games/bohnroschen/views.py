@@ -109,6 +109,9 @@ class BohnroschenViews:
                 "coins": out["players"][0]["coins"],  # None where the treasury is closed
                 "won": bool(st.entered[0]),
                 "lost": st.phase == OVER and not st.entered[0],
+                # how far the figure got: the vine cards behind it, of the row's
+                "passed": len(st.vine) if st.entered[0] else st.pos[0],
+                "cards": len(st.vine),
             }
         return out
 

@@ -43,14 +43,16 @@ def outcome(view: dict[str, Any]) -> str:
 
 def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
     t = Table(title=title, box=box.SIMPLE_HEAD, expand=False)
-    for col in ("#", "result", "turns", "coins", "run", "player"):
-        t.add_column(col, justify="right" if col in ("#", "turns", "coins") else "left")
+    for col in ("#", "result", "cards passed", "turns", "coins", "run", "player"):
+        right = col in ("#", "cards passed", "turns", "coins")
+        t.add_column(col, justify="right" if right else "left")
     for i, r in enumerate(runs, 1):
         this = mine is not None and r.run_id is not None and r.run_id == mine.run_id
         day = f"daily {r.daily.isoformat()}" if r.daily else f"seed {r.seed}"
         t.add_row(
             f"{i}",
             ("won" if r.won else "lost") + (" ◀ this run" if this else ""),
+            r.progress or "?",
             str(r.turns),
             str(r.coins),
             day,
@@ -58,7 +60,7 @@ def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
             style="bold" if this else None,
         )
     if not runs:
-        t.add_row("", "no runs yet", "", "", "", "")
+        t.add_row("", "no runs yet", "", "", "", "", "")
     return t
 
 
