@@ -78,6 +78,7 @@ async def test_bot_game_ends_on_the_end_screen(tmp_path: Path) -> None:
         winners = [s.names[w] for w in s.state.winners]
         assert all(w in text for w in winners) and "game over" in text
         assert f"{best}" in text and "Coins over the game" in text
+        assert "Ana (random)" in text and "(bot)" not in text  # each bot with its level
 
 
 async def test_new_game_from_the_menu(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ class EndScreen(Screen[None]):
             p = v["players"][seat]
             row = [
                 "★ winner" if seat in winners else "",
-                names[seat] + (" (bot)" if s.is_bot(seat) else ""),
+                names[seat] + (f" ({level})" if (level := s.bot_level(seat)) else ""),
                 str(v["scores"][seat]),
             ]
             if standing:
