@@ -25,6 +25,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
     TurnedUp,
 )
+from bohn_tui.games.common.help import rules_lines
 
 # card-data.md, "Player counts": the game ends when the deck runs out for the ... time
 LAST_RUNOUT = {2: 1, 3: 2, 4: 3, 5: 3, 6: 3, 7: 3}
@@ -118,3 +119,29 @@ def test_a_runout_in_phase_4_ends_the_game_after_the_draw(game: str) -> None:
     ev = play(state, EndTrading(0), PlantArea(0, card, 1), PlantArea(0, card, 1))
     assert DeckRanOut(3, 0) in ev and isinstance(ev[-1], GameOver)
     assert state.players[0].hand[-1] == card and state.active == 0
+
+
+ORDINAL = {1: "first", 2: "second", 3: "third"}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7], ids=lambda n: f"{n}-players")
+def test_the_in_app_rules_say_when_bohnanza_ends(n: int) -> None:
+    """The `?` and the menu's Rules say the rulebook's end for the count, in words."""
+    text = " ".join(rules_lines(rules_for("bohnanza", n)))
+    assert f"the game ends at once the {ORDINAL[LAST_RUNOUT[n]]} time" in text.lower()
+    assert "even while cards are being turned up" in text and "time(s)" not in text
+    assert "harvests every field" in text
+
+
+def test_the_in_app_rules_say_how_dahlias_ends() -> None:
+    for n in (3, 4, 5):
+        text = " ".join(rules_lines(rules_for("dahlias", n)))
+        assert "the game ends when it runs out for the third time" in text
+        assert "phases 2 and 3 of that turn are completed first" in text
+        assert "at once" not in text and "time(s)" not in text
+
+
+def test_no_limit_on_the_draw_pile_says_no_count() -> None:
+    """A game whose draw pile may run out any number of times (end_runout 0) says so."""
+    text = " ".join(rules_lines(rules_for("bohnroschen", 4)))
+    assert "0 time" not in text and "time(s)" not in text

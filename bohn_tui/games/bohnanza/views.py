@@ -38,7 +38,9 @@ class BohnanzaViews:
     def tiebreak_text(self) -> str:
         if self.data.tiebreak == "hand":
             return "Ties: most cards in hand wins; a tie there shares the win."
-        return "Ties: the tied player furthest from the starting player (clockwise) wins."
+        if self.data.tiebreak == "furthest_from_start":
+            return "Ties: the tied player furthest from the starting player (clockwise) wins."
+        return "Ties: the tied players share the win."
 
     def prompts(self, st: Any) -> list[Prompt]:
         """What each seat in `waiting_for` is being asked (engine.contract.Prompt)."""
