@@ -27,7 +27,7 @@ def meter_table(game: str, players: int) -> Table:
     removed = data.for_players(players).removed
     meter = Table(
         title=f"{data.words.meter}: cards needed for 1-4 coins",
-        caption=f"card: the code each {data.words.card} card shows on the table",
+        caption=f"card: the {data.words.card}'s code on the table",
         box=None,
         padding=(0, 1),
     )
