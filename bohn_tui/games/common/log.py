@@ -27,7 +27,6 @@ Who = Callable[[int | None], str]
 # why an offer closed by itself (OfferClosed.reason), for its log line
 GONE = {
     "cards moved": "a card it names was traded",
-    "cannot be met": "nobody it asks has that many cards left",
 }
 
 

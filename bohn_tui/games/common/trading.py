@@ -186,7 +186,6 @@ class Trading:
             ev.append(Traded(o.id, o.seat, a.seat, tuple(gave), tuple(got)))
         self._reindex_offers(st, o.seat, o.give_hand, o.give_up, ev)
         self._reindex_offers(st, a.seat, a.give_hand, a.give_up, ev)
-        self._drop_unmeetable(st, ev)
 
     def _take(self, st: Any, seat: int, hand: tuple[int, ...], up: tuple[int, ...]) -> list[str]:
         p = st.players[seat]
@@ -224,27 +223,6 @@ class Trading:
                     ev.append(OfferClosed(o.id, o.seat, "cards moved"))
             else:
                 o.give_hand, o.give_up = new_hand, new_up
-
-    def _tradeable(self, st: Any, seat: int) -> int:
-        """How many cards `seat` could give now (public: its hand size, and the turned-up
-        cards for the active player)."""
-        up = len(st.turned_up) if seat == st.active else 0
-        return len(st.players[seat].hand) + up
-
-    def _drop_unmeetable(self, st: Any, ev: list[Event] | None) -> None:
-        """A trade was made: offers that none of their addressees can meet any more on what
-        everybody sees (they ask for more cards than the addressee has left to give) close.
-        An offer whose wanted kinds an addressee may no longer hold stays open until they
-        answer (only an acceptance that fits is listed for them): closing it would tell
-        everybody what is in their hand. Offers naming cards that left the offerer close
-        in `_reindex_offers`."""
-        for o in list(st.offers.values()):
-            if o.want and all(
-                len(o.want) > self._tradeable(st, s) for s in self._addressees(st, o)
-            ):
-                del st.offers[o.id]
-                if ev is not None:
-                    ev.append(OfferClosed(o.id, o.seat, "cannot be met"))
 
     def _decline(self, st: Any, a: Decline, ev: list[Event] | None = None) -> None:
         o = self._find_offer(st, a.offer)
