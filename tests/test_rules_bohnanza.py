@@ -408,20 +408,14 @@ def ending_game(rest: list[str], hands: list[list[str]] | None = None):
     return state
 
 
-def test_runout_in_phase2_completes_phases_2_and_3_with_one_card() -> None:
-    # dahlias.txt 172: "If this happens during phase 2 ... complete phases 2 and 3 of your turn
-    # (even if you could only turn over one card instead of two), then the game ends."
+def test_runout_while_turning_up_ends_the_game_before_any_trade() -> None:
+    # bohnanza.txt 42: "The game ends instantly the third time the deck runs out."
+    # (every player count: tests/test_end_at_once.py)
     state = ending_game(["soy"], hands=[["wax"] * 5, ["red"] * 5, ["red"] * 5, ["red"] * 5])
     ev = play(state, PlantHand(0, 0), EndPlanting(0))
-    assert DeckRanOut(3, 0) in ev and state.turned_up == ["soy"]
-    assert state.phase == "trade" and not state.over
-    play(state, Offer(0, 1, give_up=(0,), want=("red",)))
-    play(state, state.rules.legal_actions(state, 1)[0])  # seat 1 accepts: soy for red
-    play(state, EndTrading(0), PlantArea(1, "soy", 0))
-    assert not state.over  # seat 0 still plants in phase 3
-    ev = play(state, PlantArea(0, "red", 1))
-    assert isinstance(ev[-1], GameOver) and "drew" not in types(ev)
-    assert state.active == 0 and state.over
+    assert DeckRanOut(3, 0) in ev and state.turned_up == ["soy"] and state.over
+    assert isinstance(ev[-1], GameOver) and "phase_started" not in types(ev)
+    refused(state, Offer(0, 1, give_up=(0,), want=("red",)), "over")
 
 
 def test_runout_in_phase4_ends_the_game_at_once() -> None:
@@ -438,7 +432,7 @@ def test_runout_in_phase4_ends_the_game_at_once() -> None:
 def test_final_harvest_and_most_coins_wins() -> None:
     # bohnanza.txt 42: "all players harvest all beans in their fields. The player with the
     # most coins in their treasury wins."
-    state = ending_game(["wax", "wax"] + ["red"] * 5 + ["stink"] * 8)
+    state = ending_game(["wax", "wax", "soy"] + ["red"] * 5 + ["stink"] * 8)
     grow(state, 1, 0, "red", 5)  # 4 coins
     grow(state, 2, 1, "stink", 8)  # 4 coins
     play(state, PlantHand(0, 0), EndPlanting(0))
@@ -474,8 +468,8 @@ def test_tie_most_hand_cards_wins() -> None:
     state = tie_at_the_end(["wax", "wax", "soy", "soy"])  # seat 0 draws 2: 6 cards
     assert len(state.players[0].hand) == 6 and len(state.players[3].hand) == 5
     assert state.winners == (0,)
-    state = tie_at_the_end(["wax", "wax"], gift=2)  # no draw: 4 - 2 = 2 cards left
-    assert len(state.players[0].hand) == 2
+    state = tie_at_the_end(["wax", "wax", "soy"], gift=2)  # 4 - 2 + 1 drawn = 3 cards left
+    assert len(state.players[0].hand) == 3
     assert state.winners == (3,)
 
 
@@ -501,9 +495,12 @@ def test_game_ends_at_the_right_runout(game: str, n: int, end: int) -> None:
     assert all(e.reshuffled > 0 for e in runouts[:-1]) and runouts[-1].reshuffled == 0
     last = max(i for i, e in enumerate(events) if isinstance(e, DeckRanOut))
     after = events[last + 1 :]
-    # a run-out while turning up: only that turn's phases 2 and 3 follow; in phase 4: the end
+    # a run-out while turning up: Dahlias completes that turn's phases 2 and 3, Bohnanza
+    # ends at once (the final harvest only); in phase 4: the end
     if after and isinstance(after[0], TurnedUp):
         after = after[1:]
+        if game == "bohnanza":
+            assert {e.type for e in after} <= {"harvested", "game_over"}
     assert not any(isinstance(e, (TurnedUp, Drew)) for e in after)
     assert {e.phase for e in after if e.type == "phase_started"} <= {
         "trade",
@@ -599,7 +596,7 @@ def test_planting_the_last_hand_card_turns_up_at_once() -> None:
 
 def test_final_harvest_ignores_the_protection_rule() -> None:
     # bohnanza.txt 42: "all players harvest all beans in their fields"
-    state = ending_game(["wax", "wax"] + ["stink"] * 6 + ["soy"])
+    state = ending_game(["wax", "wax", "soy"] + ["stink"] * 6 + ["soy"])
     grow(state, 2, 0, "soy", 1)
     grow(state, 2, 1, "stink", 6)
     play(state, PlantHand(0, 0), EndPlanting(0), EndTrading(0))
@@ -609,7 +606,7 @@ def test_final_harvest_ignores_the_protection_rule() -> None:
 
 
 def test_every_action_is_refused_once_the_game_is_over() -> None:
-    state = ending_game(["wax", "wax"])
+    state = ending_game(["wax", "wax", "soy"])
     play(state, PlantHand(0, 0), EndPlanting(0), EndTrading(0))
     play(state, PlantArea(0, "wax", 0), PlantArea(0, "wax", 0))
     assert state.over and state.rules.waiting_for(state) == []

@@ -12,10 +12,12 @@ from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (
     Accept,
     BuyField,
+    DeckRanOut,
     Decline,
     Drew,
     EndPlanting,
     EndTrading,
+    GameOver,
     Harvest,
     Harvested,
     Offer,
@@ -191,3 +193,21 @@ def test_game_ends_at_the_third_runout_with_three_players_too() -> None:
     assert [rules_for("dahlias", n).count.end_runout for n in (3, 4, 5)] == [3, 3, 3]
     state = finish_with_ties((1,), n=3)
     assert state.deck.runouts == 3 and state.winners == (1,)
+
+
+def test_runout_while_turning_over_trading_and_phase_3_go_on_with_one_card() -> None:
+    # dahlias.txt 172: "If this happens during phase 2 ... complete phases 2 and 3 of your turn
+    # (even if you could only turn over one card instead of two), then the game ends."
+    hands = [["moon-fire"] * 5] + [["pumpkin"] * 5] * 3
+    state = start("dahlias", 4, hands, ["gloria"])
+    state.deck.runouts = state.deck.end_at - 1  # past the earlier passes
+    ev = play(state, PlantHand(0, 0), EndPlanting(0))
+    assert DeckRanOut(3, 0) in ev and state.turned_up == ["gloria"]
+    assert state.phase == "trade" and not state.over
+    play(state, Offer(0, 1, give_up=(0,), want=("pumpkin",)))
+    play(state, state.rules.legal_actions(state, 1)[0])  # seat 1 accepts: gloria for pumpkin
+    play(state, EndTrading(0), PlantArea(1, "gloria", 0))
+    assert not state.over  # seat 0 still plants in phase 3
+    ev = play(state, PlantArea(0, "pumpkin", 1))
+    assert isinstance(ev[-1], GameOver) and "drew" not in types(ev)
+    assert state.active == 0 and state.over

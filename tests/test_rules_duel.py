@@ -23,6 +23,7 @@ from bohn_tui.games.common.actions import (
     FieldBought,
     GameOver,
     Harvest,
+    Harvested,
     Offer,
     PlantArea,
     Planted,
@@ -170,12 +171,15 @@ def test_duel_ends_when_the_deck_runs_out_the_first_time_in_phase4() -> None:
     assert state.rules.card_count(state) == state.total
 
 
-def test_duel_runout_while_turning_up_finishes_planting_then_ends() -> None:
-    # dahlias.txt 172 / issue: a run-out while turning up completes that turn's planting
-    state = duel(["wax"] * 5, ["soy", "chili"])
+def test_duel_runout_while_turning_up_ends_the_game_at_once() -> None:
+    # bohnanza.txt 42: "The game ends instantly the third time the deck runs out" (card-data.md
+    # 39: in the duel, the 1st time): nothing is planted, no offer is left, nothing is drawn
+    state = duel(["wax"] * 5, ["soy", "chili", "soy"])
+    state.deck.discard.append(state.deck.cards.pop(0))  # Soy on the discard pile
     ev = play(state, PlantHand(0, 0), EndPlanting(0))
-    assert DeckRanOut(1, 0) in ev and state.turned_up == ["soy", "chili"] and not state.over
-    play(state, PlantArea(0, "soy", 1))
-    ev = play(state, EndTurn(0))
-    assert isinstance(ev[-1], GameOver) and "drew" not in [e.type for e in ev]
-    assert state.scores == (0, 0)
+    assert DeckRanOut(1, 0) in ev and isinstance(ev[-1], GameOver) and state.over
+    # the matching discard top is not added: the game ended before
+    assert state.turned_up == ["soy", "chili"] and state.deck.discard[0] == "soy"
+    assert "phase_started" not in [e.type for e in ev] and state.duel_offer == []
+    assert Harvested(0, 0, "wax", 1, 0) in ev and state.scores == (0, 0)
+    assert state.rules.card_count(state) == state.total

@@ -276,3 +276,126 @@ def test_asking_for_a_gift() -> None:
     assert ev[0] == Traded(1, 2, 0, (), ("chili",))
     assert state.players[2].area == ["chili"] and state.turned_up == ["soy", "chili"]
     assert state.players[0].hand == ["blue", "stink", "green"]
+
+
+# -- offers that can no longer be met (issue #11) ------------------------------------------
+
+
+def offers_seen(state) -> list[int]:
+    """The offer ids every seat's view and the public table list."""
+    views = [state.rules.view(state, s) for s in [None, 0, 1, 2, 3]]
+    ids = {tuple(o["id"] for o in v["offers"]) for v in views}
+    assert len(ids) == 1  # everybody sees the same offers
+    return list(ids.pop())
+
+
+def test_an_offer_whose_turned_up_card_was_traded_away_is_dropped() -> None:
+    """bohnanza.txt 28: "No cards that have been traded once may be traded again": once the
+    turned-up Soy went to P3, P1's offer of that Soy to P2 cannot be met and is gone."""
+    from bohn_tui.games.common.log import BeanLog
+
+    state = trading()
+    play(state, Offer(0, 1, give_up=(0,), want=("red",)))  # A: the Soy to P2 for a Red
+    play(state, Offer(0, 2, give_up=(0,), want=("red",)))  # B: the same Soy to P3
+    assert offers_seen(state) == [1, 2]
+    ev = play(state, Accept(2, 2, give_hand=(0,)))
+    assert OfferClosed(1, 0, "cards moved") in ev and offers_seen(state) == []
+    assert not any(a.type == "accept" for a in state.rules.legal_actions(state, 1))
+    refused(state, Accept(1, 1, give_hand=(1,)), "no longer open")
+    line = BeanLog(state.rules, ["Ana", "Ben", "Cem", "Dan"])(ev[-1], lambda s: "Ana")
+    assert line == "Ana's offer is off: a card it names was traded"
+
+
+def test_an_offer_of_a_hand_card_the_offerer_traded_is_dropped() -> None:
+    """dahlias.txt 116: "You cannot trade cards you've received in a trade." P2 offered its
+    Garden to P1, then traded that Garden in another trade: the first offer is gone."""
+    state = trading()
+    play(state, Offer(1, 0, give_hand=(3,), want=("chili",)))  # A: Garden for a Chili
+    play(state, Offer(0, 1, give_up=(1,), want=("garden",)))  # B: the turned-up Chili
+    ev = play(state, Accept(1, 2, give_hand=(3,)))
+    assert Traded(2, 0, 1, ("chili",), ("garden",)) in ev
+    assert OfferClosed(1, 1, "cards moved") in ev and offers_seen(state) == []
+    assert "garden" not in state.players[1].hand
+    refused(state, Accept(0, 1, give_hand=(1,)), "no longer open")
+
+
+def test_an_offer_an_addressee_may_not_meet_stays_until_answered_and_tells_nothing() -> None:
+    """Hands are secret (bohnanza.txt 17: "Cards in the hand are kept hidden"): P2 traded a
+    Red away; whether it holds another, only P2 knows. P1's offer asking P2 for a Red stays
+    open either way (P2 is offered no acceptance when it has none, only to decline), and the
+    table shows the same."""
+    seen = []
+    for second_red in (False, True):
+        hands = [list(h) for h in HANDS]
+        if second_red:
+            hands[1][2] = "red"  # P2: Soy, Red, Red, Garden, Cocoa
+        state = start("bohnanza", 4, hands, ["soy", "chili"] + ["green"] * 12)
+        play(state, PlantHand(0, 0), EndPlanting(0))
+        play(state, Offer(0, 1, give_up=(0,), want=("red",)))  # A
+        play(state, Offer(0, 1, give_up=(1,), want=("red",)), Accept(1, 2, give_hand=(1,)))
+        legal = state.rules.legal_actions(state, 1)
+        assert Decline(1, 1) in legal
+        assert any(a.type == "accept" for a in legal) == second_red
+        view = state.rules.view(state, None)
+        seen.append((view["offers"], state.rules.prompt(state, 1).text))
+    assert seen[0] == seen[1] and [o["id"] for o in seen[0][0]] == [1]
+
+
+# -- what each seat is asked (the privacy screen shows it at a hand-over) -------------------
+
+
+def prompt(state, seat: int) -> str:
+    return state.rules.prompt(state, seat).text
+
+
+def test_prompts_say_what_each_seat_is_asked_and_nothing_untrue() -> None:
+    """The privacy screen says why the screen passes: each text true to the moment."""
+    state = start("bohnanza", 4, HANDS, ["soy", "chili"] + ["green"] * 12)
+    assert prompt(state, 0) == "It is P1's turn."
+    play(state, PlantHand(0, 0), EndPlanting(0))
+    assert prompt(state, 0) == "It is P1's turn."  # trading, no offer yet
+    play(state, Offer(0, 1, give_up=(0,), want=("red",)))
+    assert prompt(state, 1) == "P1 has an offer for P2."
+    play(state, Offer(2, 0, give_hand=(0,), want=("chili",)), Offer(3, 0, give_hand=(0,)))
+    assert prompt(state, 0) == "P1 has 2 offers to answer."  # made to P1, not answers
+    play(state, Decline(0, 2), Decline(0, 3), Accept(1, 1, give_hand=(1,)))
+    play(state, Offer(0, 3, give_up=(0,)))
+    assert prompt(state, 3) == "P1 has a gift for P4."
+    play(state, Decline(3, 4))
+    play(state, Offer(0, None, give_hand=(0,)), Decline(1, 5), Decline(2, 5))
+    play(state, Decline(3, 5))
+    play(state, Offer(0, 1, give_hand=(0,)))
+    play(state, Decline(1, 6))
+    assert prompt(state, 0) == "It is P1's turn."
+    play(state, EndTrading(0))  # P1: the Red received and the Chili left; P2: the Soy
+    assert state.rules.waiting_for(state) == [0, 1]
+    assert prompt(state, 0) == "P1 plants the 2 cards left from the trading."
+    assert prompt(state, 1) == "P2 plants the 1 card received in trades."
+    assert "plants" not in prompt(state, 2)  # P3 received nothing
+    play(state, PlantArea(1, "soy", 0), PlantArea(0, "red", 1))
+    assert prompt(state, 0) == "P1 plants the 1 card left from the trading."
+    play(state, Harvest(0, 0), PlantArea(0, "chili", 0))
+    assert state.active == 1 and prompt(state, 1) == "It is P2's turn."
+
+
+async def test_the_privacy_screen_at_a_new_turn_says_whose_turn_it_is(tmp_path) -> None:
+    """After P1's turn the screen passes to Ben: the reason shown is his turn, not a
+    planting of cards he never received."""
+    from helpers.ui import B3_DECK, make_app, step
+    from textual.widgets import Static
+
+    from bohn_tui.play.session import Session
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        checks: list[int] = []
+        await step(pilot, app, checks)  # Ana takes the screen
+        for _ in range(20):
+            await step(pilot, app, checks)
+            if s.state.active == 1 and isinstance(app.screen, PrivacyScreen):
+                break
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
+        shown = " ".join(str(w.content) for w in app.screen.query(Static))
+        assert "It is Ben's turn." in shown and "received" not in shown

@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from bohn_tui.engine.limits import show
 from bohn_tui.games.bohnanza.duel import BeanDuel
+from bohn_tui.games.bohnanza.ending import GameEnd
 from bohn_tui.games.bohnanza.phases import (  # noqa: F401  (re-exported)
     OVER,
     PHASE_NAMES,
@@ -43,13 +44,11 @@ from bohn_tui.games.common.actions import (
     Decline,
     DiscardHand,
     DiscardOffer,
-    Drew,
     EndPlanting,
     EndTrading,
     EndTurn,
     Event,
     FieldBought,
-    GameOver,
     Harvest,
     Harvested,
     IllegalAction,
@@ -114,7 +113,7 @@ class GameState:
 S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
 
-class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
+class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generic[S]):
     """The rules of Bohnanza and Dahlias for one game and player count."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
@@ -257,7 +256,7 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         ran: list[tuple[int, int]] = []
         cards = st.deck.draw(self.count.turn_up, ran, st.rng)
         from_discard: list[str] = []
-        if self.duel:  # while the discard pile's top matches a turned-up card, add it
+        if self.duel and not st.deck.ending:  # while the discard's top matches one, add it
             discard = st.deck.discard
             while discard and discard[-1] in cards:
                 from_discard.append(discard.pop())
@@ -265,6 +264,8 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
         if ev is not None:
             ev.extend(DeckRanOut(t, size) for t, size in ran)
             ev.append(TurnedUp(st.active, tuple(cards), tuple(from_discard)))
+        if ran and self.ends_at_turn_up(st, ev):
+            return
         st.phase = PLANT_TURNED_UP if self.duel else TRADE
         if ev is not None:
             ev.append(PhaseStarted(st.active, st.phase, st.turn))
@@ -276,44 +277,6 @@ class BohnanzaRules(Trading, BeanDuel, TurnOrder, BohnanzaViews, Generic[S]):
             if p.area:
                 return
         self.end_of_turn(st, ev)
-
-    def end_of_turn(self, st: S, ev: list[Event] | None) -> None:
-        """Hook: phase 4, the active player draws and the turn passes (`start_turn`), or the
-        game ends when the draw pile has run out for the last time. A game may run its own
-        phase 4 or a phase between turns (Bohnröschen's intermediate phase)."""
-        if st.deck.ending:
-            self.game_over(st, ev, "the draw pile ran out for the last time")
-            return
-        ran: list[tuple[int, int]] = []
-        drawn = st.deck.draw(self.count.draw, ran, st.rng)
-        st.players[st.active].hand.extend(drawn)
-        if ev is not None:
-            ev.append(Drew(st.active, len(drawn)))
-            ev.extend(DeckRanOut(t, size) for t, size in ran)
-        if st.deck.ending:
-            self.game_over(st, ev, "the draw pile ran out for the last time")
-            return
-        st.active = (st.active + 1) % self.n
-        self.start_turn(st, ev)
-
-    def game_over(self, st: S, ev: list[Event], reason: str) -> None:
-        """Hook: the end of the game, for `reason`: the final harvest, open offers closed,
-        scores and winners, phase "over", a GameOver event. A game may score its own way."""
-        for seat, p in enumerate(st.players):  # the final harvest
-            for i, f in enumerate(p.fields):
-                if f.count:
-                    variety, count = f.variety, f.count
-                    coins = harvest(p, i, self.varieties[variety], st.deck.discard)  # type: ignore[index]
-                    if ev is not None:
-                        ev.append(Harvested(seat, i, variety, count, coins))  # type: ignore[arg-type]
-        for o in list(st.offers):
-            del st.offers[o]
-        st.scores = tuple(len(p.coins) for p in st.players)
-        st.winners = self.winners(st)
-        st.phase = OVER
-        st.end_reason = reason
-        if ev is not None:
-            ev.append(GameOver(st.scores, st.winners, reason))
 
     # -- legal actions ---------------------------------------------------------------------
 

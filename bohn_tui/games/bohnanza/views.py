@@ -38,31 +38,44 @@ class BohnanzaViews:
     def tiebreak_text(self) -> str:
         if self.data.tiebreak == "hand":
             return "Ties: most cards in hand wins; a tie there shares the win."
-        return "Ties: the tied player furthest from the starting player (clockwise) wins."
+        if self.data.tiebreak == "furthest_from_start":
+            return "Ties: the tied player furthest from the starting player (clockwise) wins."
+        return "Ties: the tied players share the win."
 
     def prompts(self, st: Any) -> list[Prompt]:
         """What each seat in `waiting_for` is being asked (engine.contract.Prompt)."""
         return [self.prompt(st, seat) for seat in self.waiting_for(st)]
 
     def prompt(self, st: Any, seat: int) -> Prompt:
-        """What `seat` is asked now. A game's own phases add theirs (`phase_prompt`)."""
-        names = [p.name for p in st.players]
+        """What `seat` is asked now, in words true to the moment (the privacy screen shows
+        them at a hand-over). A game's own phases add theirs (`phase_prompt`)."""
         own = self.phase_prompt(st, seat)
         if own is not None:
             return own
-        if st.phase == TRADE and seat != st.active:
-            for o in st.offers.values():
-                if o.seat != seat and seat in self._addressees(st, o):
-                    kind = "a gift" if not o.want else "an offer"
-                    text = f"{names[o.seat]} has {kind} for {names[seat]}."
-                    return Prompt(seat, "answer_offer", text, o.id)
-        if st.phase == PLANT_TRADES and seat != st.active:
-            return Prompt(seat, "plant_received", f"{names[seat]} plants the cards they received.")
-        if seat == st.active and st.phase == TRADE and st.offers:
-            return Prompt(seat, "turn", f"Back to {names[seat]}: the answers are in.")
+        names = [p.name for p in st.players]
+        name = names[seat]
+        if st.phase == TRADE:
+            to_answer = [
+                o for o in st.offers.values() if o.seat != seat and seat in self._addressees(st, o)
+            ]
+            if len(to_answer) == 1:
+                o = to_answer[0]
+                kind = "a gift" if not o.want else "an offer"
+                return Prompt(seat, "answer_offer", f"{names[o.seat]} has {kind} for {name}.", o.id)
+            if to_answer:
+                text = f"{name} has {len(to_answer)} offers to answer."
+                return Prompt(seat, "answer_offer", text, to_answer[0].id)
+        area = len(st.players[seat].area)
+        if st.phase == PLANT_TRADES and area:
+            cards = f"{area} card{'s' if area != 1 else ''}"
+            if seat == st.active:
+                text = f"{name} plants the {cards} left from the trading."
+                return Prompt(seat, "turn", text)
+            text = f"{name} plants the {cards} received in trades."
+            return Prompt(seat, "plant_received", text)
         if seat == st.active:
-            return Prompt(seat, "turn", f"It is {names[seat]}'s turn.")
-        return Prompt(seat, "decide", f"{names[seat]} decides next.")
+            return Prompt(seat, "turn", f"It is {name}'s turn.")
+        return Prompt(seat, "decide", f"{name} decides next.")
 
     def phase_prompt(self, st: Any, seat: int) -> Prompt | None:
         """Hook: a game's prompt for a phase of its own (None: the Bohnanza prompts)."""

@@ -63,6 +63,16 @@ class CountRules:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """What a game calls its things (its data's `[words]` table), for the help, the log and
+    the table: Bohnanza's beans and bean-o-meter, Dahlias' flowers and Market Price."""
+
+    card: str = "card"  # one card of the game: "bean", "flower"
+    cards: str = "cards"  # more than one
+    meter: str = "payout"  # the table of coins a field pays: "Bean-o-meter", "Market Price"
+
+
+@dataclass(frozen=True, slots=True)
 class GameData:
     game: str
     title: str
@@ -72,6 +82,10 @@ class GameData:
     third_field: bool
     varieties: dict[str, Variety]
     by_count: dict[int, CountRules]
+    # the draw pile runs out for the last time while cards are turned up: the game ends
+    # "at_once" (Bohnanza) or "after_phase_3" (Dahlias: phases 2 and 3 are completed first)
+    turn_up_end: str = "at_once"
+    words: Words = field(default_factory=Words)
     # the game's own tables that this loader does not read (e.g. Bohnröschen's vine cards)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -122,12 +136,29 @@ def load(game: str) -> GameData:
         third_field=raw["third_field"],
         varieties=varieties,
         by_count=by_count,
+        turn_up_end=_turn_up_end(game, raw.get("turn_up_end", "at_once")),
+        words=_words(game, raw.get("words", {})),
         extra={k: v for k, v in raw.items() if k not in _READ},
     )
 
 
 _READ = {"game", "title", "min_players", "max_players", "tiebreak", "third_field", "variety"}
-_READ |= {"players", "varieties_from", "varieties"}
+_READ |= {"players", "varieties_from", "varieties", "turn_up_end", "words"}
+TURN_UP_ENDS = ("at_once", "after_phase_3")
+
+
+def _turn_up_end(game: str, value: Any) -> str:
+    if value not in TURN_UP_ENDS:
+        raise ValueError(f"{game}: turn_up_end is one of {', '.join(TURN_UP_ENDS)}")
+    return str(value)
+
+
+def _words(game: str, raw: dict[str, Any]) -> Words:
+    known = set(Words.__dataclass_fields__)
+    bad = sorted(k for k, v in raw.items() if k not in known or not isinstance(v, str) or not v)
+    if bad:
+        raise ValueError(f"{game}: [words] has no word {', '.join(bad)} (known: {sorted(known)})")
+    return Words(**raw)
 
 
 def _varieties(rows: list[dict[str, Any]]) -> dict[str, Variety]:

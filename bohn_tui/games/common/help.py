@@ -1,12 +1,52 @@
-"""The rules of a bean game in a few lines, for `?` (made from its data and player count)."""
+"""The rules of a bean game in a few lines, for `?` and the menu's Rules (made from its data,
+its words and the player count)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def ordinal(n: int) -> str:
+    """'first', 'second', ... ('6th' past the words)."""
+    return ORDINALS[n - 1] if 0 < n <= len(ORDINALS) else f"{n}th"
+
+
+def end_lines(rules: Any) -> list[str]:
+    """When and how the game ends (bohnanza.txt "The game ends instantly the third time the
+    deck runs out"; dahlias.txt: phases 2 and 3 are completed first), for the count."""
+    data, c = rules.data, rules.count
+    if not c.end_runout:  # no limit: the draw pile is reshuffled every time
+        return ["When the draw pile runs out, the discard pile is shuffled into a new one."]
+    time = ordinal(c.end_runout)
+    reshuffle = (
+        "When the draw pile runs out, the discard pile is shuffled into a new one; "
+        if c.end_runout > 1
+        else ""
+    )
+    pile = "it" if reshuffle else "the draw pile"
+    if data.turn_up_end == "after_phase_3":
+        how = (
+            f"the game ends when {pile} runs out for the {time} time. If that happens as cards are"
+            " turned up, phases 2 and 3 of that turn are completed first (with the cards there"
+            " are)."
+        )
+    else:
+        how = (
+            f"the game ends at once the {time} time {pile} runs out, even while cards are being"
+            " turned up (those count for nobody)."
+        )
+    first = reshuffle + how
+    return [
+        first[0].upper() + first[1:],
+        "Then everybody harvests every field; the most coins wins.",
+    ]
+
 
 def rules_lines(rules: Any) -> list[str]:
     data, c = rules.data, rules.count
+    words = data.words
     players = rules.n
     hand = c.hands[0] if len(set(c.hands)) == 1 else "/".join(map(str, c.hands))
     removed = ", ".join(data.varieties[v].name for v in c.removed) or "none"
@@ -20,8 +60,7 @@ def rules_lines(rules: Any) -> list[str]:
         "3. Everybody plants the cards they got; you plant the turned-up ones left.",
         f"4. Draw {c.draw} cards to the back of your hand. The next player goes on.",
         "A field of one card is protected while another field holds more than one.",
-        f"The game ends when the draw pile has run out {c.end_runout} time(s).",
-        f"Beans removed at this player count: {removed}.",
+        f"{words.cards.capitalize()} removed at this player count: {removed}.",
     ]
     if data.third_field and c.third_field_cost:
         lines.append(f"A third field costs {c.third_field_cost} coins.")
@@ -32,10 +71,4 @@ def rules_lines(rules: Any) -> list[str]:
             "hand cards (then you may discard one), turn up 3 and plant any; the rest",
             "becomes your opponent's offer. No trading.",
         ]
-    tie = (
-        "Ties: most cards in hand wins."
-        if data.tiebreak == "hand"
-        else "Ties: the player furthest from the starting player wins."
-    )
-    lines.append(tie)
-    return lines
+    return [*lines, *end_lines(rules), rules.tiebreak_text()]

@@ -24,6 +24,11 @@ from bohn_tui.games.common.actions import (
 
 Who = Callable[[int | None], str]
 
+# why an offer closed by itself (OfferClosed.reason), for its log line
+GONE = {
+    "cards moved": "a card it names was traded",
+}
+
 
 class BeanLog:
     """A Describer (engine.contract) for the bean games. `extra(event, who, vname)` gives the
@@ -90,6 +95,8 @@ class BeanLog:
                 return f"{who(e.seat)} declines {who(maker)}'s offer"
             if e.reason == "declined":
                 return f"{who(e.seat)} declines offer {e.offer}"
+            if e.reason in GONE:
+                return f"{who(e.seat)}'s offer is off: {GONE[e.reason]}"
             return ""
         if isinstance(e, Traded):
             gave, got = self.cards(e.gave), self.cards(e.got)

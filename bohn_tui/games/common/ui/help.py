@@ -1,5 +1,6 @@
 """The bean games' part of `?`: the rules in a few lines (the game's help, games/common/
-help.py) and the bean-o-meter of the kinds in play, made from the game's data."""
+help.py) and the game's meter (Bean-o-meter, Market Price: its data's words) of the kinds in
+play, which is also the legend of the card codes the table shows, made from the game's data."""
 
 from __future__ import annotations
 
@@ -24,7 +25,12 @@ def lines_text(lines: list[str]) -> Text:
 def meter_table(game: str, players: int) -> Table:
     data = load(game)
     removed = data.for_players(players).removed
-    meter = Table(title="Bean-o-meter: cards needed for 1-4 coins", box=None, padding=(0, 1))
+    meter = Table(
+        title=f"{data.words.meter}: cards needed for 1-4 coins",
+        caption=f"card: the {data.words.card}'s code on the table",
+        box=None,
+        padding=(0, 1),
+    )
     for col in ("card", "name", "in deck", "1", "2", "3", "4"):
         meter.add_column(col, justify="right" if col not in ("card", "name") else "left")
     for v in data.varieties.values():
