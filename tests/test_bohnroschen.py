@@ -194,7 +194,7 @@ def test_example_3_only_the_last_figure_fulfils_all_others_in_front() -> None:
     assert state.pos == [0, 0, 0, 0]  # four figures on the card: nobody is clearly last
     play(state, PayTribute(0))  # on his own turn
     to_phase(state, INTERMEDIATE)
-    assert state.rules.waiting_for(state) == [1, 2]  # seats without coins are done
+    assert state.rules.waiting_for(state) == [0, 1, 2, 3]  # everyone is asked, coins or none
     ev = play(state, PayTribute(1))
     assert state.pos == [1, 1, 0, 0] and moves(ev) == [(1, "v09", "tribute")]
     ev = play(state, PayTribute(2))
@@ -342,9 +342,10 @@ def test_intermediate_phase_everybody_any_order_repeatedly_nobody_harvests() -> 
 
 
 def test_intermediate_phase_is_skipped_when_nobody_can_pay() -> None:
-    """Records made before the "ask_everyone" option replay as they were played: seats
-    without a coin are not asked (test_roschen_tribute.py: the option asks everyone)."""
-    state = game(4, four([]), ["soy"] * 60, QUIET)
+    """Records saved before everyone was asked (the legacy option "ask_everyone" false)
+    replay as they were played: seats without a coin are not asked (test_roschen_tribute.py:
+    by default everyone is)."""
+    state = game(4, four([]), ["soy"] * 60, QUIET, ask_everyone=False)
     to_phase(state, DRAW)
     play(state, DrawCards(0))
     assert state.phase == "plant" and state.active == 1
@@ -531,7 +532,8 @@ def test_solo_lost_when_violet_reaches_the_castle() -> None:
     # the violet figure reaches the castle as turn 16 begins
     assert turns == 15 and state.violet == 28 and state.winners == ()
     assert state.rules.view(state, 0)["solo"] == {
-        "turns": 15, "coins": 0, "won": False, "lost": True
+        "turns": 15, "coins": 0, "won": False, "lost": True,
+        "passed": state.pos[0], "cards": 28,  # how far the figure got, of the 28 vine cards
     }  # fmt: skip
 
 
@@ -554,6 +556,8 @@ def test_solo_won_in_the_castle_with_five_coins() -> None:
         "coins": 5,
         "won": True,
         "lost": False,
+        "passed": 28,  # in the castle: every vine card passed
+        "cards": 28,
     }
 
 

@@ -1,7 +1,7 @@
-"""Bohnröschen's intermediate phase keeps every treasury secret (issue #11), with the option
-"ask_everyone" (records made before it replay as they were played, test_saved_games.py):
-every seat whose figure has a card ahead is asked, coins or none, in the same order for
-people and bots; each person is asked behind the privacy screen; nothing shows a count."""
+"""Bohnröschen's intermediate phase keeps every treasury secret (issue #11): every seat whose
+figure has a card ahead is asked, coins or none, in the same order for
+people and bots; each person is asked behind the privacy screen; nothing shows a count.
+(Records saved before replay by their old rule: tests/test_legacy_rules.py.)"""
 
 from __future__ import annotations
 
@@ -117,19 +117,3 @@ async def test_each_person_is_asked_behind_the_privacy_screen(tmp_path: Path) ->
         assert isinstance(app.screen, PrivacyScreen)
         assert app.screen.reason == "It is Ben's turn."
     assert not any(COUNT.search(ln.text) for ln in s.log)
-
-
-def test_new_games_ask_everyone_and_old_records_keep_their_rule() -> None:
-    """The game's new_options: every new game (a session, a simulated game) asks everyone
-    about tribute; a record saved before, without the option, replays as it was played."""
-    from bohn_tui.games import make_bot, new_options
-    from bohn_tui.play.simulate import play_game
-
-    assert Session.new("bohnroschen", ["Ana", "Ben", "Cem"], {}, seed=2).record.options == {
-        "ask_everyone": True
-    }
-    assert new_options("bohnroschen", {"ask_everyone": False}) == {"ask_everyone": False}
-    assert new_options("bohnanza") == {}
-    bots = [make_bot("bohnroschen", "random", s) for s in range(3)]
-    result = play_game("bohnroschen", ["A", "B", "C"], 4, bots)  # type: ignore[arg-type]
-    assert result.record.options["ask_everyone"] is True

@@ -138,9 +138,10 @@ class GameSpec:
     back to when it has acted too often in one turn (they end a phase or decline).
     `options` names the record options the game reads: its `new_game` refuses a value of the
     wrong kind for each with a ValueError naming it (tests/test_hostile.py holds it to that).
-    `new_options` are the options every new game starts with: a rule corrected after games
-    were saved becomes an option that new games carry, so a saved record keeps replaying as
-    it was played."""
+    `legacy_options` keep the records saved before a rule was corrected playable: the rules
+    follow the rulebook by default, and the old behaviour is an option; a record the rules
+    now refuse is replayed once more with these options (its own over them) and, if it then
+    replays, goes on with them (Registry.with_legacy)."""
 
     id: str
     title: str
@@ -156,5 +157,5 @@ class GameSpec:
     solo: bool = False  # has a solo mode (`bohn solo`)
     calm: frozenset[str] = field(default_factory=frozenset)
     options: tuple[str, ...] = ()
-    new_options: dict[str, Any] = field(default_factory=dict)
+    legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from importlib import import_module
-from typing import Any
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.engine.contract import GameSpec, Rules
@@ -44,9 +44,17 @@ class Registry:
             raise UnknownGame(f"unknown game {show(game)}; choose one of: {known}")
         return _load(self.packages[game])
 
-    def new_options(self, game: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The options of a new game: the game's `new_options`, then `options` over them."""
-        return {**self.spec(game).new_options, **(options or {})}
+    def with_legacy(self, record: Record) -> Record | None:
+        """`record` with its game's legacy options (its own options over them), to replay a
+        record saved before a rule was corrected; None when that changes nothing."""
+        try:
+            legacy = self.spec(record.game).legacy_options
+        except ValueError:
+            return None
+        options = {**legacy, **record.options}
+        if options == record.options:
+            return None
+        return replace(record, options=options, actions=list(record.actions))
 
     def rules_for(self, game: str, n_players: int) -> Rules:
         """The rules object for `game` with `n_players` players (ValueError if there is none).
@@ -70,8 +78,19 @@ class Registry:
         return record.start(self._rules_of(record))
 
     def replay(self, record: Record, upto: int | None = None) -> object:
-        """The state after the first `upto` actions of a record (all by default)."""
-        return record.replay(self._rules_of(record), upto)
+        """The state after the first `upto` actions of a record (all by default); a record
+        of a rule since corrected replays with its game's legacy options."""
+        try:
+            return record.replay(self._rules_of(record), upto)
+        except RecordError:
+            old = self.with_legacy(record)
+            if old is None:
+                raise
+            try:
+                return old.replay(self._rules_of(old), upto)
+            except RecordError:
+                pass
+            raise
 
     def _rules_of(self, record: Record) -> Rules:
         try:

@@ -18,7 +18,7 @@ GAMES = REGISTRY.ids
 find = REGISTRY.find
 spec = REGISTRY.spec
 rules_for = REGISTRY.rules_for
-new_options = REGISTRY.new_options
+with_legacy = REGISTRY.with_legacy
 read_record = REGISTRY.read_record
 load_actions = REGISTRY.load_actions
 replay = REGISTRY.replay
@@ -31,12 +31,12 @@ __all__ = [
     "find",
     "load_actions",
     "make_bot",
-    "new_options",
     "read_record",
     "replay",
     "rules_for",
     "spec",
     "start",
+    "with_legacy",
 ]
 
 

@@ -20,7 +20,7 @@ from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip, show
 from bohn_tui.engine.record import Record
-from bohn_tui.games import new_options, read_record, rules_for
+from bohn_tui.games import read_record, rules_for, with_legacy
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
@@ -68,7 +68,18 @@ class Session:
             raise SessionError(str(e)) from None
         self._revealing = self.spec.revealing()
         self._make_bots()
-        self._replay()
+        try:
+            self._replay()
+        except SessionError:
+            old = with_legacy(self.record)  # saved before a rule was corrected?
+            if old is None:
+                raise
+            new, self.record = self.record, old
+            try:
+                self._replay()
+            except SessionError:
+                self.record = new
+                self._replay()  # raises the first reason again
         self._new_driver()
 
     # -- making and loading ------------------------------------------------------------------
@@ -92,7 +103,7 @@ class Session:
         except InputError as e:
             raise SessionError(str(e)) from None
         try:
-            record = Record(game, list(names), seed, new_options(game, options), deck)
+            record = Record(game, list(names), seed, dict(options or {}), deck)
             s = cls(record, dict(bots or {}))
         except ValueError as e:
             raise SessionError(str(e)) from None

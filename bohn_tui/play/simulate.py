@@ -13,7 +13,7 @@ from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.driver import MAX_ACTIONS, drive
 from bohn_tui.engine.limits import show
 from bohn_tui.engine.record import Record
-from bohn_tui.games import new_options, rules_for, spec
+from bohn_tui.games import rules_for, spec
 
 __all__ = ["MAX_ACTIONS", "MAX_GAMES", "GameResult", "drive", "play_game", "simulate"]
 
@@ -36,9 +36,8 @@ def play_game(
 ) -> GameResult:
     """Play one game to its end with one bot per seat; every action goes into the record."""
     rules = rules_for(game, len(names))
-    options = new_options(game, options)
     state, _ = rules.new_game(names, seed, options)
-    record = Record(game, list(names), seed, options)
+    record = Record(game, list(names), seed, dict(options or {}))
     actions: list[Action] = record.actions
     violations: list[str] = []
     drive(state, bots, actions, violations)

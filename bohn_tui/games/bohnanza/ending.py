@@ -8,7 +8,9 @@ Where the last run-out happens decides what is left of the turn:
   at once, before any trading or planting; the cards just turned up stay turned up and
   count for nobody (they are in no field and in no hand). Dahlias (its data's
   `turn_up_end = "after_phase_3"`) completes phases 2 and 3 of the turn first ("even if you
-  could only turn over one card instead of two")."""
+  could only turn over one card instead of two"). The record option "turn_up_end" overrides
+  the data: Bohnanza's records saved before the rule was corrected played on like Dahlias,
+  and replay with it (the game's legacy options)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ class GameEnd:
     def ends_at_turn_up(self, st: Any, ev: list[Event] | None) -> bool:
         """The cards are turned up: when the draw pile ran out for the last time on the way
         and the game ends at once then (Bohnanza), end it and say True."""
-        if st.deck.ending and self.data.turn_up_end == "at_once":
+        if st.deck.ending and st.options.get("turn_up_end", self.data.turn_up_end) == "at_once":
             self.game_over(st, ev, LAST_RUNOUT_TURNING_UP)
             return True
         return False

@@ -62,7 +62,7 @@ from bohn_tui.games.common.actions import (
     Withdraw,
     cached_action,
 )
-from bohn_tui.games.common.data import CountRules, GameData
+from bohn_tui.games.common.data import TURN_UP_ENDS, CountRules, GameData
 from bohn_tui.games.common.table import (
     HARVEST_TREE,
     HARVESTABLE,
@@ -179,6 +179,8 @@ class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generi
         options = dict(options or {})  # "open_treasuries": every coin count is open
         if options.get("open_treasuries", False).__class__ is not bool:
             raise ValueError("option 'open_treasuries' is true or false")
+        if options.get("turn_up_end", "at_once") not in TURN_UP_ENDS:  # see ending.py
+            raise ValueError(f"option 'turn_up_end' is one of {', '.join(TURN_UP_ENDS)}")
         rng = random.Random(seed)
         if deck is None:
             cards = list(self._cards)

@@ -52,7 +52,8 @@ SPEC = bean_spec(
     bots=_bots,
     table="bohn_tui.games.bohnroschen.ui.parts:PARTS",
     solo=True,
-    new_options={"ask_everyone": True},  # tribute asked of everyone (progress.py)
+    # records saved before tribute was asked of everyone skip the seats without a coin
+    legacy_options={"ask_everyone": False},
     options=(
         "open_treasuries",
         "short",

@@ -72,13 +72,13 @@ class Progress:
     # -- tribute -----------------------------------------------------------------------------
 
     def _asked_in_intermediate(self, st: BohnroschenState, seat: int) -> bool:
-        """Whether the intermediate phase asks `seat` about tribute. With the option
-        "ask_everyone": every seat whose figure has a vine card still ahead of it, coins or
-        none; only the row, which everybody sees, decides it, a treasury never does (who is
-        asked tells nobody a count). Without it (the records made before the option, which
-        must replay as they were played): only the seats that hold a coin."""
+        """Whether the intermediate phase asks `seat` about tribute: every seat whose figure
+        has a vine card still ahead of it, coins or none; only the row, which everybody sees,
+        decides it, a treasury never does (who is asked tells nobody a count). With the
+        option "ask_everyone" false (the records saved before, replayed with the game's
+        legacy options): only the seats that hold a coin."""
         ahead = not st.entered[seat] and st.pos[seat] < len(st.vine) - 1
-        if st.options.get("ask_everyone"):
+        if st.options.get("ask_everyone", True):
             return ahead
         return ahead and bool(st.players[seat].coins)
 

@@ -6,10 +6,10 @@ tasks, tribute, the castle and the end, and its own turn shapes:
 
 - 3-6 players: phases 1-3 of Bohnanza, then "draw" (phase 4: the active player may still
   pay tribute, then draws) and "intermediate" (everybody may pay tribute, in any order and
-  repeatedly, nobody may harvest; with the "ask_everyone" option every seat with a vine
-  card ahead is asked, coins or none, so that nobody learns a count; without it, as in
-  the records made before the option, seats without a coin are skipped; it ends when
-  every seat asked has said it is done).
+  repeatedly, nobody may harvest; every seat with a vine card ahead is asked, coins or
+  none, so that nobody learns a count; with "ask_everyone" false, as in the records saved
+  before, seats without a coin are skipped; it ends when every seat asked has said it is
+  done).
 - 2 players: phase 0 "take_offer" (plant or discard the beans the opponent left, a whole
   kind at a time), phase 1 "plant" (the front card, optionally the second, and one discard
   from the hand before or after), phase 2 (three cards turned up, plus matching discards),
@@ -160,10 +160,10 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     ) -> tuple[GameState, list[Event]]:
         """Options: "short" (remove eight vine cards), "face_down_end" (lay the last 0-5
         cards of the pile out face down; 4 by default), "all_face_down" (two players: lay
-        the whole row out face down at once, as in the solo game), "ask_everyone" (the
-        intermediate phase asks every seat, coins or none: no treasury shows; records
-        without it, all those made before it existed, skip the seats without a coin, so
-        that they replay as they were played), "vine" (the row's order,
+        the whole row out face down at once, as in the solo game), "ask_everyone" (true by
+        default: the intermediate phase asks every seat, coins or none, so no treasury
+        shows; false for the records saved before, which skipped the seats without a coin:
+        the game's legacy options), "vine" (the row's order,
         vine card ids without the castle; shuffled by default), "daily" (solo: the day of a
         daily run). Each is refused with a ValueError naming it when it is of the wrong kind;
         the options of Bohnanza hold too."""
@@ -392,7 +392,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
 
     def after_action(self, st: BohnroschenState, ev: list[Event]) -> None:
         """After every action: every fulfilled task moves its figure; an intermediate phase
-        in which every seat is done ends. With "ask_everyone", a seat that has just paid its
+        in which every seat is done ends. Asking everyone, a seat that has just paid its
         last coin is asked again all the same (it can only answer "no more tribute"): the
         others learn nothing of its treasury from the questions."""
         self._check_tasks(st, ev)

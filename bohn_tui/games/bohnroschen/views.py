@@ -109,9 +109,10 @@ class BohnroschenViews:
                 "coins": out["players"][0]["coins"],  # None where the treasury is closed
                 "won": bool(st.entered[0]),
                 "lost": st.phase == OVER and not st.entered[0],
-                # how far the figure got: the vine cards behind it, of the row's
-                "passed": len(st.vine) if st.entered[0] else st.pos[0],
-                "cards": len(st.vine),
+                # how far the figure got: the vine cards behind it, of the row's (the
+                # castle card, the row's last, not counted)
+                "passed": len(st.vine) - 1 if st.entered[0] else st.pos[0],
+                "cards": len(st.vine) - 1,
             }
         return out
 
@@ -166,6 +167,8 @@ class BohnroschenViews:
         out = super().full_state(st)
         if self.solo:  # nothing hidden: the coins as the player's entry now tells them
             out["solo"]["coins"] = out["players"][0]["coins"]
+            for key in ("passed", "cards"):  # from pos and the row, both in the state
+                del out["solo"][key]
         for key in VINE_DATA_KEYS:  # data, not state: `bohn replay --json` prints as before
             del out["vine"][key]
         out["vine_order"] = list(st.vine)

@@ -65,7 +65,7 @@ def bean_spec(
     table: str = BEAN_TABLE,
     solo: bool = False,
     options: tuple[str, ...] = ("open_treasuries",),
-    new_options: dict[str, Any] | None = None,
+    legacy_options: dict[str, Any] | None = None,
 ) -> GameSpec:
     """`rules` is the "module:class" of the rules, made with the game's data and a count."""
     data = load(game)
@@ -88,6 +88,6 @@ def bean_spec(
         solo=solo,
         calm=CALM,
         options=options,
-        new_options=dict(new_options or {}),
+        legacy_options=dict(legacy_options or {}),
         round_start=_round_start,
     )
