@@ -9,10 +9,22 @@ from rich.text import Text
 from bohn_tui.games.common.data import Variety, load
 
 
+def luminance(colour: str) -> float:
+    """The relative luminance of `colour` (#rrggbb), as WCAG 2 defines it."""
+
+    def channel(c: int) -> float:
+        x = c / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def _ink(colour: str) -> str:
-    """Black or white text, whichever reads better on `colour` (#rrggbb)."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    """Black or white text, whichever contrasts more with `colour` (#rrggbb) by WCAG 2: one
+    of them always reaches 4.5:1 or better."""
+    lum = luminance(colour)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
 
 
 @cache
