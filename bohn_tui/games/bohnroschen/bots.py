@@ -36,6 +36,7 @@ from bohn_tui.games.bohnroschen.actions import (
     PlantKind,
 )
 from bohn_tui.games.bohnroschen.rules import Fact
+from bohn_tui.games.bohnroschen.solo_search import Planner
 from bohn_tui.games.common.actions import (
     Action,
     BuyField,
@@ -87,6 +88,7 @@ class BohnroschenBot:
         self._phase_facts: list[Any] = []
         self._since_key: tuple[int, int] = (-1, -1)
         self._since: list[Any] = []
+        self._planner: Planner | None = None  # the expert's solo search (solo_search.py)
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -111,6 +113,12 @@ class BohnroschenBot:
     # -- Bohnröschen -------------------------------------------------------------------
 
     def _choose(self, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
+        if self.level == "expert" and "solo" in view["vine"]:
+            if self._planner is None:
+                self._planner = Planner()
+            action = self._planner.choose(view, legal)
+            self.reason = self._planner.reason
+            return action
         if view["phase"] == "trade":
             action = self.base.choose(seat, lambda: view, legal)
             self.reason = self.base.reason
