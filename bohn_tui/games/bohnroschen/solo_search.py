@@ -109,9 +109,10 @@ def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> Bohnrosc
         discard.append(view["discard_top"])
     deck = rest[: view["deck_size"]]
     vine_view = view["vine"]
-    vine = [c.get("id", PLACEHOLDER) if c["state"] == "face_up" else PLACEHOLDER for c in vine_view["cards"]]
+    cards = vine_view["cards"]
+    vine = [c.get("id", PLACEHOLDER) if c["state"] == "face_up" else PLACEHOLDER for c in cards]
     vine[-1] = CASTLE
-    revealed = sum(1 for c in vine_view["cards"] if c["state"] in ("face_up", "gone"))
+    revealed = sum(1 for c in cards if c["state"] in ("face_up", "gone"))
     player = PlayerState(
         name=me["name"],
         hand=list(me["hand"]),
@@ -149,8 +150,10 @@ def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> Bohnrosc
     st.phase_key = key
     st.phase_facts = list(memory.facts) if memory.key == key else []
     st.fresh = set(memory.fresh) if memory.key == key else set()
-    st.discarded = view["phase"] == "plant" and bool(me["hand"]) and not any(
-        isinstance(a, DiscardHand) for a in legal
+    st.discarded = (
+        view["phase"] == "plant"
+        and bool(me["hand"])
+        and not any(isinstance(a, DiscardHand) for a in legal)
     )
     st.done = [True]
     return st
