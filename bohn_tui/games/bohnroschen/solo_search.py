@@ -21,6 +21,7 @@ order of the real pile."""
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -34,12 +35,9 @@ from bohn_tui.games.bohnroschen.state import BohnroschenState
 from bohn_tui.games.bohnroschen.tasks import CASTLE, Fact, Task
 from bohn_tui.games.common.actions import (
     Action,
-    BuyField,
     DiscardHand,
     EndPlanting,
     EndTurn,
-    Harvest,
-    PlantHand,
 )
 from bohn_tui.games.common.bots.evaluate import Meters, meters, value
 from bohn_tui.games.common.table import Deck, Field, PlayerState, harvestable_counts
@@ -48,13 +46,18 @@ GAME = "bohnroschen"
 PLACEHOLDER = "v14"  # a face-down vine card in the rebuilt world: a task solo cannot do
 MAX_NODES = 1500  # positions searched for one decision
 WIN = 1000.0
+STEP_COST = 0.001  # of two plans that end alike, the shorter
 PROSPECT = 0.9  # a task likely done for free is worth this much of a coin
 RED_COST = 1.6  # one move of the red figure, with all its moves still to spare
+TURN_UPS = 8  # turn-ups sampled to value the end of phase 1
+THIRD_FIELD = 0.0  # a third field's worth for each turn left
+LATE = -1  # with this few turns left, a field is worth what it pays now
 ENDERS = (EndPlanting, EndTurn, DrawCards)  # the action that ends the phase (chance follows)
 
 
 @cache
-def _rules() -> BohnroschenRules:
+def solo_rules() -> BohnroschenRules:
+    """The rules of the solo game."""
     return rules_for(GAME, 1)  # type: ignore[return-value]
 
 
@@ -82,7 +85,7 @@ class Plan:
 def unseen(view: dict[str, Any]) -> Counter[str]:
     """The bean cards the solo player cannot see where they are: the draw pile, the discard
     pile under its top card and the coin cards (all of them, counted by kind)."""
-    rules = _rules()
+    rules = solo_rules()
     pool: Counter[str] = Counter({v.id: v.count for v in rules.varieties.values()})
     me = view["players"][0]
     seen = list(me["hand"]) + list(view["turned_up"])
@@ -98,7 +101,7 @@ def unseen(view: dict[str, Any]) -> Counter[str]:
 def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> BohnroschenState:
     """A complete solo state that fits the view: unseen cards in a fixed order (the search
     never draws them), face-down vine cards as placeholders."""
-    rules = _rules()
+    rules = solo_rules()
     me = view["players"][0]
     rest = sorted(unseen(view).elements())
     n_coins = me["coins"] or 0
@@ -107,7 +110,7 @@ def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> Bohnrosc
     discard, rest = rest[:n_discard], rest[n_discard:]
     if view["discard_top"] is not None:
         discard.append(view["discard_top"])
-    deck = rest[: view["deck_size"]]
+    deck = _no_pair_on_top(rest[: view["deck_size"]], view["discard_top"])
     vine_view = view["vine"]
     cards = vine_view["cards"]
     vine = [c.get("id", PLACEHOLDER) if c["state"] == "face_up" else PLACEHOLDER for c in cards]
@@ -157,6 +160,21 @@ def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> Bohnrosc
     )
     st.done = [True]
     return st
+
+
+def _no_pair_on_top(deck: list[str], top: str | None) -> list[str]:
+    """The rebuilt pile, ordered so that a turn-up the search runs into by itself (phase 1
+    ends when nothing is left to do in it) shows three different kinds, none of them the
+    discard pile's top: it fulfils no task and takes nothing from the discard pile. The
+    search values the end of phase 1 without the turned-up cards."""
+    head: list[str] = []
+    for v in reversed(deck):
+        if len(head) < 3 and v != top and v not in head:
+            head.append(v)
+    rest = list(deck)
+    for v in head:
+        rest.remove(v)
+    return rest + head[::-1]
 
 
 class _NoChance:
@@ -226,14 +244,28 @@ def pair_among_three(q: dict[str, float]) -> float:
 class Planner:
     """Chooses the solo player's action by searching its own decisions in the phase."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
         self.memory = Memory()
         self.reason = ""
         self.m: Meters = meters(GAME)
+        self.rng = random.Random(seed)
+        self.turn_ups: list[list[str]] = []  # sampled from the unseen cards' counts
+
+    def beans(self, fields_: list[Any], coins: int, hand: list[str], phase: str) -> float:
+        """The bean value of the position (evaluate.value); at the end of phase 1 averaged
+        over the sampled turn-ups, each card planted where it helps."""
+        if phase != "plant" or not self.turn_ups:
+            return value(self.m, fields_, coins, hand)
+        total = sum(value(self.m, fields_, coins, hand, may=up) for up in self.turn_ups)
+        return total / len(self.turn_ups)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        rules = _rules()
+        rules = solo_rules()
         st = world(view, legal, self.memory)
+        self.turn_ups = []
+        if view["phase"] == "plant":
+            pool = sorted(unseen(view).elements())
+            self.turn_ups = [self.rng.sample(pool, 3) for _ in range(TURN_UPS)] if pool else []
         plan = self.search(st)
         action = plan.actions[0] if plan.actions else _ender(legal)
         if action not in legal:  # the world disagrees with the game: never play illegally
@@ -248,7 +280,7 @@ class Planner:
     # -- search -----------------------------------------------------------------------------
 
     def search(self, root: BohnroschenState) -> Plan:
-        rules = _rules()
+        rules = solo_rules()
         phase = root.phase
         seen: set[Any] = set()
         best = Plan(-math.inf, [], None)
@@ -258,13 +290,13 @@ class Planner:
             st, path = stack.pop()
             nodes += 1
             if st.phase != phase or st.over:  # the phase ended by itself, or the run did
-                v = self.leaf(st, phase)
+                v = self.leaf(st, phase) - STEP_COST * len(path)
                 if v > best.value:
                     best = Plan(v, path, st)
                 continue
             legal = rules.legal_actions(st, 0)
             if any(isinstance(a, ENDERS) for a in legal):
-                v = self.leaf(st, phase)
+                v = self.leaf(st, phase) - STEP_COST * len(path)
                 if v > best.value:
                     best = Plan(v, path + [_ender(legal)], st)
             if nodes > MAX_NODES:
@@ -286,7 +318,7 @@ class Planner:
     def leaf(self, st: BohnroschenState, phase: str) -> float:
         if st.over:
             return WIN + len(st.players[0].coins) if st.entered[0] else -WIN
-        rules = _rules()
+        rules = solo_rules()
         p = st.players[0]
         coins = len(p.coins)
         fields_ = [[f.variety, f.count] for f in p.fields]
@@ -295,7 +327,13 @@ class Planner:
         violet = _violet_next(rules, st.violet)
         if violet >= rules.castle_index and phase == "draw":
             return -WIN + pos + coins  # the violet figure reaches the castle next turn
-        total = value(self.m, fields_, coins, p.hand) + pos
+        left = _turns_left(rules, st.violet)
+        if left <= LATE:
+            total = coins + sum(self.m.pay_of(v, c) for v, c in fields_ if c) + pos
+        else:
+            total = self.beans(fields_, coins, p.hand, phase) + pos
+        if len(fields_) > 2:
+            total += THIRD_FIELD * left
         task = None if pos >= castle else rules.cards[st.vine[pos]].task
         if task is not None:
             total += PROSPECT * self.prospect(st, task, phase, violet)
@@ -374,34 +412,35 @@ class Planner:
     # -- the reason ----------------------------------------------------------------------------
 
     def explain(self, st: BohnroschenState, plan: Plan, action: Action) -> str:
-        rules = _rules()
+        """Why: what the plan of the phase that starts with `action` does, by the rules."""
+        rules = solo_rules()
         end = plan.end
-        if end is not None and end.over and end.entered[0]:
-            return "this reaches the castle with five coins: the run is won"
-        pos = st.pos[0]
+        if end is None:
+            return "nothing better is left to do in this phase"
+        if end.over and end.entered[0]:
+            return "it reaches the castle with five coins: the run is won"
+        pos, after = st.pos[0], end.pos[0]
+        paid = len(end.removed) - len(st.removed)
+        paid -= rules.field_cost if end.players[0].bought_field > st.players[0].bought_field else 0
+        done = after - pos - paid
         task = rules.task_of(st, 0)
-        if isinstance(action, PayTribute):
-            text = task.text if task else "the card"
-            return f"pays past “{text.rstrip('.')}”: cheaper than waiting for it"
-        moved = (end.pos[0] - pos) if end is not None else 0
-        paid = len(st.players[0].coins) - (len(end.players[0].coins) if end else 0)
-        violet = _violet_next(rules, st.violet)
         bits = []
-        if end is not None and end.pos[0] > pos:
-            bits.append(f"moves the figure {moved} card(s) this phase")
-        if end is not None and violet + 1 - end.pos[0] <= 0:
-            bits.append("stays ahead of the violet figure")
-        elif end is not None and end.phase == "draw":
-            bits.append("the red figure will move: not enough coins to keep ahead")
-        if isinstance(action, Harvest):
-            bits.insert(0, "harvests for coins")
-        elif isinstance(action, BuyField):
-            bits.insert(0, "a third field pays back")
-        elif isinstance(action, PlantHand | DiscardHand):
-            bits.insert(0, "best for the fields and the task")
+        if isinstance(action, PayTribute) and task is not None:
+            bits.append(f"“{task.text.rstrip('.')}” is not worth waiting for")
+        if done > 0:
+            bits.append(f"this phase's plan fulfils {done} task(s) for free")
         if paid > 0 and not isinstance(action, PayTribute):
-            bits.append(f"then pays {paid} coin(s) of tribute")
-        return "; ".join(bits) or "the best plan for this phase"
+            bits.append(f"it pays {paid} coin(s) of tribute")
+        violet = _violet_next(rules, st.violet)
+        if end.phase == "draw" or after != pos:
+            short = violet + 1 - after
+            if short <= 0:
+                bits.append(f"the figure stays ahead of the violet one (card {violet + 1} next)")
+            else:
+                bits.append(f"{short} card(s) behind the violet figure next turn: red moves on")
+        if not bits:
+            bits.append("it leaves the fields and the hand best placed for coins")
+        return "; ".join(bits)
 
 
 def _ender(legal: list[Action]) -> Action:
@@ -429,6 +468,15 @@ def _violet_next(rules: BohnroschenRules, violet: int) -> int:
     lay = rules.solo_layout
     row = min(violet // lay["row_length"], lay["rows"] - 1)
     return min(rules.castle_index, violet + lay["violet_steps"][row])
+
+
+def _turns_left(rules: BohnroschenRules, violet: int) -> int:
+    """The turns the solo player still has before the violet figure reaches the castle."""
+    n = 0
+    while violet < rules.castle_index:
+        violet = _violet_next(rules, violet)
+        n += 1
+    return n - 1
 
 
 def _pool_of(st: BohnroschenState) -> Counter[str]:
@@ -492,6 +540,3 @@ def _harvest_chance(m: Meters, t: Task, p: PlayerState, q: dict[str, float], up:
         have = any(f.variety in t.varieties and f.count for f in p.fields)
         return 0.85 if have else at_least_one(sum(q.get(v, 0) for v in t.varieties), up)
     return 0.6
-
-
-__all__ = ["Planner", "world", "clone", "unseen"]
