@@ -23,7 +23,6 @@ A bot sees only its seat's view, as every bot does."""
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from typing import Any
 
@@ -81,7 +80,6 @@ class BohnroschenBot:
         base: StandardBot | None = None,
         other: Any = None,
     ) -> None:
-        self.seed = seed
         self.base = base if base is not None else StandardBot(seed, trade)
         self.other = other if other is not None else self.base
         self.level = getattr(self.other, "level", "standard")
@@ -117,7 +115,7 @@ class BohnroschenBot:
     def _choose(self, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
         if self.level == "expert" and "solo" in view["vine"]:
             if self._planner is None:
-                self._planner = Planner(self.seed)
+                self._planner = Planner()
             action = self._planner.choose(view, legal)
             self.reason = self._planner.reason
             return action
@@ -364,17 +362,6 @@ class BohnroschenBot:
         return t.check == "phase" and view["phase_number"] >= t.phase
 
 
-def _seed_of(bot: Any) -> int:
-    """A seed for the solo planner's samples from the wrapped bot's generator, without
-    drawing from it (the wrapped bot's own games stay the same)."""
-    rng = getattr(bot, "rng", None)
-    if not isinstance(rng, random.Random):
-        return 0
-    copy = random.Random()
-    copy.setstate(rng.getstate())
-    return copy.getrandbits(32)
-
-
 def bohnroschen_or(bot: Any) -> Any:
     """`bot` for every game, playing Bohnröschen through a BohnroschenBot: the standard bot's
     valuations are the standard bot's own, or those of the standard bot an expert holds."""
@@ -382,7 +369,7 @@ def bohnroschen_or(bot: Any) -> Any:
         return BohnroschenBot(base=bot)
     std = getattr(bot, "std", None)
     if isinstance(std, StandardBot):
-        return BohnroschenBot(_seed_of(bot), base=std, other=bot)
+        return BohnroschenBot(base=std, other=bot)
     return bot
 
 

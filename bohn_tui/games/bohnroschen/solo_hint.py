@@ -49,10 +49,10 @@ def describe(view: dict[str, Any], action: Action) -> str:
     return type(action).__name__
 
 
-def hint(view: dict[str, Any], legal: list[Action], seed: int = 0) -> str:
+def hint(view: dict[str, Any], legal: list[Action]) -> str:
     """One or two lines: the expert's action now and its reason (empty: no decision)."""
     if not legal or "solo" not in view.get("vine", {}):
         return ""
-    planner = Planner(seed)
+    planner = Planner()
     action = planner.choose(view, legal)
     return f"Expert: {describe(view, action)}.\nWhy: {planner.reason}."

@@ -21,7 +21,6 @@ order of the real pile."""
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -49,9 +48,6 @@ WIN = 1000.0
 STEP_COST = 0.001  # of two plans that end alike, the shorter
 PROSPECT = 0.9  # a task likely done for free is worth this much of a coin
 RED_COST = 1.6  # one move of the red figure, with all its moves still to spare
-TURN_UPS = 8  # turn-ups sampled to value the end of phase 1
-THIRD_FIELD = 0.0  # a third field's worth for each turn left
-LATE = -1  # with this few turns left, a field is worth what it pays now
 ENDERS = (EndPlanting, EndTurn, DrawCards)  # the action that ends the phase (chance follows)
 
 
@@ -244,28 +240,14 @@ def pair_among_three(q: dict[str, float]) -> float:
 class Planner:
     """Chooses the solo player's action by searching its own decisions in the phase."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self) -> None:
         self.memory = Memory()
         self.reason = ""
         self.m: Meters = meters(GAME)
-        self.rng = random.Random(seed)
-        self.turn_ups: list[list[str]] = []  # sampled from the unseen cards' counts
-
-    def beans(self, fields_: list[Any], coins: int, hand: list[str], phase: str) -> float:
-        """The bean value of the position (evaluate.value); at the end of phase 1 averaged
-        over the sampled turn-ups, each card planted where it helps."""
-        if phase != "plant" or not self.turn_ups:
-            return value(self.m, fields_, coins, hand)
-        total = sum(value(self.m, fields_, coins, hand, may=up) for up in self.turn_ups)
-        return total / len(self.turn_ups)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rules = solo_rules()
         st = world(view, legal, self.memory)
-        self.turn_ups = []
-        if view["phase"] == "plant":
-            pool = sorted(unseen(view).elements())
-            self.turn_ups = [self.rng.sample(pool, 3) for _ in range(TURN_UPS)] if pool else []
         plan = self.search(st)
         action = plan.actions[0] if plan.actions else _ender(legal)
         if action not in legal:  # the world disagrees with the game: never play illegally
@@ -327,13 +309,7 @@ class Planner:
         violet = _violet_next(rules, st.violet)
         if violet >= rules.castle_index and phase == "draw":
             return -WIN + pos + coins  # the violet figure reaches the castle next turn
-        left = _turns_left(rules, st.violet)
-        if left <= LATE:
-            total = coins + sum(self.m.pay_of(v, c) for v, c in fields_ if c) + pos
-        else:
-            total = self.beans(fields_, coins, p.hand, phase) + pos
-        if len(fields_) > 2:
-            total += THIRD_FIELD * left
+        total = value(self.m, fields_, coins, p.hand) + pos
         task = None if pos >= castle else rules.cards[st.vine[pos]].task
         if task is not None:
             total += PROSPECT * self.prospect(st, task, phase, violet)
@@ -468,15 +444,6 @@ def _violet_next(rules: BohnroschenRules, violet: int) -> int:
     lay = rules.solo_layout
     row = min(violet // lay["row_length"], lay["rows"] - 1)
     return min(rules.castle_index, violet + lay["violet_steps"][row])
-
-
-def _turns_left(rules: BohnroschenRules, violet: int) -> int:
-    """The turns the solo player still has before the violet figure reaches the castle."""
-    n = 0
-    while violet < rules.castle_index:
-        violet = _violet_next(rules, violet)
-        n += 1
-    return n - 1
 
 
 def _pool_of(st: BohnroschenState) -> Counter[str]:
