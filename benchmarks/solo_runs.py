@@ -33,7 +33,7 @@ def run(level: str, runs: int, start: int = 0) -> dict[str, object]:
     tasks: list[int] = []
     earned: list[int] = []
     budget: list[int] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for g in range(start, start + runs):
         st = play_game(GAME, [f"{level}-1"], g, [make(level, g * 7919, True)]).state
         p = st.players[0]
@@ -42,17 +42,21 @@ def run(level: str, runs: int, start: int = 0) -> dict[str, object]:
         done = st.pos[0] - paid
         won += bool(st.winners)
         reason = st.end_reason
-        how["won" if st.winners else "red" if "red" in reason else "violet" if "violet" in reason else "other"] += 1
+        end = "red" if "red" in reason else "violet" if "violet" in reason else "other"
+        how["won" if st.winners else end] += 1
         tasks.append(done)
         earned.append(len(p.coins) + len(st.removed))
         budget.append(done + len(p.coins) + len(st.removed) - bought)
     secs = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {
         "level": level,
         "runs": runs,
         "win_rate": won / runs,
         "runs_per_second": runs / secs,
         "seconds": secs,
+        "cpu_seconds_per_run": cpu / runs,  # the machine is shared: process time is steadier
+        "wins": won,
         "ends": dict(how),
         "tasks": statistics.mean(tasks),
         "coins_earned": statistics.mean(earned),
@@ -67,11 +71,12 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--levels", default="random,standard,expert")
     args = ap.parse_args()
-    print("level     runs  win rate  runs/s   tasks  coins  budget  >=33  ends")
+    print("level     runs  win rate  runs/s  cpu s/run  tasks  coins  budget  >=33  ends")
     for level in args.levels.split(","):
         r = run(level, args.runs, args.start)
         print(
             f"{level:<9} {r['runs']:>4}  {r['win_rate']:>7.1%}  {r['runs_per_second']:>6.1f}"
+            f"  {r['cpu_seconds_per_run']:>9.3f}"
             f"  {r['tasks']:>6.2f} {r['coins_earned']:>6.2f}  {r['budget']:>6.2f}"
             f"  {r['budget_33_or_more']:>4.0%}  {r['ends']}",
             flush=True,

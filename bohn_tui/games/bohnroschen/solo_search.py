@@ -48,6 +48,8 @@ WIN = 1000.0
 STEP_COST = 0.001  # of two plans that end alike, the shorter
 PROSPECT = 0.9  # a task likely done for free is worth this much of a coin
 RED_COST = 1.6  # one move of the red figure, with all its moves still to spare
+COIN_KEEP = 0.15  # a coin kept is worth this much more than the card it could pay past
+MAX_WAITS = 4  # turns of waiting counted for a task's chance
 ENDERS = (EndPlanting, EndTurn, DrawCards)  # the action that ends the phase (chance follows)
 
 
@@ -312,7 +314,10 @@ class Planner:
         total = value(self.m, fields_, coins, p.hand) + pos
         task = None if pos >= castle else rules.cards[st.vine[pos]].task
         if task is not None:
-            total += PROSPECT * self.prospect(st, task, phase, violet)
+            chance = self.prospect(st, task, phase, violet)
+            waits = _waits(rules, st.violet, pos)  # turns the figure may wait here
+            total += PROSPECT * (1 - (1 - chance) ** max(1, waits))
+        total += COIN_KEEP * coins
         deficit = violet + 1 - pos
         if deficit > 0 and (phase == "draw" or deficit > coins):
             spare = rules.castle_index - 1 - st.red  # red moves it can still make
@@ -444,6 +449,18 @@ def _violet_next(rules: BohnroschenRules, violet: int) -> int:
     lay = rules.solo_layout
     row = min(violet // lay["row_length"], lay["rows"] - 1)
     return min(rules.castle_index, violet + lay["violet_steps"][row])
+
+
+def _waits(rules: BohnroschenRules, violet: int, pos: int) -> int:
+    """How many turns in a row, from the next one, start with the violet figure not ahead
+    of the player's (standing on card pos - 1): the turns a task may be waited for."""
+    n = 0
+    while n < MAX_WAITS:
+        violet = _violet_next(rules, violet)
+        if violet > pos - 1:
+            break
+        n += 1
+    return n
 
 
 def _pool_of(st: BohnroschenState) -> Counter[str]:
