@@ -19,6 +19,9 @@ are its own:
 - `plant_kind` / `discard_kind` (two players and solo) by the value of the fields after
   the whole kind is planted, `draw_cards` when nothing is better.
 
+The `expert` level plays a solo run with a search of its own decisions (solo_search.py);
+with 2-6 players it plays as the standard level does here.
+
 A bot sees only its seat's view, as every bot does."""
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ every order) on the engine itself, so each task is checked exactly as the game c
 and scores the position where the phase would end (`Planner.leaf`). What comes after the
 chance is valued by expectation, from the counts of the cards the player has not seen:
 the bean value of the fields and the hand (`evaluate.value`), the figure's place, how
-likely the task under the figure is to be done for free before long (`prospect`), and
-the red figure's threat (a turn that starts with the violet figure in front of the
-player's moves the red one; its eighth move loses the run).
+likely the task under the figure is to be done for free before long (`prospect`, over
+every turn the figure may wait there before the violet figure is ahead), a small premium
+for each coin kept, and the red figure's threat (a turn that starts with the violet
+figure in front of the player's moves the red one; its eighth move loses the run).
 
 The rebuilt world holds no card the player cannot see: the draw pile is made of the
 unseen cards in a fixed order, the vine cards still face down are placeholders no one can
