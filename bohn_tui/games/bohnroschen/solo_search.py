@@ -394,13 +394,14 @@ class Planner:
     # -- the reason ----------------------------------------------------------------------------
 
     def explain(self, st: BohnroschenState, plan: Plan, action: Action) -> str:
-        """Why: what the plan of the phase that starts with `action` does, by the rules."""
+        """Why: what the plan of the phase that starts with `action` does, by the rules. The
+        log is public and the solo treasury closed: no coin count, the task quoted whole."""
         rules = solo_rules()
         end = plan.end
         if end is None:
             return "nothing better is left to do in this phase"
         if end.over and end.entered[0]:
-            return "it reaches the castle with five coins: the run is won"
+            return "it takes the figure into the castle: the run is won"
         pos, after = st.pos[0], end.pos[0]
         paid = len(end.removed) - len(st.removed)
         paid -= rules.field_cost if end.players[0].bought_field > st.players[0].bought_field else 0
@@ -408,11 +409,11 @@ class Planner:
         task = rules.task_of(st, 0)
         bits = []
         if isinstance(action, PayTribute) and task is not None:
-            bits.append(f"“{task.text.rstrip('.')}” is not worth waiting for")
+            bits.append(f"“{task.text}” is not worth waiting for")
         if done > 0:
             bits.append(f"this phase's plan fulfils {done} task(s) for free")
         if paid > 0 and not isinstance(action, PayTribute):
-            bits.append(f"it pays {paid} coin(s) of tribute")
+            bits.append(f"it pays tribute for {paid} card(s)")
         violet = _violet_next(rules, st.violet)
         if end.phase == "draw" or after != pos:
             short = violet + 1 - after
@@ -421,7 +422,7 @@ class Planner:
             else:
                 bits.append(f"{short} card(s) behind the violet figure next turn: red moves on")
         if not bits:
-            bits.append("it leaves the fields and the hand best placed for coins")
+            bits.append("it leaves the fields and the hand best placed for the harvests")
         return "; ".join(bits)
 
 
