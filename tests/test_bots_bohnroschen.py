@@ -180,3 +180,13 @@ def test_standard_and_expert_levels_play_bohnroschen_through_its_bot() -> None:
     # the plain standard bot no longer fails in solo (no opponent to leave beans to)
     res = play_game("bohnroschen", ["Ana"], 2, [StandardBot(2)])
     assert res.violations == [] and res.state.phase == "over"
+
+
+def test_the_expert_searches_only_in_solo_and_plays_two_to_six_players() -> None:
+    """The solo search (solo_search.py) is for the solo run alone: with 2-6 players the
+    expert plays Bohnröschen as before, to the end, legally (6 players: the test above)."""
+    for n, seed in ((2, 4), (4, 5)):
+        bots = [make_bot_for("bohnroschen", "expert", seed * 10 + s) for s in range(n)]
+        res = play_game("bohnroschen", [f"P{s}" for s in range(n)], seed, bots)
+        assert res.violations == [] and res.state.phase == "over", n
+        assert all(b._planner is None for b in bots)

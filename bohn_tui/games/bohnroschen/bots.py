@@ -19,6 +19,9 @@ are its own:
 - `plant_kind` / `discard_kind` (two players and solo) by the value of the fields after
   the whole kind is planted, `draw_cards` when nothing is better.
 
+The `expert` level plays a solo run with a search of its own decisions (solo_search.py);
+with 2-6 players it plays as the standard level does here.
+
 A bot sees only its seat's view, as every bot does."""
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from bohn_tui.games.bohnroschen.actions import (
     PlantKind,
 )
 from bohn_tui.games.bohnroschen.rules import Fact
+from bohn_tui.games.bohnroschen.solo_search import Planner
 from bohn_tui.games.common.actions import (
     Action,
     BuyField,
@@ -87,6 +91,7 @@ class BohnroschenBot:
         self._phase_facts: list[Any] = []
         self._since_key: tuple[int, int] = (-1, -1)
         self._since: list[Any] = []
+        self._planner: Planner | None = None  # the expert's solo search (solo_search.py)
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -111,6 +116,12 @@ class BohnroschenBot:
     # -- Bohnröschen -------------------------------------------------------------------
 
     def _choose(self, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
+        if self.level == "expert" and "solo" in view["vine"]:
+            if self._planner is None:
+                self._planner = Planner()
+            action = self._planner.choose(view, legal)
+            self.reason = self._planner.reason
+            return action
         if view["phase"] == "trade":
             action = self.base.choose(seat, lambda: view, legal)
             self.reason = self.base.reason

@@ -114,6 +114,21 @@ class BohnroschenControls(BeanControls):
         extra = help_text(self.client.view(viewer), viewer, self.client.help_lines())
         return bean_help(self.game, len(self.client.names), extra=extra)
 
+    # -- the solo hint key (games/bohnroschen/solo_hint.py) ----------------------------------
+    BOHNROSCHEN_KEYS.append(Binding("i", "solo_hint", "Hint"))
+
+    def check(self, action: str, params: tuple[Any, ...]) -> bool:
+        if action == "solo_hint":
+            return len(self.client.names) == 1 and bool(self.host.legal)
+        return super().check(action, params)
+
+    def action_solo_hint(self) -> None:
+        from bohn_tui.games.bohnroschen.solo_hint import hint
+
+        text = hint(self.host.view, self.host.legal)
+        if text:
+            self.host.app.notify(text, title="What the expert would do", timeout=12)
+
 
 def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
     """The menu's Rules for one player count: Bohnröschen's rules (summary.py), not the
