@@ -203,3 +203,11 @@ def test_bots_are_told_which_seats_are_people() -> None:
         1: frozenset({0, 2}),
         3: frozenset({0, 2}),
     }
+
+
+def test_bohnroschen_bots_are_told_which_seats_are_people_too() -> None:
+    s = Session.new("bohnroschen", ["Ana", "Ben", "Cem"], {1: "standard", 2: "expert"}, 1)
+    for seat in (1, 2):
+        bot = s.bots[seat]
+        assert bot.people == frozenset({0})
+        assert bot.base.people == bot.other.people == frozenset({0})  # type: ignore[attr-defined]

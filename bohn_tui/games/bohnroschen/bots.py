@@ -93,6 +93,18 @@ class BohnroschenBot:
         self._since: list[Any] = []
         self._planner: Planner | None = None  # the expert's solo search (solo_search.py)
 
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats played by people (games/common/bots/people.py): both bots it plays
+        through hold back their offers to them."""
+        return frozenset(getattr(self.other, "people", frozenset()))
+
+    @people.setter
+    def people(self, seats: frozenset[int]) -> None:
+        for bot in {id(self.base): self.base, id(self.other): self.other}.values():
+            if hasattr(bot, "people"):
+                bot.people = seats
+
     # -- the protocol ------------------------------------------------------------------
 
     def propose(self, seat: int, observe: Observe) -> Action | None:

@@ -37,6 +37,7 @@ BOHNROSCHEN_KEYS = [
     Binding("e", "draw_cards", "Draw cards"),
     Binding("e", "end_tribute", "No more tribute"),
     Binding("t", "pay_tribute", "Pay tribute"),
+    Binding("i", "solo_hint", "Hint"),  # solo only (games/bohnroschen/solo_hint.py)
 ]
 
 
@@ -115,7 +116,6 @@ class BohnroschenControls(BeanControls):
         return bean_help(self.game, len(self.client.names), extra=extra)
 
     # -- the solo hint key (games/bohnroschen/solo_hint.py) ----------------------------------
-    BOHNROSCHEN_KEYS.append(Binding("i", "solo_hint", "Hint"))
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if action == "solo_hint":
