@@ -9,8 +9,8 @@ bot's offer, and the most offers one bot has open to people at once.
     python benchmarks/people_offers.py --games 6 --level standard            # after
     python benchmarks/people_offers.py --games 6 --level standard --blind    # before
 
---blind leaves the bots' `people` unset (as before bots/people.py: they don't know who the
-people are, and nothing is held back)."""
+--blind empties the bots' `people`, which the session sets (as before bots/people.py: they
+don't know who the people are, and nothing is held back)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ def play(game: str, seed: int, level: str, blind: bool, players: int) -> Counter
     names = ["Ana", "Ben", "Cem", "Dora", "Emil"][:players]
     bots = {s: level for s in range(2, players)}
     s = Session.new(game, names, bots, seed=seed)
-    people = frozenset(s.humans)
-    if not blind:
+    people = frozenset(s.humans)  # the session has told its bots (Session._make_bots)
+    if blind:
         for b in s.bots.values():
-            b.people = people  # type: ignore[attr-defined]
+            b.people = frozenset()  # type: ignore[attr-defined]
     stand_in = {p: StandardBot(seed * 7 + p, trade=False) for p in people}
     out: Counter[str] = Counter()
     holder: int | None = None

@@ -148,7 +148,8 @@ async def test_a_compact_row_shows_fields_and_hand_on_one_row(tmp_path: Path) ->
             assert panel.has_class("compact") and panel.region.height == 1
             row = shown[panel.region.y]
             p = s.state.players[other]
-            assert s.names[other] in row and f"{len(p.hand)} cards" in row, row
+            # the hand size stands apart from the last field's count ("Chi3   11 cards")
+            assert s.names[other] in row and f"  {len(p.hand)} cards" in row, row
             for f in p.fields:
                 if f.count:
                     planted += 1

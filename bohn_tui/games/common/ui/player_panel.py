@@ -80,12 +80,12 @@ class PlayerPanel(ViewStatic):
             fields.append(" ")
             if f["count"]:
                 fields.append_text(_label(game, f["variety"]))
-                fields.append(str(f["count"]), style="bold")
+                fields.append(f"{f['count']:<2}", style="bold")  # "Chi3 ", "Chi12"
             else:
-                fields.append("·   ", style="dim")
+                fields.append("·    ", style="dim")
         # coins only where the table shows them (others' are mostly secret: "?" says nothing)
-        tail = Text("" if p["coins"] is None else f" {p['coins']} coins")
-        tail.append(f" {p['hand_size']} cards")
+        tail = Text("" if p["coins"] is None else f"  {p['coins']} coins")
+        tail.append(f"  {p['hand_size']} cards")  # apart from a field's count: "Chi3   11 cards"
         # the row's width: the column's (one column of compact panels) less the padding
         column = self.parent.size.width if isinstance(self.parent, Widget) else 0
         width = column - 2 if column > 8 else 44
