@@ -59,6 +59,7 @@ class BohnroschenControls(BeanControls):
         super().layout(width, height)
         vine = self.host.query_one("#vine", VineRow)
         vine.compact = height < 34  # a short screen: a shorter vine row
+        vine.tiny = height < 26  # 80x24: shorter still, for six players and two key rows
         vine.narrow = width < 100  # a narrow screen: solo's rows in narrower cells
         vine.show(self.host.view)
 

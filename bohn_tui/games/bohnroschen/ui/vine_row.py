@@ -31,6 +31,7 @@ GLYPH = {"gone": "·", "face_up": "▯", "face_down": "▒", "pile": "░"}
 CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
 COMPACT_LINES = 3  # the same on a short screen (`compact`), without the summary line
+TINY_LINES = 2  # the same on a very short one (`tiny`: 80x24 with six players and two key rows)
 CELL = 8  # solo: width of one layout card
 NARROW_CELL = 5  # the same on a narrow screen (`narrow`): the castle card in 3, no row label
 
@@ -67,12 +68,13 @@ class VineRow(ViewStatic):
     """
 
     compact = False  # a short screen: fewer lines (set by the table before `show`)
+    tiny = False  # a very short screen: fewer still
     narrow = False  # a narrow screen: solo's rows in narrower cells, so the castle shows
 
     def show(self, view: dict[str, Any]) -> None:
         vine = view["vine"]
         names = tuple(p["name"] for p in view["players"])
-        key = (vine, names, view["seat"], self.compact, self.narrow)
+        key = (vine, names, view["seat"], self.compact, self.tiny, self.narrow)
         self.show_if_changed(key, lambda: self.render_view(view))
 
     # -- building the text -------------------------------------------------------------
@@ -84,7 +86,7 @@ class VineRow(ViewStatic):
             lines = solo_lines(view, compact=self.compact, narrow=self.narrow)
         else:
             self.border_title = "Vine row"
-            lines = row_lines(view, compact=self.compact)
+            lines = row_lines(view, compact=self.compact, tiny=self.tiny)
         out = Text(no_wrap=True, overflow="ellipsis")
         for i, ln in enumerate(lines):
             if i:
@@ -114,7 +116,7 @@ def _summary(vine: dict[str, Any]) -> Text:
     return _line(Text(" · ".join(parts), style="dim"))
 
 
-def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
+def row_lines(view: dict[str, Any], compact: bool = False, tiny: bool = False) -> list[Text]:
     """2-6 players: a summary, a strip of every position, then the cards that matter: each
     card a figure stands on and the face-up cards ahead, with their task texts."""
     vine = view["vine"]
@@ -143,7 +145,7 @@ def row_lines(view: dict[str, Any], compact: bool = False) -> list[Text]:
         "dim",
     )
     lines = [_line(strip, legend)] if compact else [_summary(vine), _line(strip, legend)]
-    most = COMPACT_LINES if compact else DETAIL_LINES
+    most = TINY_LINES if tiny else COMPACT_LINES if compact else DETAIL_LINES
     me = view.get("seat")
     mine = next((f["pos"] for f in vine["figures"] if f["seat"] == me), None)
     shown = sorted(i for i in at if i != last)
