@@ -12,7 +12,10 @@ the bean value of the fields and the hand (`evaluate.value`), the figure's place
 likely the task under the figure is to be done for free before long (`prospect`, over
 every turn the figure may wait there before the violet figure is ahead), a small premium
 for each coin kept, and the red figure's threat (a turn that starts with the violet
-figure in front of the player's moves the red one; its eighth move loses the run).
+figure in front of the player's moves the red one; its eighth move loses the run). The
+three weights (PROSPECT, RED_COST, COIN_KEEP) were tuned on runs 0-199 of `bohn simulate`
+(benchmarks/README.md, "Solo"): a free task and a kept coin count more, a red move less,
+than first set.
 
 The rebuilt world holds no card the player cannot see: the draw pile is made of the
 unseen cards in a fixed order, the vine cards still face down are placeholders no one can
@@ -47,9 +50,9 @@ PLACEHOLDER = "v14"  # a face-down vine card in the rebuilt world: a task solo c
 MAX_NODES = 1500  # positions searched for one decision
 WIN = 1000.0
 STEP_COST = 0.001  # of two plans that end alike, the shorter
-PROSPECT = 0.9  # a task likely done for free is worth this much of a coin
-RED_COST = 1.6  # one move of the red figure, with all its moves still to spare
-COIN_KEEP = 0.15  # a coin kept is worth this much more than the card it could pay past
+PROSPECT = 1.2  # a task likely done for free is worth this much of a coin
+RED_COST = 1.0  # one move of the red figure, with all its moves still to spare
+COIN_KEEP = 0.4  # a coin kept is worth this much more than the card it could pay past
 MAX_WAITS = 4  # turns of waiting counted for a task's chance
 ENDERS = (EndPlanting, EndTurn, DrawCards)  # the action that ends the phase (chance follows)
 
