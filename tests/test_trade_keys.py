@@ -239,3 +239,23 @@ async def test_out_of_turn_prompt_lists_only_legal_actions(tmp_path: Path) -> No
         for key, what in (("f", "harvest"), ("b", "buy"), ("o", "offer")):
             assert (f"{what} ({key})" in banner) == bool(t.check_action(what, ())), what
         assert "offer (o)" in banner
+
+
+async def test_the_duel_offer_that_fits_no_field_says_so(tmp_path: Path) -> None:
+    """The bean duel's phase 0: the opponent's leftovers are planted or discarded (bohnanza.txt,
+    the game for two). When the picked card fits none of Ana's fields the prompt does not
+    offer "1-2 plants" but says what it would take (harvest first, another card, discard)."""
+    s = Session.new("bohnanza", ["Ana", "Ben"], {0: "standard", 1: "standard"}, seed=11)
+    while not (s.state.turn >= 9 and s.state.active == 0):
+        s.bot_step()
+    s = Session(s.record, {1: "standard"})  # Ana takes her seat at the start of turn 9
+    offer, fields = s.state.duel_offer, s.state.players[0].fields
+    assert s.state.phase == "take_offer" and offer
+    assert not any(f.count == 0 or f.variety == offer[0] for f in fields)  # the seed's case
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()  # the only person: no hand-over
+        banner = str(table(app).query_one("#banner").content)
+        picked = s.rules.varieties[offer[0]].name
+        assert f"{picked} fits no field: harvest one (f)" in banner, banner
+        assert "1-2 plants" not in banner and "discard it (d)" in banner

@@ -250,6 +250,22 @@ class BeanControls:
             return f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}."
         if ph in ("plant_trades", "take_offer", "plant_turned_up"):
             extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
+            pile, _ = self.pile()
+            card = pile[min(self.pile_sel, len(pile) - 1)] if pile else None
+            fits = sorted(  # the fields the picked card may go on now
+                {
+                    a.field + 1
+                    for a in legal
+                    if card and getattr(a, "variety", None) == card and hasattr(a, "field")
+                }
+            )
+            if card is not None and not fits:
+                other = ", ←→ picks another" if len(set(pile)) > 1 else ""
+                return (
+                    f"{you}: {name(self.game, card)} fits no field: harvest one (f)"
+                    f"{other}{extra.get(ph, '')}."
+                )
+            keys = " or ".join(map(str, fits)) or keys
             return f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
         return ""
 
