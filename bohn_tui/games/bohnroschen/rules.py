@@ -108,6 +108,13 @@ from bohn_tui.games.common.table import (
 )
 
 
+def violet_after(layout: dict[str, Any], castle: int, violet: int) -> int:
+    """Solo: where the violet figure goes from layout card `violet` at its next move: on by
+    its row's steps (data.toml's `violet_steps`), at most to the castle."""
+    row = min(violet // layout["row_length"], layout["rows"] - 1)
+    return min(castle, violet + layout["violet_steps"][row])
+
+
 class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[BohnroschenState]):
     """Bohnröschen for 1 (solo), 2 and 3-6 players."""
 
@@ -241,11 +248,9 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     def _move_neutrals(self, st: BohnroschenState, ev: list[Event]) -> None:
         """Solo, before phase 1: the violet figure moves on 1, 2 or 3 cards by its row; then
         the red one moves a card if the violet figure is ahead of the player's."""
-        lay = self.solo_layout
         castle = self.castle_index
-        row = min(st.violet // lay["row_length"], lay["rows"] - 1)
         start = st.violet
-        st.violet = min(castle, st.violet + lay["violet_steps"][row])
+        st.violet = violet_after(self.solo_layout, castle, st.violet)
         ev.append(NeutralMoved("violet", start, st.violet))
         if st.violet >= castle:
             self.game_over(st, ev, "the violet figure reached the castle first")

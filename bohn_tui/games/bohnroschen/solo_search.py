@@ -33,7 +33,7 @@ from typing import Any
 from bohn_tui.games import rules_for
 from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.bohnroschen.actions import DrawCards, PayTribute
-from bohn_tui.games.bohnroschen.rules import BohnroschenRules
+from bohn_tui.games.bohnroschen.rules import BohnroschenRules, violet_after
 from bohn_tui.games.bohnroschen.state import BohnroschenState
 from bohn_tui.games.bohnroschen.tasks import CASTLE, Fact, Task
 from bohn_tui.games.common.actions import (
@@ -451,9 +451,7 @@ def _key(st: BohnroschenState) -> tuple[Any, ...]:
 
 def _violet_next(rules: BohnroschenRules, violet: int) -> int:
     """Where the violet figure stands after its next move (before the next phase 1)."""
-    lay = rules.solo_layout
-    row = min(violet // lay["row_length"], lay["rows"] - 1)
-    return min(rules.castle_index, violet + lay["violet_steps"][row])
+    return violet_after(rules.solo_layout, rules.castle_index, violet)
 
 
 def _waits(rules: BohnroschenRules, violet: int, pos: int) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
+from bohn_tui.games.bohnroschen.rules import violet_after
 from bohn_tui.games.common.data import load
 
 
@@ -33,13 +34,10 @@ def race_line(view: dict[str, Any]) -> str:
     is ahead of the player's figure")."""
     vine = view["vine"]
     solo, castle = vine["solo"], vine["castle"]
-    width = len(solo["rows"][0])
-    steps = load("bohnroschen").extra["solo"]["violet_steps"]  # the layout's, data.toml
     violet, red, stand = solo["violet"], solo["red"], solo["player_standing"]
     if violet >= castle or red >= castle or view["players"][0]["in_castle"]:
         return ""
-    row = min(violet // width, len(steps) - 1)
-    nxt = min(castle, violet + steps[row])
+    nxt = violet_after(load("bohnroschen").extra["solo"], castle, violet)
     need = nxt - stand
     red_at = "the castle" if red + 1 >= castle else f"card {red + 2}"
     if nxt >= castle:
