@@ -141,7 +141,7 @@ class GameSpec:
     `legacy_options` keep the records saved before a rule was corrected playable: the rules
     follow the rulebook by default, and the old behaviour is an option; a record the rules
     now refuse is replayed once more with these options (its own over them) and, if it then
-    replays, goes on with them (Registry.with_legacy)."""
+    replays, goes on with them (Registry.replay_either)."""
 
     id: str
     title: str

@@ -6,15 +6,18 @@ knows how to look a spec up, so that it names no game."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 from importlib import import_module
+from typing import TypeVar
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.engine.contract import GameSpec, Rules
 from bohn_tui.engine.limits import show
 from bohn_tui.engine.record import Record, RecordError
+
+T = TypeVar("T")
 
 
 class UnknownGame(ValueError):
@@ -56,6 +59,23 @@ class Registry:
             return None
         return replace(record, options=options, actions=list(record.actions))
 
+    def replay_either(
+        self, record: Record, replay: Callable[[Record], T], error: type[Exception]
+    ) -> T:
+        """`replay(record)`; if that raises `error`, `replay` of the record with its game's
+        legacy options (with_legacy); when that fails too, the first error."""
+        try:
+            return replay(record)
+        except error:
+            old = self.with_legacy(record)
+            if old is None:
+                raise
+            try:
+                return replay(old)
+            except error:
+                pass
+            raise
+
     def rules_for(self, game: str, n_players: int) -> Rules:
         """The rules object for `game` with `n_players` players (ValueError if there is none).
         Rules objects hold no game state, so one serves every game of that kind."""
@@ -80,17 +100,7 @@ class Registry:
     def replay(self, record: Record, upto: int | None = None) -> object:
         """The state after the first `upto` actions of a record (all by default); a record
         of a rule since corrected replays with its game's legacy options."""
-        try:
-            return record.replay(self._rules_of(record), upto)
-        except RecordError:
-            old = self.with_legacy(record)
-            if old is None:
-                raise
-            try:
-                return old.replay(self._rules_of(old), upto)
-            except RecordError:
-                pass
-            raise
+        return self.replay_either(record, lambda r: r.replay(self._rules_of(r), upto), RecordError)
 
     def _rules_of(self, record: Record) -> Rules:
         try:

@@ -19,6 +19,7 @@ find = REGISTRY.find
 spec = REGISTRY.spec
 rules_for = REGISTRY.rules_for
 with_legacy = REGISTRY.with_legacy
+replay_either = REGISTRY.replay_either
 read_record = REGISTRY.read_record
 load_actions = REGISTRY.load_actions
 replay = REGISTRY.replay
@@ -33,6 +34,7 @@ __all__ = [
     "make_bot",
     "read_record",
     "replay",
+    "replay_either",
     "rules_for",
     "spec",
     "start",

@@ -20,7 +20,7 @@ from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip, show
 from bohn_tui.engine.record import Record
-from bohn_tui.games import read_record, rules_for, with_legacy
+from bohn_tui.games import read_record, replay_either, rules_for
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
@@ -68,18 +68,7 @@ class Session:
             raise SessionError(str(e)) from None
         self._revealing = self.spec.revealing()
         self._make_bots()
-        try:
-            self._replay()
-        except SessionError:
-            old = with_legacy(self.record)  # saved before a rule was corrected?
-            if old is None:
-                raise
-            new, self.record = self.record, old
-            try:
-                self._replay()
-            except SessionError:
-                self.record = new
-                self._replay()  # raises the first reason again
+        replay_either(self.record, self._replay_record, SessionError)  # a corrected rule's?
         self._new_driver()
 
     # -- making and loading ------------------------------------------------------------------
@@ -187,6 +176,10 @@ class Session:
         for bot in self.bots.values():
             if hasattr(bot, "people"):
                 bot.people = people
+
+    def _replay_record(self, record: Record) -> None:
+        self.record = record
+        self._replay()
 
     def _replay(self) -> None:
         """Rebuild the state, log and coin history from the record."""
