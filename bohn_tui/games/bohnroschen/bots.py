@@ -101,7 +101,7 @@ class BohnroschenBot:
 
     @people.setter
     def people(self, seats: frozenset[int]) -> None:
-        for bot in {id(self.base): self.base, id(self.other): self.other}.values():
+        for bot in (self.base, self.other):  # the same bot twice when it plays as itself
             if hasattr(bot, "people"):
                 bot.people = seats
 
