@@ -141,7 +141,8 @@ class GameSpec:
     `legacy_options` keep the records saved before a rule was corrected playable: the rules
     follow the rulebook by default, and the old behaviour is an option; a record the rules
     now refuse is replayed once more with these options (its own over them) and, if it then
-    replays, goes on with them (Registry.replay_either)."""
+    replays, goes on with them (Registry.replay_either). `aliases` are other names
+    `Registry.find` accepts for the game (matched like the id: any case, umlauts or not)."""
 
     id: str
     title: str
@@ -159,3 +160,4 @@ class GameSpec:
     options: tuple[str, ...] = ()
     legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
+    aliases: tuple[str, ...] = ()  # other names a person may type ("dice")

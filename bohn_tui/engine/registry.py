@@ -34,10 +34,14 @@ class Registry:
 
     def find(self, name: str) -> str:
         """The game id a person means by `name`: any case, with or without umlauts
-        ("Bohnanza", "bohnröschen"); UnknownGame lists the ids."""
+        ("Bohnanza", "bohnröschen"), or one of the game's aliases; UnknownGame lists the
+        ids."""
         wanted = _folded(name)
         for game in self.packages:
             if _folded(game) == wanted:
+                return game
+        for game in self.packages:  # only now the specs (each imports its game's package)
+            if wanted in (_folded(a) for a in self.spec(game).aliases):
                 return game
         raise UnknownGame(f"unknown game {show(name)}; choose one of: {', '.join(self.packages)}")
 

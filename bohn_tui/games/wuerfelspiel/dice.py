@@ -1,0 +1,211 @@
+"""The dice and the harvest cards' orders (wuerfelspiel.txt, card-data.md): reading the data
+file, the order grammar, whether dice fulfil an order, and exact odds over every outcome.
+
+An order is written in the rulebook's grammar, one string per order in data.toml:
+
+    "Broad + Soy + Red"          one Broad, one Soy and one Red must show
+    "2 Wax | 2 Soy"              two Wax or two Soy
+    "Soy/Wax + Red + Garden"     a Soy or a Wax, and a Red, and a Garden
+    "Soy/Wax + 2 Garden/Red"     a Soy or a Wax, and two dice showing Garden or Red
+
+`+` joins the parts that must all show, `|` gives alternatives for one part, `n A/B` asks
+for n dice each showing A or B. Within one order every die counts once; across orders the
+dice are not used up (the same roll fulfils several orders). Pure Python, no state."""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    id: str  # "garden"
+    name: str  # "Garden"
+    name_de: str  # "Gartenbohne"
+    letter: str  # one letter for the narrowest table: "G"
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """`count` dice, each showing one of `kinds` (ids)."""
+
+    count: int
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One order: every part must show; a part is one of its alternatives (a tuple of Needs
+    that must all show, e.g. "2 Wax")."""
+
+    text: str
+    parts: tuple[tuple[tuple[Need, ...], ...], ...]
+
+    def fulfilled_by(self, faces: Sequence[str]) -> bool:
+        """Whether dice showing `faces` (kind ids, any order) fulfil this order."""
+        return _fulfils(self, tuple(sorted(faces)))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A harvest card: five orders, the bottom one first (fulfilled from bottom to top)."""
+
+    number: int  # 1..55, its place in data.toml
+    orders: tuple[Order, ...]
+    source: str = "designed"
+
+
+@dataclass(frozen=True)
+class DiceData:
+    title: str
+    kinds: tuple[Kind, ...]
+    dice: tuple[tuple[str, ...], ...]  # each die's six faces (kind ids)
+    darker: tuple[bool, ...]  # which dice are the darker ones
+    cards: tuple[Card, ...]
+    thalers: dict[int, int]  # fulfilled orders -> thalers of a harvest
+    target: int  # thalers that end the game
+    player_counts: tuple[int, ...]
+    by_id: dict[str, Kind] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {k.id: k for k in self.kinds})
+
+    def kind_of(self, text: str) -> str:
+        """The kind id a word names ("Garden", "garden", "Gartenbohne")."""
+        t = text.strip().casefold()
+        for k in self.kinds:
+            if t in (k.id, k.name.casefold(), k.name_de.casefold()):
+                return k.id
+        raise ValueError(f"unknown bean kind {text!r}")
+
+    def parse(self, text: str) -> Order:
+        """An order from its text (ValueError names what is wrong)."""
+        parts = []
+        for part in text.split("+"):
+            alts = []
+            for alt in part.split("|"):
+                needs = []
+                words = alt.split()
+                if not words:
+                    raise ValueError(f"empty part in order {text!r}")
+                count = 1
+                if words[0].isdigit():
+                    count = int(words.pop(0))
+                if len(words) != 1 or not 1 <= count <= 5:
+                    raise ValueError(f"cannot read {alt.strip()!r} in order {text!r}")
+                kinds = frozenset(self.kind_of(w) for w in words[0].split("/"))
+                needs.append(Need(count, kinds))
+                alts.append(tuple(needs))
+            parts.append(tuple(alts))
+        return Order(text.strip(), tuple(parts))
+
+
+def _slots(order: Order) -> Iterable[tuple[frozenset[str], ...]]:
+    """Each way of choosing one alternative per part, as the dice slots it needs (the
+    narrowest first, for the matching)."""
+    for choice in itertools.product(*order.parts):
+        slots = [n.kinds for alt in choice for n in alt for _ in range(n.count)]
+        yield tuple(sorted(slots, key=len))
+
+
+@cache
+def _fulfils(order: Order, faces: tuple[str, ...]) -> bool:
+    for slots in _slots(order):
+        if len(slots) <= len(faces) and _assign(slots, Counter(faces)):
+            return True
+    return False
+
+
+def _assign(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> bool:
+    """Whether each slot gets its own die showing one of its kinds."""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    for kind in first:
+        if faces[kind] > 0:
+            faces[kind] -= 1
+            ok = _assign(rest, faces)
+            faces[kind] += 1
+            if ok:
+                return True
+    return False
+
+
+def covered_run(orders: Sequence[Order], start: int, faces: Sequence[str]) -> int:
+    """How many orders, from `start` up, `faces` fulfil one after another (the check: the
+    lowest uncovered order first, then the next, stopping at the first it does not)."""
+    key = tuple(sorted(faces))
+    n = 0
+    for order in orders[start:]:
+        if not _fulfils(order, key):
+            break
+        n += 1
+    return n
+
+
+@cache
+def outcomes(dice: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Every outcome of rolling `dice` as (sorted faces, how many of the 6^n face tuples
+    give it): the weights sum to 6 ** len(dice)."""
+    counts: Counter[tuple[str, ...]] = Counter()
+    for faces in itertools.product(*dice):
+        counts[tuple(sorted(faces))] += 1
+    return tuple(sorted(counts.items()))
+
+
+def first_roll_odds(order: Order, dice: tuple[tuple[str, ...], ...]) -> Fraction:
+    """The exact chance that the first roll of all `dice` fulfils `order` (over all 6^5
+    outcomes): the number printed beside each order."""
+    total = 6 ** len(dice)
+    hits = sum(w for faces, w in outcomes(dice) if _fulfils(order, faces))
+    return Fraction(hits, total)
+
+
+def percent(chance: Fraction) -> int:
+    """A chance as the card prints it: whole percent, rounded half up, never 0 or 100 for a
+    chance that is neither."""
+    p = int(chance * 100 + Fraction(1, 2))
+    if 0 < chance < 1:
+        p = min(max(p, 1), 99)
+    return p
+
+
+@cache
+def load() -> DiceData:
+    """The game's content from data.toml (ValueError if an order cannot be read)."""
+    raw = tomllib.loads(
+        resources.files("bohn_tui.games.wuerfelspiel").joinpath("data.toml").read_text("utf-8")
+    )
+    kinds = tuple(
+        Kind(k["id"], k["name"], k["name_de"], k["letter"], k["colour"]) for k in raw["kind"]
+    )
+    dice: list[tuple[str, ...]] = []
+    darker: list[bool] = []
+    for d in raw["die"]:
+        for _ in range(d["count"]):
+            dice.append(tuple(d["faces"]))
+            darker.append(d["colour"] == "darker")
+    data = DiceData(
+        title=raw["title"],
+        kinds=kinds,
+        dice=tuple(dice),
+        darker=tuple(darker),
+        cards=(),
+        thalers={int(k): v for k, v in raw["thalers"].items()},
+        target=raw["target"],
+        player_counts=tuple(raw["player_counts"]),
+    )
+    cards = tuple(
+        Card(i, tuple(data.parse(t) for t in c["orders"]), c.get("source", "designed"))
+        for i, c in enumerate(raw["card"], 1)
+    )
+    object.__setattr__(data, "cards", cards)
+    return data
