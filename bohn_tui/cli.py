@@ -35,13 +35,14 @@ def replay(
 ) -> None:
     """Replay a game record and print the final state."""
     from bohn_tui.engine.limits import InputError, load_json, show
-    from bohn_tui.games import read_record, replay
+    from bohn_tui.games import read_record, replay, spec
     from bohn_tui.play.session import portable_parts
 
     where = show(record.name, 60)
     try:
         raw = load_json(record.read_bytes(), where)
-        state: Any = replay(read_record(portable_parts(raw)[0]))
+        game = read_record(portable_parts(raw)[0])
+        state: Any = replay(game)
     except OSError as e:
         _fail(f"cannot read {where}: {e.strerror or type(e).__name__}")
     except InputError as e:  # the file's JSON (naming the file), the wrapper's, the record's
@@ -50,12 +51,8 @@ def replay(
     if as_json:
         typer.echo(json.dumps(full, indent=2))
         return
-    typer.echo(f"{full['title']}, turn {full['turn']}, {full['phase_name']}")
-    for p in full["players"]:
-        fields = ", ".join(
-            f"{f['count']} {f['variety']}" if f["count"] else "empty" for f in p["fields"]
-        )
-        typer.echo(f"  {p['name']}: {p['coins']} coins, {p['hand_size']} in hand, fields: {fields}")
+    for line in spec(game.game).state_lines(full):
+        typer.echo(line)
     if full["over"]:
         names = [full["players"][w]["name"] for w in full["winners"]]
         reason = full.get("end_reason") or "the game is over"
@@ -247,7 +244,11 @@ def play(
     # the game is made by the app after its first frame (the rules are not loaded before);
     # a game that cannot start (a player count the game has not) ends the app at once
     # with the error, and this command with code 1
-    new = NewGame(game, names, bots, first, {"open_treasuries": open_treasuries})
+    secret = "open_treasuries" in spec(game).options  # a game whose scores are secret
+    options = {"open_treasuries": open_treasuries} if secret else {}
+    if open_treasuries and not secret:
+        _fail(f"--open-treasuries: everything in {spec(game).title} is public already")
+    new = NewGame(game, names, bots, first, options)
     store = _store()
     from bohn_tui.ui.app import BohnApp
 

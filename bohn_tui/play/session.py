@@ -387,9 +387,9 @@ class Session:
                     self._first_line = self.log[-1]
             if round_start(e):
                 self.coin_history.append(self.rules.scores(self.state))
-            if e.type == "game_over":
-                self.coin_history.append(list(e.scores))  # type: ignore[attr-defined]
-        if not self.coin_history:
+        if events and self.state.over:  # the final scores, as the end screen ranks them
+            self.coin_history.append(list(self.rules.summary(self.state)["scores"]))
+        elif not self.coin_history:
             self.coin_history.append(self.rules.scores(self.state))
 
     def who(self, seat: int | None) -> str:

@@ -59,7 +59,7 @@ def simulate(
     that seat order does not bias a level's result. Wins are shared on a tie. ValueError
     for an unknown game, player count or bot level, or a count of games out of range; an
     OSError when `save_dir` cannot be written (both before any game is played)."""
-    rules_for(game, players)  # checks the game and the player count
+    rules = rules_for(game, players)  # checks the game and the player count
     if not 0 <= games <= MAX_GAMES:
         raise ValueError(f"the number of games is 0 to {MAX_GAMES:,}, not {show(games)}")
     levels = list(levels or ["random"] * players)
@@ -92,11 +92,13 @@ def simulate(
             violations += len(res.violations)
             problems.extend(f"game {g} (seed {game_seed}): {v}" for v in res.violations)
         if st.over:
-            share = 1.0 / len(st.winners) if st.winners else 0.0  # a lost solo run: none
-            for w in st.winners:
+            end = rules.summary(st)
+            winners = end["winners"]
+            share = 1.0 / len(winners) if winners else 0.0  # a lost solo run: none
+            for w in winners:
                 wins[w] += share
                 level_wins[seat_levels[w]] += share
-            for s, sc in enumerate(st.scores):
+            for s, sc in enumerate(end["scores"]):
                 score_sum[s] += sc
         if save_dir is not None:
             path = save_dir / f"game-{g:05d}.json"

@@ -53,6 +53,19 @@ def _bean_help(rules: Any) -> list[str]:
     return rules_lines(rules)
 
 
+def _state_lines(full: dict[str, Any]) -> list[str]:
+    """A bean game's final state for `bohn replay`: the turn, and each player's coins, hand
+    and fields."""
+    lines = [f"{full['title']}, turn {full['turn']}, {full['phase_name']}"]
+    for p in full["players"]:
+        fields = ", ".join(
+            f"{f['count']} {f['variety']}" if f["count"] else "empty" for f in p["fields"]
+        )
+        hand = f"{p['hand_size']} in hand"
+        lines.append(f"  {p['name']}: {p['coins']} coins, {hand}, fields: {fields}")
+    return lines
+
+
 def bean_spec(
     game: str,
     rules: str,
@@ -90,4 +103,5 @@ def bean_spec(
         options=options,
         legacy_options=dict(legacy_options or {}),
         round_start=_round_start,
+        state_lines=_state_lines,
     )

@@ -25,6 +25,7 @@ KINDS = [
 ]
 NAMES = ("Ana", "Ben", "Cem", "Dora", "Emil", "Fay", "Gus")
 KIND = ("human", "human", "standard")
+OPEN = "open_treasuries"  # the option of a game whose scores are secret
 
 
 class NewGameScreen(Screen[None]):
@@ -47,7 +48,8 @@ class NewGameScreen(Screen[None]):
                     yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
             with Horizontal(classes="row"):
-                yield Label("Open treasuries", classes="label")
+                # only for a game whose scores are secret (its spec reads the option)
+                yield Label("Open treasuries", classes="label", id="open-label")
                 yield Switch(False, id="open")
                 yield Label("  Seed", classes="label")
                 yield Input(placeholder="random", id="seed", type="integer")
@@ -63,6 +65,19 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_options(GAMES[0])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self._show_options(str(event.value))
+
+    def _show_options(self, game: str) -> None:
+        """The options the chosen game reads, and no others."""
+        has = OPEN in spec(game).options
+        self.query_one("#open-label").display = has
+        self.query_one("#open", Switch).display = has
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -101,7 +116,7 @@ class NewGameScreen(Screen[None]):
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
-        options = {"open_treasuries": self.query_one("#open", Switch).value}
+        options = {OPEN: self.query_one("#open", Switch).value} if OPEN in data.options else {}
         new = NewGame(game, names, bots, seed, options)
         try:
             settings.put(
