@@ -148,10 +148,11 @@ class Session:
     def progress(self) -> dict[str, Any]:
         """What the list of saved games shows: title, turn, who is to play, over."""
         st = self.state
+        active = self.rules.view(st, None).get("active")  # the public table's, in any game
         return {
             "title": self.spec.title,
             "turn": st.turn,
-            "active": st.players[st.active].name,
+            "active": self.names[active] if isinstance(active, int) else "",
             "over": self.over,
         }
 
