@@ -161,5 +161,6 @@ class GameSpec:
     legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
     aliases: tuple[str, ...] = ()  # other names a person may type ("dice")
+    public: bool = False  # nothing at the table is private to a seat: no privacy screen
     # the final state (`Rules.full_state`) in a few lines of text, for `bohn replay`
     state_lines: Callable[[dict[str, Any]], list[str]] = lambda full: []

@@ -358,8 +358,10 @@ class Session:
             # writes no line, it gets a line of its own, so that it is
             # never read as the reason of a turn separator or of someone else's move
             own = self._first_line
-            if own is not None:
-                own.text += f": {reason}"
+            if own is not None:  # "Ben rolls: Soy." -> "Ben rolls: Soy: keeps Soy."
+                stop = own.text.endswith(".")
+                own.text = f"{own.text.removesuffix('.')}: {reason.removesuffix('.')}"
+                own.text += "." if stop else ""
             else:
                 self._say(f"{self.who(seat)}: {reason}", seat)
         return True

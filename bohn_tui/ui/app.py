@@ -113,8 +113,11 @@ class BohnApp(App[None]):
     def _new_game_first(self, new: NewGame) -> None:
         """A new game whose first step is a hand-over shows that privacy screen at once,
         then loads the rules and builds the game and the table beneath it."""
-        name = new.first_hand_over()
-        if name is None:  # a bot or the only person moves first: the table is the first frame
+        from bohn_tui.games import spec
+
+        name = None if spec(new.game).public else new.first_hand_over()
+        if name is None:  # a bot or the only person moves first, or nothing is private:
+            # the table is the first frame
             self._start(new)
             return
         self.push_screen(privacy_screen(self).show_for(name, f"It is {name}'s turn.", [], None))
