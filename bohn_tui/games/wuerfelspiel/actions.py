@@ -88,7 +88,8 @@ class Rolled(Event):
 class Covered(Event):
     """`seat` fulfilled orders `orders` (numbered from the bottom) of its upper card and
     covered them; `source` says with which dice: "roll" (the roll just made by `roller`),
-    "field" (the roller's own check of the bean field)."""
+    "field" (the complete bean field of `roller`: its own check at the end of its rolling, or
+    its check right after a harvest while its field lies complete)."""
 
     type: ClassVar[str] = "covered"
     seat: int

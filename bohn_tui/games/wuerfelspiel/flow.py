@@ -47,7 +47,9 @@ def check(
         orders = tuple(range(p.covered, p.covered + k))
         p.covered += k
         st.fulfilled.append((seat, orders, source))
-        ev.append(Covered(seat, orders, source, st.roller))
+        # whose dice: the roll's roller, or the seat whose complete field it is
+        owner = st.field_seat if source == FIELD_CHECK else st.last_roller
+        ev.append(Covered(seat, orders, source, st.roller if owner is None else owner))
     return k
 
 

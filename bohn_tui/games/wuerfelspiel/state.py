@@ -92,6 +92,11 @@ class DiceState:
             dict(self.options),
         )
 
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's thalers (play/simulate.py reads `state.scores`)."""
+        return [p.thalers for p in self.players]
+
     def rolled_dice(self) -> tuple[int, ...]:
         return tuple(i for i, w in enumerate(self.where) if w == ROLLED)
 
