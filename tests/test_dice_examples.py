@@ -4,8 +4,9 @@ Matthias (the roller), seat 1 Martina, seat 2 Björn."""
 
 from __future__ import annotations
 
+from helpers.dice import DATA, act, game, of, refused, reroll, roll
+
 from bohn_tui.games.wuerfelspiel.actions import Covered, Harvest, Harvested, Placed, Reroll, Rolled
-from tests.helpers.dice import DATA, act, game, of, refused, reroll, roll
 
 # card 21's bottom order is "Broad"; card 35's fourth "2 Wax"; card 5's fourth "2 Broad";
 # card 41's orders are "Garden/Soy", "Garden + Soy/Wax", "Soy + Broad", ...

@@ -4,6 +4,8 @@ docstring. Seat 0 rolls first; the seats are Matthias, Martina, Björn, Ana, Ben
 
 from __future__ import annotations
 
+from helpers.dice import DATA, NAMES, act, game, of, refused, reroll, roll
+
 from bohn_tui.games import rules_for, spec
 from bohn_tui.games.wuerfelspiel.actions import (
     Covered,
@@ -20,7 +22,6 @@ from bohn_tui.games.wuerfelspiel.actions import (
     TurnBegan,
 )
 from bohn_tui.games.wuerfelspiel.log import DiceLog
-from tests.helpers.dice import DATA, NAMES, act, game, of, refused, reroll, roll
 
 FIVE = ["broad", "blue", "garden", "red", "soy"]  # a first roll
 GARDEN_ONLY = ["blue", "blue", "garden", "wax", "wax"]  # card 37: "Garden" only

@@ -8,13 +8,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from bohn_tui.engine.actions import Action, Event, IllegalAction
+from bohn_tui.engine.actions import Action, Event
 from bohn_tui.games import rules_for
 from bohn_tui.games.wuerfelspiel.actions import Reroll, Roll
 from bohn_tui.games.wuerfelspiel.dice import load
 from bohn_tui.games.wuerfelspiel.state import DiceState
+from helpers.rules import refused as refused_by
 
 DATA = load()
 NAMES = ["Matthias", "Martina", "Björn", "Ana", "Ben"]
@@ -82,11 +81,4 @@ def snapshot(st: DiceState) -> tuple[Any, ...]:
 
 def refused(st: DiceState, action: Action, match: str = "") -> str:
     """`action` is refused with a sentence (containing `match`) and changes nothing."""
-    before = snapshot(st)
-    with pytest.raises(IllegalAction) as info:
-        st.rules.apply(st, action)
-    message = str(info.value)
-    assert len(message.split()) >= 3 and "object at 0x" not in message, message
-    assert match.lower() in message.lower(), f"{match!r} not in {message!r}"
-    assert snapshot(st) == before, f"{action} changed the state while being refused"
-    return message
+    return refused_by(st, action, match, snapshot)

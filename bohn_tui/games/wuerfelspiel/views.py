@@ -124,11 +124,19 @@ class DiceViews:
         }
 
     def full_state(self, st: DiceState) -> dict[str, Any]:
-        """Everything, the pile's order included (`bohn replay --json`, tests)."""
+        """Everything, the pile's order included (`bohn replay --json`, tests). `title`,
+        `phase_name` and each player's `coins` (thalers), `hand_size` and `fields` (none) are
+        what `bohn replay`'s text lines read (cli.py, written for the bean games)."""
+        roller = st.players[st.roller].name
         return {
+            "title": self.data.title,
+            "phase_name": "over" if st.over else f"{roller} is rolling",
             "players": [
                 {
                     "name": p.name,
+                    "coins": p.thalers,
+                    "hand_size": 0,
+                    "fields": [],
                     "upper": p.upper,
                     "lower": p.lower,
                     "covered": p.covered,
@@ -152,6 +160,7 @@ class DiceViews:
             "ending": list(st.ending) if st.ending else None,
             "over": st.over,
             "winners": list(st.winners),
+            "end_reason": self.end_reason(st) or None,
             "moves": st.moves,
         }
 
