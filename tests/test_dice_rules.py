@@ -488,6 +488,8 @@ def test_another_players_harvest_to_ten_places_the_rollers_dice_and_ends_the_gam
     assert of(events, EndTriggered) == [EndTriggered(1, 10)]
     assert of(events, Placed)[0].dice == (0, 1, 3, 4) and st.where == ["field"] * 5
     assert not of(events, Rolled)  # no more rolling
+    after = events[events.index(of(events, Placed)[0]) :]
+    assert not [c for c in of(after, Covered) if c.source == "roll"]  # nobody checks them
     field = [c for c in of(events, Covered) if c.source == "field"]
     assert [(c.seat, c.orders) for c in field] == [(0, (0,))]  # Garden on the field
     # the final harvest: Björn (3 orders) harvests by himself; Matthias has 1
@@ -509,9 +511,14 @@ def test_the_rollers_own_harvest_to_ten_lets_the_turn_go_on_to_its_end() -> None
     assert st.rules.legal_actions(st, 0)  # rolling goes on
     events = roll(st, ["broad", "garden", "red", "soy"], place=(0,))
     assert [c.seat for c in of(events, Covered)] == [1]  # the others still check
+    nine(st, 2)
+    st.players[2].covered = 3
+    events = act(st, Harvest(2))  # Björn harvests meanwhile, to 10 too: no second trigger
+    assert st.players[2].thalers == 10 and not of(events, EndTriggered) and not st.over
     events = roll(st, [], place=(1, 2, 3, 4))
     assert not of(events, TurnBegan) and st.over
-    assert of(events, GameEnded) == [GameEnded((0,), 10)]
+    assert [(c.seat, c.source) for c in of(events, Covered)] == [(0, "field")]
+    assert of(events, GameEnded) == [GameEnded((0, 2), 10)]
 
 
 def test_a_harvest_to_ten_between_turns_ends_at_once_without_a_check() -> None:
