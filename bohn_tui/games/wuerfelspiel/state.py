@@ -93,6 +93,11 @@ class DiceState:
         )
 
     @property
+    def active(self) -> int:
+        """The roller (the name the play layer reads, as for the bean games)."""
+        return self.roller
+
+    @property
     def scores(self) -> list[int]:
         """Each seat's thalers (play/simulate.py reads `state.scores`)."""
         return [p.thalers for p in self.players]
