@@ -577,3 +577,15 @@ def test_the_log_says_each_event_in_words() -> None:
     assert lines[0] == "Matthias rolls: Blue Blue Garden Wax Wax."
     assert "Martina fulfils order 1 with Matthias's roll." in lines
     assert any(ln.startswith("Martina harvests 3 orders: 1 thaler (1).") for ln in lines)
+
+
+def test_the_thaler_chart_has_a_row_per_round_and_the_final_scores() -> None:
+    """The end screen's chart of thalers over the game ends with the final harvests."""
+    from bohn_tui.play.session import Session
+
+    s = Session.new("wuerfelspiel", NAMES[:3], bots=dict.fromkeys(range(3), "random"), seed=3)
+    s.run_bots()
+    assert s.over
+    coins = s.summary()["coins"]
+    assert coins[-1] == s.rules.scores(s.state) and max(coins[-1]) >= 10
+    assert coins[0] == [0, 0, 0] and len(coins) >= 3

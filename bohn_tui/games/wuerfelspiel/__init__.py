@@ -57,7 +57,9 @@ def _bots(level: str, seed: int, trade: bool) -> Any:
 
 
 def _round_start(e: Event) -> bool:
-    return e.type == "turn_began" and getattr(e, "seat", None) == 0
+    """A row of the thaler chart: each round (seat 0 takes the figure) and the end (the
+    final harvests included)."""
+    return e.type == "game_ended" or (e.type == "turn_began" and getattr(e, "seat", None) == 0)
 
 
 SPEC = GameSpec(
