@@ -197,3 +197,30 @@ def test_step_and_copy_give_the_same_game_as_apply() -> None:
         rules.step(twin, a)
         assert rules.full_state(twin) == rules.full_state(st)
     assert twin.rng.getstate() == st.rng.getstate()
+
+
+def test_random_games_near_an_empty_pile_conserve_cards_and_thalers() -> None:
+    """The pile runs out (the overview cards' note): five players with eight or nine single
+    thalers each leave five cards or none in the pile; random play on must conserve the 55
+    harvest cards and the five overview cards, every check still right; some games exchange."""
+    rules = rules_for("wuerfelspiel", 5)
+    exchanges = 0
+    for seed, each in ((1, 9), (2, 9), (3, 8), (4, 8)):
+        st, events = rules.new_game([f"P{s}" for s in range(5)], seed)
+        shadow = Shadow(5)
+        shadow.events(events)
+        for p in st.players:
+            p.singles += [st.pile.pop() for _ in range(each)]
+        assert len(st.pile) == 5 * (9 - each)
+        rng = random.Random(seed)
+        made = 0
+        while not st.over:
+            events = rules.apply(st, choose(rules, st, rng))
+            shadow.events(events)
+            made += sum(e.type == "exchanged" for e in events)
+            assert rules.violations(st) == []
+        thalers = [p.thalers for p in st.players]
+        assert thalers == [len(p.singles) + 5 * p.overview for p in st.players]
+        assert st.overview_left == 5 - made
+        exchanges += made
+    assert exchanges > 0
