@@ -53,7 +53,9 @@ def check(
     return k
 
 
-def roll(data: DiceData, st: DiceState, dice: tuple[int, ...], figure: bool, ev: list[Event]):
+def roll(
+    data: DiceData, st: DiceState, dice: tuple[int, ...], figure: bool, ev: list[Event]
+) -> None:
     """Roll `dice` (by the roller), then the others check this roll in seat order."""
     rng = st.rng
     faces = st.faces
