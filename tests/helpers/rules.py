@@ -3,7 +3,7 @@ snapshot a state to prove that a refused action changed nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -64,17 +64,20 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
     )
 
 
-def refused(state: GameState, action: Action, match: str = "") -> str:
-    """Assert that `action` is refused with a readable message and changes nothing;
-    return the message."""
-    before = snapshot(state)
+def refused(
+    state: Any, action: Action, match: str = "", snap: Callable[[Any], Any] | None = None
+) -> str:
+    """Assert that `action` is refused with a readable message and changes nothing (by
+    `snap`, a game's snapshot; a bean game's by default); return the message."""
+    take = snap or snapshot
+    before = take(state)
     with pytest.raises(IllegalAction) as info:
         state.rules.apply(state, action)
     message = str(info.value)
     # a sentence for a player: words, no object reprs or tracebacks
     assert len(message.split()) >= 3 and "object at 0x" not in message, message
     assert match.lower() in message.lower(), f"{match!r} not in {message!r}"
-    assert snapshot(state) == before, f"{action} changed the state while being refused"
+    assert take(state) == before, f"{action} changed the state while being refused"
     return message
 
 

@@ -35,7 +35,7 @@ class Reroll(Action):
 class Harvest(Action):
     """Any seat with three or more fulfilled orders, at any time: harvest the upper card."""
 
-    type: ClassVar[str] = "harvest"
+    type: ClassVar[str] = "harvest_card"  # "harvest" is the bean games' (a field)
 
 
 DICE_ACTIONS = (Roll, Reroll, Harvest)
@@ -88,7 +88,8 @@ class Rolled(Event):
 class Covered(Event):
     """`seat` fulfilled orders `orders` (numbered from the bottom) of its upper card and
     covered them; `source` says with which dice: "roll" (the roll just made by `roller`),
-    "field" (the roller's own check of the bean field)."""
+    "field" (the complete bean field of `roller`: its own check at the end of its rolling, or
+    its check right after a harvest while its field lies complete)."""
 
     type: ClassVar[str] = "covered"
     seat: int

@@ -144,11 +144,21 @@ def covered_run(orders: Sequence[Order], start: int, faces: Sequence[str]) -> in
     lowest uncovered order first, then the next, stopping at the first it does not)."""
     key = tuple(sorted(faces))
     n = 0
+    known = _KNOWN
     for order in orders[start:]:
-        if not _fulfils(order, key):
+        # by the order's text (a str keeps its hash; an Order's is computed anew each time)
+        k = (order.text, key)
+        ok = known.get(k)
+        if ok is None:
+            ok = known[k] = _fulfils(order, key)
+        if not ok:
             break
         n += 1
     return n
+
+
+# covered_run's answers by (order text, sorted faces): an order's text says what it asks
+_KNOWN: dict[tuple[str, tuple[str, ...]], bool] = {}
 
 
 @cache
