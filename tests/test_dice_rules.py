@@ -215,7 +215,7 @@ def test_all_five_on_the_field_the_roller_checks_then_the_figure_passes_left() -
         (0, (0,), "field", 0)
     ]
     assert of(events, TurnBegan) == [TurnBegan(1)]
-    assert st.roller == 1 and st.first_roll and st.turn == 1 and not st.figure_used
+    assert st.roller == 1 and st.first_roll and st.turn == 2 and not st.figure_used
     assert st.rules.legal_actions(st, 1) == [Roll(1, ())]
     # the next turn: the five dice are rolled again
     events = roll(st, FIVE)

@@ -56,6 +56,12 @@ def _bots(level: str, seed: int, trade: bool) -> Any:
     return make(level, seed, trade)
 
 
+def _state_lines(full: dict[str, Any]) -> list[str]:
+    from bohn_tui.games.wuerfelspiel.views import state_lines
+
+    return state_lines(full)
+
+
 def _round_start(e: Event) -> bool:
     """A row of the thaler chart: each round (seat 0 takes the figure) and the end (the
     final harvests included)."""
@@ -77,4 +83,6 @@ SPEC = GameSpec(
     calm=frozenset(),
     round_start=_round_start,
     aliases=("würfelspiel", "dice"),
+    state_lines=_state_lines,
+    public=True,  # everything but the pile's order is public: no privacy screen
 )

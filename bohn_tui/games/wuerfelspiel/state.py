@@ -41,7 +41,7 @@ class DiceState:
     players: list[Player]
     pile: list[int]  # the harvest pile, its top card last
     overview_left: int = 5
-    turn: int = 0  # turns begun so far, minus one (the first turn is 0)
+    turn: int = 1  # the turn under way (the first is 1, as in the bean games)
     roller: int = 0  # who holds the bean figure
     faces: list[str | None] = field(default_factory=lambda: [None] * 5)
     where: list[str] = field(default_factory=lambda: [HAND] * 5)

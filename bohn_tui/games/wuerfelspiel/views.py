@@ -124,19 +124,13 @@ class DiceViews:
         }
 
     def full_state(self, st: DiceState) -> dict[str, Any]:
-        """Everything, the pile's order included (`bohn replay --json`, tests). `title`,
-        `phase_name` and each player's `coins` (thalers), `hand_size` and `fields` (none) are
-        what `bohn replay`'s text lines read (cli.py, written for the bean games)."""
-        roller = st.players[st.roller].name
+        """Everything, the pile's order included (`bohn replay --json`, tests)."""
         return {
             "title": self.data.title,
-            "phase_name": "over" if st.over else f"{roller} is rolling",
             "players": [
                 {
                     "name": p.name,
-                    "coins": p.thalers,
-                    "hand_size": 0,
-                    "fields": [],
+                    "thalers": p.thalers,
                     "upper": p.upper,
                     "lower": p.lower,
                     "covered": p.covered,
@@ -192,3 +186,16 @@ class DiceViews:
         if not st.over and not 0 <= st.roller < self.n:
             out.append(f"the roller {st.roller} is no seat")
         return out
+
+
+def state_lines(full: dict[str, Any]) -> list[str]:
+    """The final state for `bohn replay`: the turn, who rolls, and each player's thalers and
+    upper card with its covered orders."""
+    roller = full["players"][full["roller"]]["name"]
+    lines = [
+        f"{full['title']}, turn {full['turn']}, " + ("over" if full["over"] else f"{roller} rolls")
+    ]
+    for p in full["players"]:
+        card = f"card {p['upper']}, {p['covered']} of 5 orders covered" if p["upper"] else "no card"
+        lines.append(f"  {p['name']}: {p['thalers']} thalers, {card}")
+    return lines
