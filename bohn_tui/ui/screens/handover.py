@@ -58,7 +58,11 @@ class HandOver:
         `moved`: a bot has just moved (the client's notice)."""
         c = self.client
         if c.settle():  # bots at work: the table shows each move
-            if moved and len(c.humans) > 1 and self.viewer is not None:
+            if self.controls.public_decision():
+                # nothing to hide: a person keeps the table (to act out of turn meanwhile)
+                if self.viewer is None and c.humans:
+                    self.viewer = c.humans[0]
+            elif moved and len(c.humans) > 1 and self.viewer is not None:
                 public = c.view(None)
                 if c.is_bot(public["active"]) and self.viewer not in c.waiting_for():
                     self.viewer = None  # a bot's turn: hide the hand of whoever had the screen
