@@ -16,7 +16,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
-from bohn_tui.games.wuerfelspiel.ui.outlook import own_outlook
+from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook
 from bohn_tui.ui.parts import TableHost
 
 PUBLIC = "Everything is public: no need to pass the screen"
@@ -80,6 +80,9 @@ class DiceControls:
                 out.append(render.chances_line(chances, f"{what}, more orders"))
             elif roll and roll.get("open"):
                 out.append(Text("Pick dice to place (1-5) to see your chances.", style="dim"))
+            figure = figure_outlook(view)
+            if figure is not None:
+                out.append(render.chances_line(figure, "The bean figure now"))
         for seat, p in enumerate(view["players"]):
             if p["can_harvest"]:
                 pays = render.data().thalers.get(p["covered"], 0)

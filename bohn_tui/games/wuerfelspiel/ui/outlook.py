@@ -34,6 +34,18 @@ def _outlook(
     return tuple(outlook(data, orders, start, dict(field), dict(place), figure_left))
 
 
+def figure_outlook(view: dict[str, Any]) -> Chances | None:
+    """The roller's chances if they use the bean figure now (re-roll every die just
+    rolled); None when it may not be used."""
+    if view["over"] or not view["can_reroll"]:
+        return None
+    p = view["players"][view["active"]]
+    if p["upper"] is None:
+        return None
+    field = tuple((d["die"], d["face"]) for d in view["dice"] if d["where"] == "field")
+    return _outlook(p["upper"]["number"], p["covered"], field, (), False)
+
+
 def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
     """The roller's chances if they now place `picked` (dice of the open roll) and roll the
     rest; before the first roll, of rolling all five. None when there is nothing to say

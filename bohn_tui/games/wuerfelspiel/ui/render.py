@@ -52,9 +52,11 @@ FORMS = (lambda t: t, tight, letters)  # an order's text, from the widest to the
 
 
 def percent_of(chance: Fraction | float) -> int:
+    """A chance in whole percent, never 0 or 100 for one that is neither (dice.percent)."""
     if isinstance(chance, Fraction):
         return percent(chance)
-    return round(chance * 100)
+    p = round(chance * 100)
+    return min(max(p, 1), 99) if 1e-12 < chance < 1 - 1e-12 else p
 
 
 # -- the dice ----------------------------------------------------------------------------------
@@ -244,7 +246,7 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
 def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     """The exact chances that the turn ends with 0, 1, 2, ... more orders of one's own."""
     line = Text(f"{placing}: ", style="bold")
-    parts = [(k, percent_of(c)) for k, c in enumerate(chances) if c]
+    parts = [(k, percent_of(c)) for k, c in enumerate(chances) if c > 1e-12]
     for j, (k, pc) in enumerate(parts):
         if j:
             line.append(" · ")
