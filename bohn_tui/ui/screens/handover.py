@@ -61,7 +61,7 @@ class HandOver:
             if self.controls.public_decision():
                 # nothing to hide: a person keeps the table (to act out of turn meanwhile)
                 if self.viewer is None and c.humans:
-                    self.viewer = c.humans[0]
+                    self.viewer, self.hand_hidden = c.humans[0], True
             elif moved and len(c.humans) > 1 and self.viewer is not None:
                 public = c.view(None)
                 if c.is_bot(public["active"]) and self.viewer not in c.waiting_for():

@@ -103,7 +103,9 @@ class DiceControls:
         return out
 
     def hand(self) -> Widget:  # never shown: every decision is public
-        return Widget()
+        w = Widget()
+        w.display = False
+        return w
 
     def show_hand(self, hand: Widget, view: dict[str, Any]) -> None:
         pass
@@ -123,7 +125,7 @@ class DiceControls:
         host = self.host
         v = host.view
         roller = host.seat_name(v["active"])
-        head = f"Turn {v['turn']} · {roller}'s turn"
+        head = f"Turn {v['turn'] + 1} · {roller}'s turn"  # the view counts from 0
         if not v["first_roll"]:
             head += f" · roll {v['rolls']}"
         width = self._size[0] - 2

@@ -44,7 +44,8 @@ class DiceEndScreen(EndScreen):
             headline = f"[b reverse] {won} wins! [/]"
         else:
             verdict, headline = "", "[b reverse] Nobody wins. [/]"
-        reason = self.summary.get("reason") or self.summary.get("end_reason") or ""
+        verdict = self.summary.get("verdict") or verdict
+        reason = self.summary.get("reason") or ""
         with VerticalScroll(id="end-box"):
             title = c.title + ": game over" + (f" · {reason}" if reason else "")
             yield Static(f"[b]{title}[/b]", classes="title")
