@@ -244,3 +244,24 @@ async def test_help_shows_the_rules_and_the_dice(tmp_path: Path) -> None:
         assert first in shown
         assert "The dice: kinds, letters, faces" in shown and "Gartenbohne" in shown
         assert "Pick" in shown and "Bean figure" in shown and "Harvest" in shown
+
+
+def test_chances_before_the_first_roll_roll_all_five() -> None:
+    """Before a turn's first roll the last roller's field still lies there ("between
+    turns the dice stay on the field"), but the new roller rolls all five: the chances
+    shown are those of rolling all five, not the old field's certain check."""
+    from bohn_tui.games.wuerfelspiel.actions import Roll
+    from bohn_tui.games.wuerfelspiel.chances import outlook
+    from bohn_tui.games.wuerfelspiel.dice import load
+    from bohn_tui.games.wuerfelspiel.ui.outlook import own_outlook
+
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    s.apply(Roll(0))
+    s.apply(Roll(0, (0, 1, 2, 3, 4)))  # Ana places all five: her turn ends
+    v = s.view(None)
+    assert v["active"] == 1 and v["first_roll"] and all(d["where"] == "field" for d in v["dice"])
+    got = own_outlook(v, ())
+    p = v["players"][1]
+    card = load().cards[p["upper"]["number"] - 1]
+    assert got == tuple(outlook(load(), card.orders, p["covered"], {}, {}, True))
+    assert abs(sum(got) - 1) < 1e-9 and max(got) < 1

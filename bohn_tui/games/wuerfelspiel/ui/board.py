@@ -46,10 +46,13 @@ class DiceBox(ViewStatic):
     }
     """
     FIXED_HEIGHT = True
+    names: Sequence[str] = ()
 
     def show(self, view: dict[str, Any], picked: set[int]) -> None:
         roll = view.get("last_roll") or {}
-        if view["first_roll"]:
+        if view["first_roll"] and roll:  # the last roller's field lies there until a roll
+            title = f"Dice · {self.names[roll['roller']]}'s field · not rolled yet"
+        elif view["first_roll"]:
             title = "Dice · not rolled yet"
         else:
             figure = " (bean figure)" if roll.get("figure") else ""

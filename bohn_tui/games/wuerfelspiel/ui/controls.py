@@ -16,7 +16,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
-from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook
+from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook, warm
 from bohn_tui.ui.parts import TableHost
 
 PUBLIC = "Everything is public: no need to pass the screen"
@@ -31,6 +31,7 @@ class DiceControls:
         self.picked: set[int] = set()
         self._roll_key: tuple[int, int, int] | None = None  # the open roll the picks are of
         self._size = (80, 24)
+        warm(host.view)
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -62,7 +63,9 @@ class DiceControls:
             self.picked = set()
         self.picked = {i for i in self.picked if view["dice"][i]["where"] == "rolled"}
         host.query_one("#dice-players", PlayersBoard).show(view, self.names())
-        host.query_one("#dice", DiceBox).show(view, self.picked)
+        dice = host.query_one("#dice", DiceBox)
+        dice.names = self.client.names
+        dice.show(view, self.picked)
         host.query_one("#roll-info", RollInfo).show(self.info(view))
 
     def info(self, view: dict[str, Any]) -> list[Text]:

@@ -5,6 +5,7 @@ there, the table shows nothing for it."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
@@ -61,6 +62,16 @@ def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
         return None
     if not view["first_roll"] and not (view.get("last_roll") or {}).get("open", False):
         return None
+    if view["first_roll"]:  # the last roller's field still lies there: all five are rolled
+        return _outlook(upper["number"], p["covered"], (), (), not view["figure_used"])
     field = tuple((d["die"], d["face"]) for d in dice if d["where"] == "field")
     place = tuple((i, dice[i]["face"]) for i in chosen)
     return _outlook(upper["number"], p["covered"], field, place, not view["figure_used"])
+
+
+def warm(view: dict[str, Any]) -> None:
+    """Compute the chances' tables (about half a second, once a process) in a thread, so
+    that the first chances the table shows cost no frame."""
+    threading.Thread(
+        target=lambda: own_outlook({**view, "first_roll": True}, ()), daemon=True
+    ).start()
