@@ -95,6 +95,11 @@ async def test_pick_and_roll_with_the_keys(tmp_path: Path) -> None:
         box = str(table(app).query_one(DiceBox).content).split("\n")
         assert "◀ place" in box[0] and "◀ place" in box[2] and "◀ place" not in box[3]
         assert "r Place 2, roll 3" in keys(app)
+        await pilot.click("#dice", offset=(3, 2))  # a click on die 2 picks it too
+        await pilot.pause()
+        assert table(app).controls.picked == {0, 1, 2}
+        await pilot.click("#dice", offset=(3, 2))
+        await pilot.pause()
         faces = list(s.state.faces)
         await pilot.press("r")
         await pilot.pause()
@@ -265,3 +270,37 @@ def test_chances_before_the_first_roll_roll_all_five() -> None:
     card = load().cards[p["upper"]["number"] - 1]
     assert got == tuple(outlook(load(), card.orders, p["covered"], {}, {}, True))
     assert abs(sum(got) - 1) < 1e-9 and max(got) < 1
+
+
+def test_the_menus_rules_are_the_games_help() -> None:
+    """The menu's Rules of the dice game: its help lines and the dice legend."""
+    from bohn_tui.games import rules_for, spec
+    from bohn_tui.ui.parts import load_parts
+
+    before, after = load_parts(spec(GAME).table).rules_help(GAME, 3)
+    console = Console(width=100, record=True, file=io.StringIO())
+    for r in [*before, *after]:
+        console.print(r)
+    shown = console.export_text()
+    lines = spec(GAME).help(rules_for(GAME, 3))
+    assert lines[0] in shown and lines[-1].split()[0] in shown
+    assert "Gartenbohne" in shown
+
+
+async def test_any_key_anytime_never_breaks_the_table(tmp_path: Path) -> None:
+    """Bad input never crashes: random keys on a game of two people and a bot, and the
+    table still shows every player."""
+    import random
+
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=8)
+    app = make_app(tmp_path, s)
+    rng = random.Random(8)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(30):
+            await pilot.press(rng.choice("12345rfhr1r2xpu"))
+        await pilot.pause()
+        t = table(app)
+        assert len(s.record.actions) > 5  # the keys played
+        shown = str(t.query_one(PlayersBoard).content)
+        assert all(n in shown for n in ("Ana", "Ben", "Cem"))
+        assert s.rules.violations(s.state) == []
