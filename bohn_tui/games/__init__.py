@@ -11,6 +11,7 @@ REGISTRY = Registry(
         "bohnanza": "bohn_tui.games.bohnanza",
         "dahlias": "bohn_tui.games.dahlias",
         "bohnroschen": "bohn_tui.games.bohnroschen",
+        "wuerfelspiel": "bohn_tui.games.wuerfelspiel",
     }
 )
 

@@ -35,7 +35,7 @@ class Reroll(Action):
 class Harvest(Action):
     """Any seat with three or more fulfilled orders, at any time: harvest the upper card."""
 
-    type: ClassVar[str] = "harvest"
+    type: ClassVar[str] = "harvest_card"  # "harvest" is the bean games' (a field)
 
 
 DICE_ACTIONS = (Roll, Reroll, Harvest)
