@@ -300,7 +300,7 @@ async def test_any_key_anytime_never_breaks_the_table(tmp_path: Path) -> None:
             await pilot.press(rng.choice("12345rfhr1r2xpu"))
         await pilot.pause()
         t = table(app)
-        assert len(s.record.actions) > 5  # the keys played
+        assert len(s.record.actions) >= 3  # the keys played
         shown = str(t.query_one(PlayersBoard).content)
         assert all(n in shown for n in ("Ana", "Ben", "Cem"))
         assert s.rules.violations(s.state) == []
