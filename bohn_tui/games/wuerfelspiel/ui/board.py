@@ -51,7 +51,7 @@ class DiceBox(ViewStatic):
     def show(self, view: dict[str, Any], picked: set[int]) -> None:
         roll = view.get("last_roll") or {}
         if view["first_roll"] and roll:  # the last roller's field lies there until a roll
-            title = f"Dice · {self.names[roll['roller']]}'s field · not rolled yet"
+            title = f"Dice · {self.names[roll['roller']]}'s field"
         elif view["first_roll"]:
             title = "Dice · not rolled yet"
         else:

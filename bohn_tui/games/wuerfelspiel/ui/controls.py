@@ -70,7 +70,7 @@ class DiceControls:
 
     def info(self, view: dict[str, Any]) -> list[Text]:
         """What the last roll did, the roller's chances, who may harvest, the thalers."""
-        names = self.names()
+        names = self.client.names  # plain names: the cards' heads give the bots' levels
         viewer = self.host.viewer
         out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
         roll = view.get("last_roll")

@@ -234,7 +234,7 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
     for f in view.get("fulfilled") or []:
         seat = f["seat"]
         if f["source"] == "field":
-            dice = "your field" if seat == viewer else f"{names[seat]}'s field"
+            dice = "your bean field" if seat == viewer else "the bean field"
         else:
             roller = (view.get("last_roll") or {}).get("roller", view["active"])
             dice = "your roll" if roller == viewer else f"{names[roller]}'s roll"
