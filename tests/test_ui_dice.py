@@ -146,9 +146,9 @@ async def test_the_roll_says_who_fulfils_what_and_the_chances(tmp_path: Path) ->
         await pilot.press("1")
         await pilot.pause()
         info = " ".join(text(app, "#roll-info").split())
-        assert "Placing these, more orders:" in info and "%" in info
+        assert "More orders this turn, placing dice 1:" in info and "%" in info
         # the chances shown sum to about 100
-        line = info.split("Placing these, more orders:")[1].split("The bean figure")[0]
+        line = info.split("placing dice 1:")[1].split("With the bean figure")[0]
         total = sum(int(w.rstrip("%")) for w in line.split() if w.endswith("%"))
         assert 97 <= total <= 103
 

@@ -81,6 +81,24 @@ class RollInfo(ViewStatic):
     """
     FIXED_HEIGHT = True
 
-    def show(self, lines: list[Text]) -> None:
+    def show(self, lines: list[Text], more: list[Text]) -> None:
+        """`lines`, then as many of `more` as fit the box whole (none is cut)."""
         self.border_title = "The roll"
-        self.show_if_changed(tuple(ln.markup for ln in lines), lambda: Text("\n").join(lines))
+        width, height = self.content_size.width or 30, self.content_size.height or 10
+        shown = list(lines)
+        used = sum(self._rows(ln, width) for ln in shown)
+        for ln in more:
+            rows = self._rows(ln, width)
+            if used + rows > height:
+                break
+            shown.append(ln)
+            used += rows
+        self.show_if_changed(
+            (tuple(ln.markup for ln in shown), width, height), lambda: Text("\n").join(shown)
+        )
+
+    def _rows(self, line: Text, width: int) -> int:
+        return len(line.wrap(self.app.console, max(1, width)))
+
+    def on_resize(self) -> None:
+        self._key = None  # a new size: what fits is counted again at the next show

@@ -66,10 +66,11 @@ class DiceControls:
         dice = host.query_one("#dice", DiceBox)
         dice.names = self.client.names
         dice.show(view, self.picked)
-        host.query_one("#roll-info", RollInfo).show(self.info(view))
+        host.query_one("#roll-info", RollInfo).show(*self.info(view))
 
-    def info(self, view: dict[str, Any]) -> list[Text]:
-        """What the last roll did, the roller's chances, who may harvest, the thalers."""
+    def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
+        """What the last roll did, the roller's chances, who may harvest; then, where
+        there is room, the thalers (every card's head shows them too)."""
         names = self.client.names  # plain names: the cards' heads give the bots' levels
         viewer = self.host.viewer
         out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
@@ -79,13 +80,14 @@ class DiceControls:
         if viewer is not None and viewer == view["active"] and not view["over"]:
             chances = own_outlook(view, self.picked)
             if chances is not None:
-                what = "Rolling all five" if view["first_roll"] else "Placing these"
-                out.append(render.chances_line(chances, f"{what}, more orders"))
+                dice = ", ".join(str(i + 1) for i in sorted(self.picked))
+                what = "rolling all five" if view["first_roll"] else f"placing dice {dice}"
+                out.append(render.chances_line(chances, f"More orders this turn, {what}"))
             elif roll and roll.get("open"):
                 out.append(Text("Pick dice to place (1-5) to see your chances.", style="dim"))
             figure = figure_outlook(view)
             if figure is not None:
-                out.append(render.chances_line(figure, "The bean figure now"))
+                out.append(render.chances_line(figure, "With the bean figure now"))
         for seat, p in enumerate(view["players"]):
             if p["can_harvest"]:
                 pays = render.data().thalers.get(p["covered"], 0)
@@ -102,8 +104,7 @@ class DiceControls:
             out.append(
                 Text(f"{names[e['seat']]} has {e['total']} thalers: the game ends.", style="bold")
             )
-        out.append(Text(render.thalers_line(view, names), style="dim"))
-        return out
+        return out, [Text(render.thalers_line(view, names), style="dim")]
 
     def hand(self) -> Widget:  # never shown: every decision is public
         w = Widget()

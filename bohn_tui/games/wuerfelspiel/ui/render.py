@@ -145,14 +145,14 @@ def header(view: dict[str, Any], seat: int, name: str, width: int) -> Text:
     roller = seat == view["active"] and not view["over"]
     head = Text("▶" if roller else " ", style="bold")
     t = p["thalers"]
-    tail = [f" {thaler_word(t)}", f" {t} thal.", f" {t}t"]
+    plain = name.split(" (")[0]  # without a bot's level, where that is too long
     room = width - 1
-    for tl in tail:
-        if cell_len(name) + cell_len(tl) <= room:
+    tries = [(n, f" {tl}") for tl in (thaler_word(t), f"{t} thal.") for n in (name, plain)]
+    tries += [(name, f" {t}t"), (plain, f" {t}t")]
+    for nm, tl in tries:
+        if cell_len(nm) + cell_len(tl) <= room:
             break
-    else:
-        tl = tail[-1]
-    nm = name[: max(1, room - cell_len(tl))]
+    nm = nm[: max(1, room - cell_len(tl))]
     head.append(nm, style="bold reverse" if roller else "bold")
     head.append(tl)
     if p["can_harvest"]:
@@ -231,15 +231,18 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
     """Who fulfilled what with the last roll or check: "Ben fulfils order 2 with your
     roll"."""
     out = []
+    seen: set[int] = set()
     for f in view.get("fulfilled") or []:
         seat = f["seat"]
+        again = " of the new card" if seat in seen else ""  # checked again after a harvest
+        seen.add(seat)
         if f["source"] == "field":
             dice = "your bean field" if seat == viewer else "the bean field"
         else:
             roller = (view.get("last_roll") or {}).get("roller", view["active"])
             dice = "your roll" if roller == viewer else f"{names[roller]}'s roll"
         who = "You fulfil" if seat == viewer else f"{names[seat]} fulfils"
-        out.append(f"{who} {order_list(f['orders'])} with {dice}.")
+        out.append(f"{who} {order_list(f['orders'])}{again} with {dice}.")
     return out
 
 
