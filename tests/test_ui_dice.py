@@ -304,3 +304,30 @@ async def test_any_key_anytime_never_breaks_the_table(tmp_path: Path) -> None:
         shown = str(t.query_one(PlayersBoard).content)
         assert all(n in shown for n in ("Ana", "Ben", "Cem"))
         assert s.rules.violations(s.state) == []
+
+
+async def test_the_next_person_takes_the_table_when_a_bot_has_rolled(tmp_path: Path) -> None:
+    """Hot-seat, person - bot - person: when the bot's turn ends, the next person has the
+    table and its keys at once (while the bot's last move still shows), no privacy
+    screen between."""
+    s = Session.new(GAME, ["Ana", "Bot", "Cem"], {1: "standard"}, seed=3)
+    app = BohnApp(Store(tmp_path), s, bot_delay=0.2)
+    async with app.run_test(size=SMALL) as pilot:
+        t = table(app)
+        await pilot.press("r")
+        for _ in range(6):  # Ana places every die rolled, until the turn passes
+            await pilot.pause()
+            if s.state.roller != 0:
+                break
+            await pilot.press(*[str(i + 1) for i, w in enumerate(s.state.where) if w == "rolled"])
+            await pilot.press("r")
+        assert s.state.roller == 1
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if s.state.roller == 2:
+                break
+        await pilot.pause()
+        assert s.state.roller == 2 and t.viewer == 2
+        assert not isinstance(app.screen, PrivacyScreen)
+        assert "r Roll all 5" in keys(app)
+        t.client.stop()
