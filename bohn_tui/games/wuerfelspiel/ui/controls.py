@@ -77,17 +77,7 @@ class DiceControls:
         roll = view.get("last_roll")
         if roll and roll.get("open") and not view["fulfilled"]:
             out.append(Text("Nobody fulfils an order with this roll.", style="dim"))
-        if viewer is not None and viewer == view["active"] and not view["over"]:
-            chances = own_outlook(view, self.picked)
-            if chances is not None:
-                dice = ", ".join(str(i + 1) for i in sorted(self.picked))
-                what = "rolling all five" if view["first_roll"] else f"placing dice {dice}"
-                out.append(render.chances_line(chances, f"More orders this turn, {what}"))
-            elif roll and roll.get("open"):
-                out.append(Text("Pick dice to place (1-5) to see your chances.", style="dim"))
-            figure = figure_outlook(view)
-            if figure is not None:
-                out.append(render.chances_line(figure, "With the bean figure now"))
+        more: list[Text] = []  # shown where there is room
         for seat, p in enumerate(view["players"]):
             if p["can_harvest"]:
                 pays = render.data().thalers.get(p["covered"], 0)
@@ -104,7 +94,18 @@ class DiceControls:
             out.append(
                 Text(f"{names[e['seat']]} has {e['total']} thalers: the game ends.", style="bold")
             )
-        return out, [Text(render.thalers_line(view, names), style="dim")]
+        if viewer is not None and viewer == view["active"] and not view["over"]:
+            chances = own_outlook(view, self.picked)
+            if chances is not None:
+                dice = ", ".join(str(i + 1) for i in sorted(self.picked))
+                what = "rolling all five" if view["first_roll"] else f"placing dice {dice}"
+                out.append(render.chances_line(chances, f"More orders this turn, {what}"))
+            elif roll and roll.get("open"):
+                out.append(Text("Pick dice to place (1-5) to see your chances.", style="dim"))
+            figure = figure_outlook(view)
+            if figure is not None:
+                more.append(render.chances_line(figure, "With the bean figure now"))
+        return out, [*more, Text(render.thalers_line(view, names), style="dim")]
 
     def hand(self) -> Widget:  # never shown: every decision is public
         w = Widget()

@@ -229,8 +229,9 @@ def order_list(orders: Sequence[int]) -> str:
 
 def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | None) -> list[str]:
     """Who fulfilled what with the last roll or check: "Ben fulfils order 2 with your
-    roll"."""
-    out = []
+    roll"; three or more in one line a kind of dice ("With your roll: Ben order 1 · Dora
+    orders 1-3 · Emil order 1.")."""
+    entries: list[tuple[int, str, str]] = []  # seat, the orders, the dice
     seen: set[int] = set()
     for f in view.get("fulfilled") or []:
         seat = f["seat"]
@@ -241,9 +242,16 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
         else:
             roller = (view.get("last_roll") or {}).get("roller", view["active"])
             dice = "your roll" if roller == viewer else f"{names[roller]}'s roll"
-        who = "You fulfil" if seat == viewer else f"{names[seat]} fulfils"
-        out.append(f"{who} {order_list(f['orders'])}{again} with {dice}.")
-    return out
+        entries.append((seat, order_list(f["orders"]) + again, dice))
+    if len(entries) <= 2:
+        return [
+            f"{'You fulfil' if seat == viewer else names[seat] + ' fulfils'} {what} with {dice}."
+            for seat, what, dice in entries
+        ]
+    groups: dict[str, list[str]] = {}
+    for seat, what, dice in entries:
+        groups.setdefault(dice, []).append(f"{'you' if seat == viewer else names[seat]} {what}")
+    return [f"With {dice}: {' · '.join(who)}." for dice, who in groups.items()]
 
 
 def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
