@@ -331,3 +331,21 @@ async def test_the_next_person_takes_the_table_when_a_bot_has_rolled(tmp_path: P
         assert not isinstance(app.screen, PrivacyScreen)
         assert "r Roll all 5" in keys(app)
         t.client.stop()
+
+
+def test_every_die_face_reads_on_its_colour() -> None:
+    """A face is its word in black or white on the kind's colour, whichever contrasts
+    more: at least 4.5:1 (WCAG AA) for every kind; never colour alone."""
+    from rich.style import Style
+
+    from bohn_tui.games.common.ui.cards import luminance
+    from bohn_tui.games.wuerfelspiel.dice import load
+    from bohn_tui.games.wuerfelspiel.ui.render import chip
+
+    for k in load().kinds:
+        face = chip(k.id)
+        assert k.name in face.plain
+        style = Style.parse(str(face.style))
+        ink, paper = (c.triplet.hex for c in (style.color, style.bgcolor))  # type: ignore[union-attr]
+        hi, lo = sorted((luminance(ink), luminance(paper)), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (k.name, ink, paper)

@@ -24,9 +24,10 @@ def data() -> DiceData:
     return load()
 
 
-def chip(face: str | None, width: int = 5) -> Text:
-    """One die's face: its word on its colour (a letter where `width` is 1), never colour
-    alone; a die not rolled yet is a dim dot."""
+def chip(face: str | None, width: int = 0) -> Text:
+    """One die's face: its word on its colour (a letter where `width` is 1; 0: as wide as
+    the longest kind's name), never colour alone; a die not rolled yet is a dim dot."""
+    width = width or max(len(k.name) for k in data().kinds)
     if face is None:
         return Text(" " + "·".center(width) + " ", style="dim")
     kind = data().by_id[face]
@@ -71,7 +72,7 @@ def dice_text(view: dict[str, Any], picked: set[int], width: int) -> Text:
         i = d["die"]
         shade = ("dark ", "bold reverse") if d["darker"] else ("light", "")
         row = Text.assemble((f"{i + 1}", "bold"), " ", shade, " ")
-        row.append_text(chip(d["face"], 1 if narrow and width < 24 else 6))
+        row.append_text(chip(d["face"], 1 if narrow and width < 24 else 0))
         where = WHERE[d["where"]]
         if i in picked:
             row.append(" ◀ place", style="bold reverse")
