@@ -177,6 +177,11 @@ async def test_harvest_out_of_turn_and_the_chooser(tmp_path: Path) -> None:
         await pilot.pause()
         assert t.choice is not None and "Whose card" in text(app, "#banner")
         assert "1 Ben: 2" in keys(app) and "2 Cem: 1" in keys(app)
+        await pilot.press("escape")  # Esc asks nothing more and harvests nothing
+        await pilot.pause()
+        assert t.choice is None and s.state.players[2].thalers == 0
+        await pilot.press("h")
+        await pilot.pause()
         await pilot.press("2")
         await pilot.pause()
         assert s.state.players[2].thalers == 1 and s.state.players[1].thalers == 1
