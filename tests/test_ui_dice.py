@@ -109,6 +109,7 @@ async def test_pick_and_roll_with_the_keys(tmp_path: Path) -> None:
         assert "roll 2" in table(app).query_one(DiceBox).border_title
         box = str(table(app).query_one(DiceBox).content).split("\n")
         assert "field" in box[0] and "rolled" in box[1]
+        assert "pick dice to place (2, 4, 5)" in text(app, "#banner")
 
 
 async def test_the_bean_figure_key(tmp_path: Path) -> None:

@@ -101,7 +101,12 @@ class DiceControls:
                 what = "rolling all five" if view["first_roll"] else f"placing dice {dice}"
                 out.append(render.chances_line(chances, f"More orders this turn, {what}"))
             elif roll and roll.get("open"):
-                out.append(Text("Pick dice to place (1-5) to see your chances.", style="dim"))
+                out.append(
+                    Text(
+                        f"Pick dice to place ({self.rolled_keys(view)}) to see your chances.",
+                        style="dim",
+                    )
+                )
             figure = figure_outlook(view)
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
@@ -156,11 +161,19 @@ class DiceControls:
         left = sum(1 for d in v["dice"] if d["where"] == "rolled")
         fig = f", f re-rolls all {left} (the bean figure)" if v["can_reroll"] else ""
         if not self.picked:
-            return f"{you}: pick dice to place (1-5){fig}{also}."
+            return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
         k = len(self.picked)
         if k == left:
             return f"{you}: r places all {k}: your turn ends with your card's check{also}."
         return f"{you}: r places {k} and rolls {left - k}{also}."
+
+    @staticmethod
+    def rolled_keys(view: dict[str, Any]) -> str:
+        """The keys of the dice just rolled: "1-5", "2, 4, 5"."""
+        keys = [d["die"] + 1 for d in view["dice"] if d["where"] == "rolled"]
+        if keys and keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 2:
+            return f"{keys[0]}-{keys[-1]}"
+        return ", ".join(map(str, keys))
 
     # -- what the keys do --------------------------------------------------------------------------
 
