@@ -59,7 +59,9 @@ class TableHost(Protocol):
 
 class Controls(Protocol):
     """One game's part of one table. Its `action_<name>` methods are the actions of its
-    bindings; `check(name, params)` says whether one may run now."""
+    bindings; `check(name, params)` says whether one may run now. It may also have
+    `key_text(action) -> str | None`: what a key does now, for the key bar (None: the
+    binding's words)."""
 
     def left(self) -> list[Widget]: ...
     def side(self) -> list[Widget]: ...

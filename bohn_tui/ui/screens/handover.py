@@ -58,7 +58,16 @@ class HandOver:
         `moved`: a bot has just moved (the client's notice)."""
         c = self.client
         if c.settle():  # bots at work: the table shows each move
-            if moved and len(c.humans) > 1 and self.viewer is not None:
+            if self.controls.public_decision():
+                # nothing to hide: the person the game waits for takes the table at once,
+                # else a person keeps it (to act out of turn while the bots move)
+                seat = c.next_human()
+                if seat is None:
+                    seat = self.viewer if self.viewer is not None else next(iter(c.humans), None)
+                if seat != self.viewer:
+                    self.viewer, self.hand_hidden, self.choice = seat, True, None
+                    self.controls.reset()
+            elif moved and len(c.humans) > 1 and self.viewer is not None:
                 public = c.view(None)
                 if c.is_bot(public["active"]) and self.viewer not in c.waiting_for():
                     self.viewer = None  # a bot's turn: hide the hand of whoever had the screen

@@ -185,7 +185,12 @@ class TableScreen(HandOver, Screen[None]):
         self._view = v = c.view(self.viewer)
         self._legal = c.legal(self.viewer) if self.viewer is not None else []
         if self.choice is not None:  # options the rules no longer allow leave the choice
-            options = [a for a in self.choice[1] if a in self._legal]
+            # (an option may be another seat's: a harvest for anyone at a public table)
+            options = [
+                a
+                for a in self.choice[1]
+                if a in (self._legal if a.seat == self.viewer else c.legal(a.seat))
+            ]
             self.choice = (self.choice[0], options) if options else None
         self.controls.show(v)
         self.query_one("#log", GameLog).show(c.log)
@@ -217,6 +222,9 @@ class TableScreen(HandOver, Screen[None]):
             keys = shown_keys(
                 self.bindings_list, lambda action: bool(self.check_action(*_parse(action)))
             )
+            now = getattr(self.controls, "key_text", None)  # what a game's key does now
+            if now is not None:
+                keys = [(label, now(act) or desc, act) for label, desc, act in keys]
         self.query_one("#keys", KeyBar).show(keys)
 
     # -- keys ----------------------------------------------------------------------------------
@@ -232,8 +240,8 @@ class TableScreen(HandOver, Screen[None]):
             return False  # only the choice's keys while a question is asked
         if action == "undo":
             return self.client.can_undo(self.viewer)
-        if action == "pass_screen":
-            return len(self.client.humans) > 1
+        if action == "pass_screen":  # nothing to hide in a public decision
+            return len(self.client.humans) > 1 and not self.controls.public_decision()
         if action in OWN:
             return True
         return self.controls.check(action, parameters)

@@ -1,0 +1,306 @@
+"""The dice game's computer players (wuerfelspiel.txt): `make(level, seed, trade)`.
+
+A bot sees only the public view (`view(state, seat)`, through `observe`) and its legal
+actions. The roller's choices come through `choose` (Roll with the dice to place, Reroll,
+Harvest); harvests at any other time through `propose`, which the bot driver asks once per
+`proposal_round` (after every action).
+
+- random: a legal action at random; harvests, when it may, half of the times it is asked.
+- standard: greedy. It places the dice of the roll that let the field fulfil the most of
+  its lowest uncovered orders (the fewest such dice), plus those that show a kind the next
+  order asks for; the bean figure when the roll gives it nothing; it harvests at four or
+  five orders, at three when the fourth is hard (printed odds under HARD) or a harvest
+  wins the game.
+- expert: the roller's choices by chances.best_move (exact expected value over the rest of
+  the turn, weighing what its rolls give the others); it harvests when it wins the game,
+  when the card is full, when the dice it may use now cover orders of its next card, and
+  when its next card promises thalers sooner than the next order of this one does (the
+  printed odds as the chance per roll); near the end it waits, since every player with
+  three or more orders harvests at the end anyway (the lead's rule 5)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from bohn_tui.engine.bots import Observe
+
+from . import chances
+from .actions import Action, Harvest, Reroll, Roll
+from .dice import DiceData, Order, covered_run, first_roll_odds, load, percent
+
+HARD = 35  # percent: a fourth order this hard makes the standard bot take one thaler now
+
+
+def make(level: str, seed: int = 0, trade: bool = True) -> Any:
+    """A bot of `level` ("random", "standard", "expert") with its own seeded randomness
+    (`trade` is the contract's; this game has no trading)."""
+    kinds = {"random": RandomBot, "standard": StandardBot, "expert": ExpertBot}
+    if level not in kinds:
+        raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(sorted(kinds))}")
+    return kinds[level](seed)
+
+
+# -- reading the view -------------------------------------------------------------------------
+
+
+def _orders(data: DiceData, player: dict[str, Any]) -> tuple[Order, ...]:
+    upper = player.get("upper")
+    return data.cards[upper["number"] - 1].orders if upper else ()
+
+
+def _dice(view: dict[str, Any], where: str) -> dict[int, str]:
+    return {d["die"]: d["face"] for d in view["dice"] if d["where"] == where and d["face"]}
+
+
+def _usable(view: dict[str, Any], seat: int) -> tuple[str, ...]:
+    """The dice a harvest's check of the new upper card would use for `seat` now (rule 3):
+    another's open roll, or the roller's own full field."""
+    last = view.get("last_roll") or {}
+    if last.get("open") and last.get("roller") != seat:
+        return tuple(last.get("faces", ()))
+    field = _dice(view, "field")
+    if len(field) == len(view["dice"]) and last.get("roller") == seat:
+        return tuple(field.values())
+    return ()
+
+
+def _thalers(data: DiceData, covered: int) -> int:
+    return data.thalers.get(min(covered, max(data.thalers)), 0) if covered >= 3 else 0
+
+
+def _wins_now(data: DiceData, view: dict[str, Any], seat: int) -> bool:
+    """Whether harvesting now ends the game with `seat` ahead of everybody's final harvest."""
+    me = view["players"][seat]
+    total = me["thalers"] + _thalers(data, me["covered"])
+    if total < view["target"]:
+        return False
+    rest = [
+        p["thalers"] + _thalers(data, p["covered"])
+        for i, p in enumerate(view["players"])
+        if i != seat
+    ]
+    return total > max(rest, default=0)
+
+
+def _may_harvest(view: dict[str, Any], seat: int) -> bool:
+    p = view["players"][seat]
+    return bool(p.get("can_harvest")) and not view.get("over")
+
+
+def _harvest_reason(data: DiceData, view: dict[str, Any], seat: int, why: str) -> str:
+    c = view["players"][seat]["covered"]
+    n = _thalers(data, c)
+    return f"harvests {c} orders for {n} thaler{'s' if n != 1 else ''}: {why}"
+
+
+class _Base:
+    level = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.data = load()
+        self.reason = ""
+
+    def propose(self, seat: int, observe: Observe) -> Action | None:
+        view = observe()
+        if not _may_harvest(view, seat):
+            return None
+        why = self.harvest_now(view, seat)
+        if why is None:
+            return None
+        self.reason = _harvest_reason(self.data, view, seat, why)
+        return Harvest(seat)
+
+    def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
+        """Why `seat` harvests now, or None to wait."""
+        raise NotImplementedError
+
+    def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
+        view = observe()
+        harvest = next((a for a in legal if isinstance(a, Harvest)), None)
+        if harvest is not None and _may_harvest(view, seat):
+            why = self.harvest_now(view, seat)
+            if why is not None:
+                self.reason = _harvest_reason(self.data, view, seat, why)
+                return harvest
+        rolls = [a for a in legal if not isinstance(a, Harvest)] or legal
+        rolled = _dice(view, "rolled")
+        if len(rolls) == 1 or not rolled or not (view.get("last_roll") or {}).get("open"):
+            self.reason = "rolls the dice" if isinstance(rolls[0], Roll) else ""
+            return rolls[0]
+        return self.answer(seat, view, rolled, rolls)
+
+    def answer(
+        self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
+    ) -> Action:
+        """The roller's answer to the open roll `rolled`."""
+        raise NotImplementedError
+
+    def _place(
+        self, legal: list[Action], place: Sequence[int], rolled: dict[int, str]
+    ) -> Action | None:
+        by_set = {frozenset(a.place): a for a in legal if isinstance(a, Roll)}
+        action = by_set.get(frozenset(place))
+        if action is not None:
+            faces = ", ".join(self.data.by_id[rolled[d]].name for d in sorted(place))
+            rest = len(rolled) - len(place)
+            self.reason = f"places {faces}" + (f", rolls {rest} again" if rest else "")
+        return action
+
+    def _figure(self, legal: list[Action]) -> Action | None:
+        action = next((a for a in legal if isinstance(a, Reroll)), None)
+        if action is not None:
+            self.reason = "uses the bean figure"
+        return action
+
+
+class RandomBot(_Base):
+    level = "random"
+
+    def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
+        return "at random" if self.rng.random() < 0.5 else None
+
+    def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
+        self.reason = ""
+        return legal[self.rng.randrange(len(legal))]
+
+    def answer(
+        self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
+    ) -> Action:
+        return legal[self.rng.randrange(len(legal))]  # pragma: no cover (choose does it)
+
+
+class StandardBot(_Base):
+    level = "standard"
+
+    def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
+        me = view["players"][seat]
+        c = me["covered"]
+        if _wins_now(self.data, view, seat):
+            return "it wins the game"
+        if c >= 4:
+            return "four orders or more"
+        orders = me["upper"]["orders"] if me.get("upper") else []
+        if c == 3 and len(orders) > 3 and orders[3]["odds"] < HARD:
+            return "the fourth order is hard"
+        return None
+
+    def answer(
+        self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
+    ) -> Action:
+        me = view["players"][seat]
+        orders = _orders(self.data, me)
+        start = me["covered"]
+        field = tuple(_dice(view, "field").values())
+        dice = sorted(rolled)
+        here = covered_run(orders, start, field)
+        best: tuple[int, ...] = ()
+        run = here
+        for n in range(1, len(dice) + 1):  # the fewest dice that give the longest run
+            for part in itertools.combinations(dice, n):
+                r = covered_run(orders, start, field + tuple(rolled[d] for d in part))
+                if r > run:
+                    best, run = part, r
+        nxt = orders[start + run] if start + run < len(orders) else None
+        wanted = _kinds(nxt) if nxt is not None else frozenset()
+        extra = [d for d in dice if d not in best and rolled[d] in wanted]
+        place = tuple(sorted(best + tuple(extra[: _size(nxt)])))
+        if not place:
+            figure = self._figure(legal)
+            if figure is not None:
+                return figure
+            place = (dice[0],)
+        action = self._place(legal, place, rolled)
+        if action is None:
+            self.reason = ""
+            action = next((a for a in legal if isinstance(a, Roll)), legal[0])
+        return action
+
+
+def _kinds(order: Order) -> frozenset[str]:
+    return frozenset(k for part in order.parts for alt in part for need in alt for k in need.kinds)
+
+
+def _size(order: Order | None) -> int:
+    """How many dice `order` asks for (its widest alternatives)."""
+    if order is None:
+        return 0
+    return sum(max(sum(need.count for need in alt) for alt in part) for part in order.parts)
+
+
+@cache
+def _percent(order: Order) -> int:
+    """The printed odds of `order` (percent)."""
+    data = load()
+    return percent(first_roll_odds(order, data.dice))
+
+
+class ExpertBot(_Base):
+    level = "expert"
+
+    def __init__(self, seed: int = 0, weight: float = chances.WEIGHT) -> None:
+        super().__init__(seed)
+        self.weight = weight
+
+    def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
+        me = view["players"][seat]
+        c = me["covered"]
+        if _wins_now(self.data, view, seat):
+            return "it wins the game"
+        orders = _orders(self.data, me)
+        if c >= len(orders):
+            return "the card is full"
+        lower = me.get("lower")
+        if lower is None:
+            return None
+        nxt = self.data.cards[lower - 1].orders
+        if view.get("ending"):
+            return None  # the final harvests come anyway
+        gift = covered_run(nxt, 0, _usable(view, seat))
+        if gift:
+            return f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
+        if _near_end(view):
+            return None
+        # rolls until the next order here (printed odds as the chance per roll) against the
+        # rolls per thaler of the next card's first three orders
+        odds = [o["odds"] for o in me["upper"]["orders"]]
+        wait = 100 / max(odds[c], 1)
+        first = [_percent(o) for o in nxt[:3]]
+        fresh = sum(100 / max(p, 1) for p in first)
+        if wait > fresh:
+            return "the next order here is slower than a new card"
+        return None
+
+    def answer(
+        self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
+    ) -> Action:
+        me = view["players"][seat]
+        others = [
+            (_orders(self.data, p), p["covered"])
+            for i, p in enumerate(view["players"])
+            if i != seat and p.get("upper")
+        ]
+        choice = chances.best_move(
+            self.data,
+            _orders(self.data, me),
+            me["covered"],
+            others,
+            _dice(view, "field"),
+            rolled,
+            bool(view.get("can_reroll")),
+            weight=self.weight,
+        )
+        action = self._figure(legal) if choice.figure else self._place(legal, choice.place, rolled)
+        if action is None:  # not listed: the rules allow less than the full choice
+            self.reason = ""
+            action = next((a for a in legal if isinstance(a, Roll)), legal[0])
+        return action
+
+
+def _near_end(view: dict[str, Any]) -> bool:
+    """Someone is within a harvest of the target."""
+    return max(p["thalers"] for p in view["players"]) >= view["target"] - 3

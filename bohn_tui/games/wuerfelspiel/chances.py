@@ -1,0 +1,301 @@
+"""The roller's decision problem, solved exactly: dynamic programming over the dice states
+of one turn (which faces lie on the bean field, how many of each kind of die are still to
+roll, whether the bean figure is left). Pure, no game state.
+
+A state is (the field's faces as a sorted multiset, how many dice of each distinct die are
+left to roll). From a state the roller rolls what is left; every outcome (the faces of each
+distinct die as a multiset, weighted by how many of the 6^n face tuples give it) is then
+answered by placing a non-empty part of it (the rest is rolled again) or, once a turn, by
+the bean figure (the same dice are rolled again). When all five lie on the field the turn
+ends and the roller's own card is checked against the field (`covered_run`). The state
+graph (450 states, 3,872 outcomes, 23,412 placements for the designed dice) is built once
+per set of dice; each evaluation is then two passes over it in floats (exact enumeration,
+float sums), a few milliseconds.
+
+Two uses:
+- `outlook`: the distribution of the orders the roller's own check will cover, under the
+  policy that maximises the EXPECTED number of covered orders (nothing else weighed).
+- `best_move`: the expert's choice, maximising the value of the roller's covered orders at
+  the end of the turn (in thalers: `VALUES`) minus `weight` x the orders every roll of the
+  rest of the turn is expected to give the other players (each checked from its current
+  lowest uncovered order; what a roll gives them is not carried into their later checks)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from .dice import DiceData, Order, covered_run
+
+# the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
+# 5 harvest for 1, 2 and 3; the first two orders are progress towards that
+VALUES: tuple[float, ...] = (0.0, 0.3, 0.6, 1.0, 2.0, 3.0)
+WEIGHT = 0.15  # the default weight of one order a roll gives another player
+
+Faces = tuple[str, ...]
+Counts = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Graph:
+    types: tuple[Faces, ...]  # the distinct dice (their six faces)
+    index: dict[tuple[Faces, Counts], int]  # state -> its number
+    fields: tuple[Faces, ...]  # state -> the faces on its field
+    order: tuple[int, ...]  # the states with dice left, fewest left first
+    outs: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]  # (weight, roll, children)
+    totals: tuple[int, ...]  # state -> the sum of its outcomes' weights
+    rolls: tuple[Faces, ...]  # roll number -> the faces rolled (sorted)
+
+
+def _type_outcomes(faces: Faces, n: int) -> list[tuple[Faces, int]]:
+    counts: Counter[Faces] = Counter()
+    for fs in itertools.product(faces, repeat=n):
+        counts[tuple(sorted(fs))] += 1
+    return sorted(counts.items())
+
+
+@cache
+def _submultisets(faces: Faces) -> tuple[Faces, ...]:
+    c = Counter(faces)
+    keys = sorted(c)
+    return tuple(
+        tuple(k for k, m in zip(keys, combo, strict=True) for _ in range(m))
+        for combo in itertools.product(*(range(c[k] + 1) for k in keys))
+    )
+
+
+def _types(dice: tuple[Faces, ...]) -> tuple[Faces, ...]:
+    return tuple(dict.fromkeys(dice))
+
+
+@cache
+def _graph(dice: tuple[Faces, ...]) -> _Graph:
+    types = _types(dice)
+    start: tuple[Faces, Counts] = ((), tuple(dice.count(t) for t in types))
+    found: dict[tuple[Faces, Counts], list[tuple[int, Faces, list[tuple[Faces, Counts]]]]] = {}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        if state in found:
+            continue
+        field, left = state
+        outs: list[tuple[int, Faces, list[tuple[Faces, Counts]]]] = []
+        found[state] = outs
+        if not sum(left):
+            continue
+        per_type = [_type_outcomes(t, n) for t, n in zip(types, left, strict=True)]
+        for combo in itertools.product(*per_type):
+            weight = 1
+            for _, w in combo:
+                weight *= w
+            children: dict[tuple[Faces, Counts], int] = {}
+            for parts in itertools.product(*(_submultisets(fs) for fs, _ in combo)):
+                placed = sum(len(p) for p in parts)
+                if placed:
+                    child = (
+                        tuple(sorted(field + tuple(f for p in parts for f in p))),
+                        tuple(n - len(p) for n, p in zip(left, parts, strict=True)),
+                    )
+                    children[child] = max(children.get(child, 0), placed)
+            roll = tuple(sorted(f for fs, _ in combo for f in fs))
+            # the most dice placed first: ties go to the fewer rolls
+            ordered = sorted(children, key=lambda c: -children[c])
+            outs.append((weight, roll, ordered))
+            stack.extend(ordered)
+    states = sorted(found, key=lambda s: (sum(s[1]), s))
+    index = {s: i for i, s in enumerate(states)}
+    rolls = sorted({roll for outs in found.values() for _, roll, _ in outs})
+    roll_no = {r: i for i, r in enumerate(rolls)}
+    return _Graph(
+        types=types,
+        index=index,
+        fields=tuple(s[0] for s in states),
+        order=tuple(index[s] for s in states if sum(s[1])),
+        outs=tuple(
+            tuple((w, roll_no[r], tuple(index[c] for c in ch)) for w, r, ch in found[s])
+            for s in states
+        ),
+        totals=tuple(sum(w for w, _, _ in found[s]) for s in states),
+        rolls=tuple(rolls),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _ends(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
+    """state -> the orders the roller's own check covers if the turn ended with its field
+    (meaningful for full fields)."""
+    g = _graph(dice)
+    return tuple(covered_run(orders, start, f) for f in g.fields)
+
+
+@lru_cache(maxsize=4096)
+def _gifts(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
+    """roll -> the orders it lets a player (orders, lowest uncovered `start`) cover."""
+    return tuple(covered_run(orders, start, r) for r in _graph(dice).rolls)
+
+
+def _solve(
+    g: _Graph, end: Sequence[float], cost: Sequence[float]
+) -> tuple[list[float], list[float]]:
+    """The values of every state without (v0) and with (v1) the bean figure: `end` per state
+    (used where no dice are left), minus `cost` per roll made from there on."""
+    v0 = list(end)
+    v1 = list(end)
+    outs, totals = g.outs, g.totals
+    for s in g.order:
+        t0 = 0.0
+        for w, r, ch in outs[s]:
+            t0 += w * (max(map(v0.__getitem__, ch)) - cost[r])
+        here = v0[s] = t0 / totals[s]
+        t1 = 0.0
+        for w, r, ch in outs[s]:
+            best = max(map(v1.__getitem__, ch))
+            t1 += w * ((best if best >= here else here) - cost[r])
+        v1[s] = t1 / totals[s]
+    return v0, v1
+
+
+@lru_cache(maxsize=1024)
+def _outlooks(
+    dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int
+) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+    """Per state, without and with the figure: the distribution of the covered orders under
+    the policy maximising their expected number."""
+    g = _graph(dice)
+    ends = _ends(dice, orders, start)
+    v0, v1 = _solve(g, [float(k) for k in ends], [0.0] * len(g.rolls))
+    m = len(orders) - start + 1
+    d0 = [tuple(1.0 if k == e else 0.0 for k in range(m)) for e in ends]
+    d1 = list(d0)
+    for s in g.order:
+        for v, d, fig in ((v0, d0, False), (v1, d1, True)):
+            acc = [0.0] * m
+            for w, _, ch in g.outs[s]:
+                best = max(ch, key=v.__getitem__)
+                dist = d0[s] if fig and v0[s] > v[best] else d[best]
+                for k in range(m):
+                    acc[k] += w * dist[k]
+            d[s] = tuple(a / g.totals[s] for a in acc)
+    return d0, d1
+
+
+def _state(data: DiceData, field: Mapping[int, str]) -> tuple[Faces, Counts]:
+    types = _types(data.dice)
+    left = [0] * len(types)
+    for i, faces in enumerate(data.dice):
+        if i not in field:
+            left[types.index(faces)] += 1
+    return tuple(sorted(field.values())), tuple(left)
+
+
+def _check(data: DiceData, *placed: Mapping[int, str]) -> None:
+    for part in placed:
+        for die, face in part.items():
+            if not 0 <= die < len(data.dice) or face not in data.dice[die]:
+                raise ValueError(f"die {die} cannot show {face!r}")
+    if len(placed) == 2 and set(placed[0]) & set(placed[1]):
+        raise ValueError("a die cannot be placed twice")
+
+
+def outlook(
+    data: DiceData,
+    orders: Sequence[Order],
+    start: int,
+    field: dict[int, str],
+    place: dict[int, str],
+    figure_left: bool,
+) -> tuple[float, ...]:
+    """The chance that the turn ends with exactly k more of the roller's own orders covered
+    (k = 0 .. len(orders) - start), when the roller now places `place` (die -> face, from
+    the roll just made) next to `field` (the dice already on the bean field) and rolls the
+    rest, then plays on by the policy that maximises the expected number of covered orders
+    (the bean figure included while `figure_left`; ties: the most dice placed). If nothing
+    is left to roll the answer is certain. An empty `place` means rolling every die not on
+    the field: with `figure_left` False, the outlook of using the bean figure now.
+    Exact enumeration over every outcome, in floats (the chances sum to 1)."""
+    _check(data, field, place)
+    both = {**field, **place}
+    orders = tuple(orders)
+    if len(both) == len(data.dice):
+        k = covered_run(orders, start, tuple(both.values()))
+        return tuple(1.0 if i == k else 0.0 for i in range(len(orders) - start + 1))
+    d0, d1 = _outlooks(data.dice, orders, start)
+    return (d1 if figure_left else d0)[_graph(data.dice).index[_state(data, both)]]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The expert's answer to an open roll: place `place` (dice numbers) and roll the rest,
+    or use the bean figure (`figure` True, `place` empty); `value` is its expected value."""
+
+    place: tuple[int, ...]
+    figure: bool
+    value: float
+
+
+@lru_cache(maxsize=256)
+def _expert_values(
+    dice: tuple[Faces, ...],
+    orders: tuple[Order, ...],
+    start: int,
+    others: tuple[tuple[tuple[Order, ...], int], ...],
+    weight: float,
+    values: tuple[float, ...],
+) -> tuple[list[float], list[float]]:
+    g = _graph(dice)
+    end = [values[min(start + k, len(values) - 1)] for k in _ends(dice, orders, start)]
+    cost = [0.0] * len(g.rolls)
+    for their, at in others:
+        for r, k in enumerate(_gifts(dice, their, at)):
+            cost[r] += weight * k
+    return _solve(g, end, cost)
+
+
+def best_move(
+    data: DiceData,
+    orders: Sequence[Order],
+    start: int,
+    others: Sequence[tuple[Sequence[Order], int]],
+    field: dict[int, str],
+    rolled: dict[int, str],
+    figure_left: bool,
+    weight: float = WEIGHT,
+    values: tuple[float, ...] = VALUES,
+) -> Choice:
+    """The expert's choice for the open roll `rolled` (die -> face; every die not on
+    `field`): the placement, or the bean figure while `figure_left`, of the highest expected
+    value (see the module's docstring). `others`: each other player's orders and lowest
+    uncovered order. Ties: the most dice placed, then the lowest dice numbers."""
+    _check(data, field, rolled)
+    if not rolled:
+        raise ValueError("no open roll to answer")
+    g = _graph(data.dice)
+    v0, v1 = _expert_values(
+        data.dice,
+        tuple(orders),
+        start,
+        tuple((tuple(o), s) for o, s in others if s < len(o)),
+        float(weight),
+        tuple(values),
+    )
+    v = v1 if figure_left else v0
+    best: Choice | None = None
+    dice = sorted(rolled)
+    for n in range(len(dice), 0, -1):
+        seen: set[int] = set()
+        for part in itertools.combinations(dice, n):
+            child = g.index[_state(data, {**field, **{d: rolled[d] for d in part}})]
+            if child in seen:
+                continue
+            seen.add(child)
+            if best is None or v[child] > best.value + 1e-12:
+                best = Choice(part, False, v[child])
+    assert best is not None
+    if figure_left:
+        here = v0[g.index[_state(data, field)]]
+        if here > best.value + 1e-12:
+            best = Choice((), True, here)
+    return best

@@ -1,0 +1,1 @@
+"""The dice game's table parts (ui/parts.py)."""

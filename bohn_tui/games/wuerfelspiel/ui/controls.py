@@ -1,0 +1,297 @@
+"""The dice game's part of the table (ui/parts.py): the players' cards on the left, the dice
+and what the last roll did on the side; keys 1-5 pick dice of the open roll to place, r
+places them and rolls the rest, f uses the bean figure, h harvests for any person at the
+table (asking whose when several may). Every decision is public: no privacy screen, and a
+person keeps the table while a bot rolls so that they can harvest meanwhile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
+
+from bohn_tui.engine.actions import Action
+from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
+from bohn_tui.games.wuerfelspiel.ui import render
+from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
+from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook, warm
+from bohn_tui.ui.parts import TableHost
+
+PUBLIC = "Everything is public: no need to pass the screen"
+PUBLIC_SHORT = "all public, no screen passing"
+LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
+
+
+class DiceControls:
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.client = host.client
+        self.picked: set[int] = set()
+        self._roll_key: tuple[int, int, int] | None = None  # the open roll the picks are of
+        self._size = (80, 24)
+        warm(host.view)
+
+    # -- board ---------------------------------------------------------------------------------
+
+    def left(self) -> list[Widget]:
+        return [PlayersBoard(id="dice-players")]
+
+    def side(self) -> list[Widget]:
+        return [DiceBox(id="dice"), RollInfo(id="roll-info")]
+
+    def layout(self, width: int, height: int) -> None:
+        """The cards take the left part above a log of LOG_ROWS rows at least; no hand
+        shows, so its place on the table is given to the board."""
+        self._size = (width, height)
+        host = self.host
+        host.query_one("#no-hand").display = False
+        side = 44 if width >= 110 else 34
+        board = host.query_one("#dice-players", PlayersBoard)
+        board.room = (width - side, height - 2 - 2 - LOG_ROWS)
+        self.show(host.view)
+
+    def names(self) -> list[str]:
+        return [self.host.seat_name(s) for s in range(len(self.client.names))]
+
+    def show(self, view: dict[str, Any]) -> None:
+        host = self.host
+        key = (view["turn"], view["rolls"], view["active"])
+        if key != self._roll_key:  # a new roll: nothing picked of it yet
+            self._roll_key = key
+            self.picked = set()
+        self.picked = {i for i in self.picked if view["dice"][i]["where"] == "rolled"}
+        host.query_one("#dice-players", PlayersBoard).show(view, self.names())
+        dice = host.query_one("#dice", DiceBox)
+        dice.names = self.client.names
+        dice.show(view, self.picked)
+        host.query_one("#roll-info", RollInfo).show(*self.info(view))
+
+    def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
+        """What the last roll did, the roller's chances, who may harvest; then, where
+        there is room, the thalers (every card's head shows them too)."""
+        names = self.client.names  # plain names: the cards' heads give the bots' levels
+        viewer = self.host.viewer
+        out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
+        roll = view.get("last_roll")
+        if roll and roll.get("open") and not view["fulfilled"]:
+            out.append(Text("Nobody fulfils an order with this roll.", style="dim"))
+        more: list[Text] = []  # shown where there is room
+        for seat, p in enumerate(view["players"]):
+            if p["can_harvest"]:
+                pays = render.data().thalers.get(p["covered"], 0)
+                how = " (h)" if seat in self.client.humans else ""
+                out.append(
+                    Text(
+                        f"{names[seat]} may harvest: {p['covered']} orders, "
+                        f"{render.thaler_word(pays)}{how}.",
+                        style="bold green",
+                    )
+                )
+        if view.get("ending"):
+            e = view["ending"]
+            out.append(
+                Text(f"{names[e['seat']]} has {e['total']} thalers: the game ends.", style="bold")
+            )
+        if viewer is not None and viewer == view["active"] and not view["over"]:
+            chances = own_outlook(view, self.picked)
+            if chances is not None:
+                dice = ", ".join(str(i + 1) for i in sorted(self.picked))
+                what = "rolling all five" if view["first_roll"] else f"placing dice {dice}"
+                out.append(render.chances_line(chances, f"More orders this turn, {what}"))
+            elif roll and roll.get("open"):
+                out.append(
+                    Text(
+                        f"Pick dice to place ({self.rolled_keys(view)}) to see your chances.",
+                        style="dim",
+                    )
+                )
+            figure = figure_outlook(view)
+            if figure is not None:
+                more.append(render.chances_line(figure, "With the bean figure now"))
+        return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+
+    def hand(self) -> Widget:  # never shown: every decision is public
+        w = Widget()
+        w.display = False
+        return w
+
+    def show_hand(self, hand: Widget, view: dict[str, Any]) -> None:
+        pass
+
+    def reset(self) -> None:
+        self.picked = set()
+
+    def scroll_to(self, seat: int) -> None:
+        pass
+
+    def public_decision(self) -> bool:
+        return True
+
+    # -- the banner ------------------------------------------------------------------------------
+
+    def banner(self) -> tuple[str, str]:
+        host = self.host
+        v = host.view
+        roller = host.seat_name(v["active"])
+        head = f"Turn {v['turn'] + 1} · {roller}'s turn"  # the view counts from 0
+        if not v["first_roll"]:
+            head += f" · roll {v['rolls']}"
+        width = self._size[0] - 2
+        note = PUBLIC if len(head) + 3 + len(PUBLIC) <= width else PUBLIC_SHORT
+        head = f"{head} · {note}"
+        return head, self.hint(v)
+
+    def hint(self, v: dict[str, Any]) -> str:
+        host, c = self.host, self.client
+        if v["over"]:
+            return "The game is over."
+        if host.choice is not None:
+            return f"{host.choice[0]} (1-{len(host.choice[1])}; Esc cancels)"
+        me, active = host.viewer, v["active"]
+        harvest = self.harvesters()
+        also = "; h harvests" if harvest else ""
+        if me is None or c.is_bot(active) or me != active:
+            who = host.seat_name(active)
+            return f"{who} is rolling…{also}" if c.is_bot(active) else f"Waiting for {who}{also}."
+        you = c.names[me]
+        if v["first_roll"]:
+            return f"{you}: r rolls all five dice{also}."
+        left = sum(1 for d in v["dice"] if d["where"] == "rolled")
+        fig = f", f re-rolls all {left} (the bean figure)" if v["can_reroll"] else ""
+        if not self.picked:
+            return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
+        k = len(self.picked)
+        if k == left:
+            return f"{you}: r places all {k}: your turn ends with your card's check{also}."
+        return f"{you}: r places {k} and rolls {left - k}{also}."
+
+    @staticmethod
+    def rolled_keys(view: dict[str, Any]) -> str:
+        """The keys of the dice just rolled: "1-5", "2, 4, 5"."""
+        keys = [d["die"] + 1 for d in view["dice"] if d["where"] == "rolled"]
+        if keys and keys == list(range(keys[0], keys[-1] + 1)) and len(keys) > 2:
+            return f"{keys[0]}-{keys[-1]}"
+        return ", ".join(map(str, keys))
+
+    # -- what the keys do --------------------------------------------------------------------------
+
+    def roll_action(self) -> Roll | None:
+        me = self.host.viewer
+        if me is None:
+            return None
+        a = Roll(me, tuple(sorted(self.picked)))
+        return a if a in self.host.legal else None
+
+    def harvesters(self) -> list[Action]:
+        """The harvests a person at the table may make now (bots harvest by themselves)."""
+        c = self.client
+        v = self.host.view
+        return [
+            Harvest(s)
+            for s in c.humans
+            if v["players"][s]["can_harvest"] and Harvest(s) in c.legal(s)
+        ]
+
+    def check(self, action: str, params: tuple[Any, ...]) -> bool:
+        host = self.host
+        if host.choice is not None:
+            return action == "pick" and params[0] < len(host.choice[1])
+        v = host.view
+        if action == "pick":
+            i = int(params[0])
+            return (
+                host.viewer == v["active"]
+                and v["dice"][i]["where"] == "rolled"
+                and any(isinstance(a, Roll) for a in host.legal)
+            )
+        if action == "roll":
+            return self.roll_action() is not None
+        if action == "figure":
+            return host.viewer is not None and Reroll(host.viewer) in host.legal
+        if action == "harvest":
+            return bool(self.harvesters())
+        return False
+
+    def key_text(self, action: str) -> str | None:
+        """What a key does now, for the key bar (None: its binding's words)."""
+        name = action.partition("(")[0]
+        v = self.host.view
+        if name == "roll":
+            left = sum(1 for d in v["dice"] if d["where"] != "field")
+            k = len(self.picked)
+            if v["first_roll"]:
+                return "Roll all 5"
+            return "Place all, end turn" if k == left else f"Place {k}, roll {left - k}"
+        if name == "figure":
+            left = sum(1 for d in v["dice"] if d["where"] == "rolled")
+            return f"Figure: re-roll {left}"
+        if name == "harvest":
+            h = self.harvesters()
+            if len(h) == 1:
+                return f"Harvest ({self.client.names[h[0].seat]})"
+            return "Harvest (whose?)"
+        return None
+
+    def choice_keys(self) -> list[tuple[str, str, str]]:
+        choice = self.host.choice
+        assert choice is not None
+        out = []
+        for i, a in enumerate(choice[1]):
+            p = self.host.view["players"][a.seat]
+            pays = render.data().thalers.get(p["covered"], 0)
+            out.append((str(i + 1), f"{self.client.names[a.seat]}: {pays}", f"pick({i})"))
+        return out
+
+    def maybe_forced(self) -> None:
+        pass
+
+    def undone(self) -> None:
+        self.picked = set()
+
+    async def clicked(self, seat: int, index: int) -> None:
+        if seat == DICE_SEAT and self.check("pick", (index,)):
+            await self.action_pick(index)
+
+    async def action_pick(self, i: int) -> None:
+        host = self.host
+        if host.choice is not None:
+            if i < len(host.choice[1]):
+                await host.do(host.choice[1][i])
+            return
+        if not self.check("pick", (i,)):
+            return
+        self.picked ^= {i}
+        host.refresh_table()
+
+    async def action_roll(self) -> None:
+        a = self.roll_action()
+        if a is not None:
+            self.picked = set()
+            await self.host.do(a)
+
+    async def action_figure(self) -> None:
+        me = self.host.viewer
+        if me is not None and Reroll(me) in self.host.legal:
+            self.picked = set()
+            await self.host.do(Reroll(me))
+
+    async def action_harvest(self) -> None:
+        options = self.harvesters()
+        if len(options) == 1:
+            await self.host.do(options[0])
+        elif options:
+            self.host.ask(options, "Whose card is harvested?")
+
+    # -- the end and the help ------------------------------------------------------------------
+
+    def end_screen(self) -> Screen[None]:
+        from bohn_tui.games.wuerfelspiel.ui.end import DiceEndScreen
+
+        return DiceEndScreen(self.client)
+
+    def help_parts(self) -> tuple[list[Any], list[Any]]:
+        from bohn_tui.games.wuerfelspiel.ui.help import dice_help
+
+        return dice_help(self.client.help_lines())

@@ -1,0 +1,44 @@
+"""The dice game's help: the rulebook's rules in a few lines (the game's help lines) and the
+legend of the dice: each kind's letter and colour, and the faces of the darker and the
+lighter dice."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from bohn_tui.games.common.ui.help import lines_text
+from bohn_tui.games.wuerfelspiel.ui.render import chip, data
+
+
+def dice_legend() -> Table:
+    d = data()
+    t = Table(title="The dice: kinds, letters, faces", box=None, padding=(0, 1))
+    for col in ("kind", "letter", "name", "on a darker die", "on a lighter die"):
+        t.add_column(col)
+    dark = Counter(d.dice[d.darker.index(True)])
+    light = Counter(d.dice[d.darker.index(False)])
+    for k in d.kinds:
+        t.add_row(chip(k.id), k.letter, k.name_de, f"{dark[k.id]} of 6", f"{light[k.id]} of 6")
+    return t
+
+
+KEYS_NOTE = Text(
+    "On the table: ✓ a covered order, ★ covered by the last roll or check, → the next order "
+    "to fulfil; the number beside each order is the chance to fulfil it with a first roll of "
+    "all five dice. H beside a name: that player may harvest.\n"
+)
+
+
+def dice_help(lines: list[str]) -> tuple[list[Any], list[Any]]:
+    """What `?` (and the menu's Rules) shows before and after the keys."""
+    return [lines_text(lines), KEYS_NOTE], [dice_legend()]
+
+
+def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
+    from bohn_tui.games import rules_for, spec
+
+    return dice_help(list(spec(game).help(rules_for(game, players))))

@@ -1,0 +1,77 @@
+"""The roller's outlook for the table: the exact chance that placing the picked dice (and
+playing on well) ends the turn with 0, 1, 2, ... more of their own orders fulfilled. The
+one door to the bots' chances module (games/wuerfelspiel/chances.py): while it is not
+there, the table shows nothing for it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from bohn_tui.games.wuerfelspiel.dice import load
+
+Chances = tuple[Fraction | float, ...]
+
+
+@lru_cache(maxsize=256)
+def _outlook(
+    card: int,
+    start: int,
+    field: tuple[tuple[int, str], ...],
+    place: tuple[tuple[int, str], ...],
+    figure_left: bool,
+) -> Chances | None:
+    try:
+        from bohn_tui.games.wuerfelspiel.chances import (  # type: ignore[import-not-found]
+            outlook,
+        )
+    except ImportError:
+        return None
+    data = load()
+    orders = data.cards[card - 1].orders
+    return tuple(outlook(data, orders, start, dict(field), dict(place), figure_left))
+
+
+def figure_outlook(view: dict[str, Any]) -> Chances | None:
+    """The roller's chances if they use the bean figure now (re-roll every die just
+    rolled); None when it may not be used."""
+    if view["over"] or not view["can_reroll"]:
+        return None
+    p = view["players"][view["active"]]
+    if p["upper"] is None:
+        return None
+    field = tuple((d["die"], d["face"]) for d in view["dice"] if d["where"] == "field")
+    return _outlook(p["upper"]["number"], p["covered"], field, (), False)
+
+
+def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
+    """The roller's chances if they now place `picked` (dice of the open roll) and roll the
+    rest; before the first roll, of rolling all five. None when there is nothing to say
+    (no open roll to place from, nothing picked, no card) or the chances module is
+    missing."""
+    if view["over"]:
+        return None
+    p = view["players"][view["active"]]
+    upper = p["upper"]
+    dice = view["dice"]
+    chosen = sorted(i for i in picked if dice[i]["where"] == "rolled")
+    if upper is None or (not view["first_roll"] and not chosen):
+        return None
+    if not view["first_roll"] and not (view.get("last_roll") or {}).get("open", False):
+        return None
+    if view["first_roll"]:  # the last roller's field still lies there: all five are rolled
+        return _outlook(upper["number"], p["covered"], (), (), not view["figure_used"])
+    field = tuple((d["die"], d["face"]) for d in dice if d["where"] == "field")
+    place = tuple((i, dice[i]["face"]) for i in chosen)
+    return _outlook(upper["number"], p["covered"], field, place, not view["figure_used"])
+
+
+def warm(view: dict[str, Any]) -> None:
+    """Compute the chances' tables (about half a second, once a process) in a thread, so
+    that the first chances the table shows cost no frame."""
+    threading.Thread(
+        target=lambda: own_outlook({**view, "first_roll": True}, ()), daemon=True
+    ).start()

@@ -1,0 +1,163 @@
+"""The dice game's computer players (games/wuerfelspiel/bots.py): legal choices only, from the
+public view; the standard and expert choices in constructed positions; harvest policies; a
+short seeded match."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohn_tui.engine.driver import BotDriver
+from bohn_tui.games import make_bot, rules_for
+from bohn_tui.games.wuerfelspiel import bots
+from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
+from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED
+from bohn_tui.play.simulate import play_game
+
+LEVELS = ("random", "standard", "expert")
+
+
+def test_make_by_level_and_through_the_registry():
+    """Each level is made by bots.make, and the game's spec hands out the same levels."""
+    for level in LEVELS:
+        assert bots.make(level, 1).level == level
+        assert make_bot("wuerfelspiel", level, 1).level == level
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bots.make("genius")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_only_take_legal_actions(level):
+    """Every choice is one of the seat's legal actions, every volunteered harvest is legal
+    when it is made ("you may harvest at any time ... even if you are not the actively
+    rolling player"), and every reason is short."""
+    rules = rules_for("wuerfelspiel", 4)
+    for seed in range(2):
+        st, _ = rules.new_game(list("ABCD"), seed)
+        seats = {s: bots.make(level if s % 2 == 0 else "random", seed * 10 + s) for s in range(4)}
+        driver = BotDriver(rules, seats)
+        kinds = set()
+        while not st.over:
+            move = driver.next_move(st)
+            assert move is not None
+            assert move.action in rules.legal_actions(st, move.seat)
+            if not move.proposal:
+                assert move.action in move.legal
+            assert len(seats[move.seat].reason) <= 80
+            kinds.add(type(move.action))
+            rules.apply(st, move.action)
+        assert {Roll, Harvest} <= kinds
+
+
+def _position(covered=0, field=None, rolled=None, figure_used=False):
+    """A 4-player game where seat 0 (card 1: Garden + Red/Soy, Broad + Red/Blue,
+    Soy + Blue + Garden/Broad, ...) is rolling: `field` on the bean field, `rolled` open."""
+    rules = rules_for("wuerfelspiel", 4)
+    st, _ = rules.new_game(list("ABCD"), 7)
+    me = st.players[0]
+    me.upper, me.covered = 1, covered
+    st.roller, st.first_roll, st.rolls, st.figure_used = 0, False, 1, figure_used
+    for d, face in (field or {}).items():
+        st.faces[d], st.where[d] = face, FIELD
+    for d, face in (rolled or {}).items():
+        st.faces[d], st.where[d] = face, ROLLED
+    st.last_roller, st.last_dice, st.open = 0, tuple(sorted(rolled or {})), True
+    return rules, st
+
+
+def _choose(level, rules, st, seat=0):
+    bot = bots.make(level, 3)
+    action = bot.choose(seat, lambda: rules.view(st, seat), rules.legal_actions(st, seat))
+    return action, bot.reason
+
+
+FOUR = {0: "broad", 1: "blue", 2: "garden", 3: "red"}  # orders 1 and 2; 3 needs a Soy
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_the_die_that_completes_an_order_is_placed(level):
+    """The last die shows the Soy that order 3 lacks: both levels place it."""
+    rules, st = _position(field=FOUR, rolled={4: "soy"})
+    action, reason = _choose(level, rules, st)
+    assert action == Roll(0, (4,))
+    assert reason == "places Soy"
+
+
+def test_expert_uses_the_figure_when_a_reroll_is_worth_it():
+    """The last die shows Wax (order 3 needs the Soy): with the figure unused and the others
+    needing little from the dice the expert re-rolls it ("you may use the bean figure to
+    repeat your roll"); the figure spent, it must place the die."""
+    rules, st = _position(field=FOUR, rolled={4: "wax"})
+    for p in st.players[1:]:
+        p.covered = 5  # nothing for the others to gain
+    action, reason = _choose("expert", rules, st)
+    assert action == Reroll(0) and reason == "uses the bean figure"
+    rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
+    assert _choose("expert", rules, st)[0] == Roll(0, (4,))
+
+
+def test_expert_keeps_a_complete_roll_whole():
+    """A first roll of Broad, Blue, Garden, Red, Soy covers orders 1-3, the most five dice
+    can reach on card 1: the expert places all five (any further roll only feeds others)."""
+    rolled = {0: "broad", 1: "blue", 2: "garden", 3: "red", 4: "soy"}
+    rules, st = _position(rolled=rolled)
+    action, _ = _choose("expert", rules, st)
+    assert action == Roll(0, (0, 1, 2, 3, 4))
+
+
+def test_standard_places_what_serves_the_lowest_orders():
+    """Garden and Red fulfil order 1 (Garden + Red/Soy): the standard bot places them (and
+    the Broad of order 2's Broad + Red/Blue), not the Wax."""
+    rules, st = _position(rolled={0: "broad", 1: "wax", 2: "garden", 3: "red", 4: "wax"})
+    action, _ = _choose("standard", rules, st)
+    assert isinstance(action, Roll)
+    assert {2, 3} <= set(action.place) and 1 not in action.place and 4 not in action.place
+
+
+def _harvest_position(covered, thalers=0, others=0):
+    rules = rules_for("wuerfelspiel", 4)
+    st, _ = rules.new_game(list("ABCD"), 5)
+    st.roller = 1
+    st.players[0].covered = covered
+    st.players[0].singles = list(range(100, 100 + thalers))
+    for p in st.players[1:]:
+        p.singles = list(range(200, 200 + others))
+    return rules, st
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_harvest_when_it_wins_the_game(level):
+    """Nine thalers and three orders on another's turn: the harvest brings ten ("If a player
+    has 10 or more bean thalers after harvesting, they trigger the end") ahead of all."""
+    rules, st = _harvest_position(3, thalers=9, others=5)
+    bot = bots.make(level, 1)
+    assert bot.propose(0, lambda: rules.view(st, 0)) == Harvest(0)
+    assert "wins" in bot.reason
+
+
+def test_standard_harvests_at_four_and_waits_below_three():
+    """Four orders: two thalers now. Two orders: nothing to harvest, no proposal."""
+    rules, st = _harvest_position(4)
+    assert bots.make("standard").propose(0, lambda: rules.view(st, 0)) == Harvest(0)
+    rules, st = _harvest_position(2)
+    assert bots.make("standard").propose(0, lambda: rules.view(st, 0)) is None
+
+
+def test_expert_waits_when_ending_would_lose():
+    """Three orders and nine thalers, but another player would end ahead: no harvest that
+    ends the game lost (the expert waits for the card's fourth order)."""
+    rules, st = _harvest_position(3, thalers=9, others=11)
+    assert bots.make("expert").propose(0, lambda: rules.view(st, 0)) is None
+
+
+def test_expert_beats_random_in_a_short_match():
+    """20 seeded 4-player games, the expert against three random bots, its seat rotating: it
+    wins far more than the fair quarter."""
+    won = 0.0
+    for g in range(20):
+        seat = g % 4
+        players = [bots.make("expert" if s == seat else "random", g * 7919 + s) for s in range(4)]
+        res = play_game("wuerfelspiel", list("ABCD"), g, players)
+        assert res.violations == []
+        winners = res.state.rules.view(res.state, None)["winners"]
+        won += (seat in winners) / len(winners)
+    assert won / 20 >= 0.6
