@@ -135,7 +135,7 @@ class DiceControls:
         host = self.host
         v = host.view
         roller = host.seat_name(v["active"])
-        head = f"Turn {v['turn'] + 1} · {roller}'s turn"  # the view counts from 0
+        head = f"Turn {v['turn']} · {roller}'s turn"
         if not v["first_roll"]:
             head += f" · roll {v['rolls']}"
         width = self._size[0] - 2
