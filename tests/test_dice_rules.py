@@ -335,6 +335,22 @@ def test_after_a_harvest_another_player_checks_the_open_roll() -> None:
     assert st.players[1].upper == GARDEN_CARD and st.players[1].covered == 1
 
 
+def test_what_the_last_roll_did_for_a_harvested_card_leaves_the_view() -> None:
+    """The view's "fulfilled" (who fulfilled what with the last roll or check) is about the
+    cards on the table: a harvest takes the old card's entry away, and the new card's
+    check, if any, is the seat's only entry."""
+    st = game([(1, 2), (3, 4)])
+    st.players[1].covered = 2
+    st.players[1].upper = 9
+    roll(st, GARDEN_ONLY)
+    st.players[1].covered = 3  # as if this roll had covered orders up to the third
+    st.fulfilled = [(1, (2,), "roll")]
+    act(st, Harvest(1))
+    rows = [f for f in st.rules.view(st, None)["fulfilled"] if f["seat"] == 1]
+    assert all(f["orders"] == list(range(len(f["orders"]))) for f in rows), rows
+    assert len(rows) <= 1
+
+
 def test_after_placing_from_the_roll_it_is_no_longer_open() -> None:
     """Choice: the roll is open until the roller places from it or rolls again."""
     st = game([(1, 2), (3, GARDEN_CARD)])

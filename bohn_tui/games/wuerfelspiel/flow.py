@@ -156,6 +156,8 @@ def harvest(data: DiceData, st: DiceState, seat: int, ev: list[Event]) -> None:
         paid += 1
     p.upper, p.covered = p.lower, 0
     p.lower = draw(st, seat, ev)
+    # what the last roll did for this seat was on the card just harvested
+    st.fulfilled = [f for f in st.fulfilled if f[0] != seat]
     ev.append(Harvested(seat, card, orders, paid, p.thalers, p.upper, p.lower))
     dice = usable(st, seat)
     if dice is not None:
