@@ -92,16 +92,6 @@ class DiceState:
             dict(self.options),
         )
 
-    @property
-    def active(self) -> int:
-        """The roller (the name the play layer reads, as for the bean games)."""
-        return self.roller
-
-    @property
-    def scores(self) -> list[int]:
-        """Each seat's thalers (play/simulate.py reads `state.scores`)."""
-        return [p.thalers for p in self.players]
-
     def rolled_dice(self) -> tuple[int, ...]:
         return tuple(i for i, w in enumerate(self.where) if w == ROLLED)
 
