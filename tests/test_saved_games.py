@@ -1,7 +1,8 @@
 """Save files written by the version before the game packages (tests/fixtures/v1, one or more
 per game, made by that version's Session.to_json) are read into the database on first start
 (or by `bohn import`), replay to the very state that version reached, and continue, each move
-saved in the database."""
+saved in the database. A game that came after v1 keeps an export of the version it came
+with (tests/fixtures/exports, `bohn export`), held to the same."""
 
 from __future__ import annotations
 
@@ -18,13 +19,33 @@ from bohn_tui.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "v1"
 SAVES = sorted(FIXTURES.glob("*.save.json"))
+EXPORTS = sorted((FIXTURES.parent / "exports").glob("*.export.json"))
 
 
 def test_there_is_a_save_for_every_game() -> None:
     from bohn_tui.games import GAMES
 
-    games = {json.loads(p.read_text())["record"]["game"] for p in SAVES}
+    games = {json.loads(p.read_text())["record"]["game"] for p in SAVES + EXPORTS}
     assert games == set(GAMES)
+
+
+@pytest.mark.parametrize("export", EXPORTS, ids=[p.name.split(".")[0] for p in EXPORTS])
+def test_an_export_of_an_earlier_version_imports_replays_and_continues(
+    export: Path, tmp_path: Path
+) -> None:
+    final = json.loads(
+        export.with_name(export.name.replace(".export.json", ".final.json")).read_text()
+    )
+    store = Store(tmp_path)
+    store.open()
+    s = Session.load(store, store.import_file(export))
+    assert json.loads(json.dumps(s.rules.full_state(s.state))) == final
+    s.run_bots()
+    seat = s.decider()
+    assert seat is not None and not s.is_bot(seat)
+    s.apply(s.legal(seat)[0])
+    again = Session.load(Store(tmp_path), s.save_id)  # the move is in the database
+    assert again.record.actions == s.record.actions
 
 
 @pytest.mark.parametrize("save", SAVES, ids=[p.name.split(".")[0] for p in SAVES])
