@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bohn_tui.engine.bots import Observe
@@ -197,23 +197,21 @@ class StandardBot(_Base):
         start = me["covered"]
         field = tuple(_dice(view, "field").values())
         dice = sorted(rolled)
-        here = covered_run(orders, start, field)
-        best: tuple[int, ...] = ()
-        run = here
-        for n in range(1, len(dice) + 1):  # the fewest dice that give the longest run
+        here = _serves(orders, start, tuple(sorted(field)), len(dice))
+        best: tuple[tuple[int, ...], tuple[int, ...]] = ((*here, 0), ())
+        for n in range(1, len(dice) + 1):  # ties: the fewer dice (more are rolled again)
             for part in itertools.combinations(dice, n):
-                r = covered_run(orders, start, field + tuple(rolled[d] for d in part))
-                if r > run:
-                    best, run = part, r
-        nxt = orders[start + run] if start + run < len(orders) else None
-        wanted = _kinds(nxt) if nxt is not None else frozenset()
-        extra = [d for d in dice if d not in best and rolled[d] in wanted]
-        place = tuple(sorted(best + tuple(extra[: _size(nxt)])))
-        if not place:
+                faces = tuple(sorted(field + tuple(rolled[d] for d in part)))
+                score = (*_serves(orders, start, faces, len(dice) - n), -n)
+                if score > best[0]:
+                    best = (score, part)
+        place = best[1]
+        if not place:  # the roll serves nothing: the figure, else the least useful die
             figure = self._figure(legal)
             if figure is not None:
                 return figure
-            place = (dice[0],)
+            wanted = {k for o in orders[start:] for k in _kinds(o)}
+            place = (min(dice, key=lambda d: (rolled[d] in wanted, d)),)
         action = self._place(legal, place, rolled)
         if action is None:
             self.reason = ""
@@ -221,15 +219,49 @@ class StandardBot(_Base):
         return action
 
 
+def _serves(
+    orders: Sequence[Order], start: int, faces: tuple[str, ...], left: int
+) -> tuple[int, ...]:
+    """How far `faces` serve the lowest uncovered orders, `left` dice still to roll: the
+    orders fulfilled in sequence, whether the next one can still be, how few dice it still
+    lacks, then how few the one after lacks."""
+    run = covered_run(orders, start, faces)
+    nxt = start + run
+    lack = _lacks(orders[nxt], faces) if nxt < len(orders) else 0
+    after = _lacks(orders[nxt + 1], faces) if nxt + 1 < len(orders) else 0
+    return run, lack <= left, -lack, -after
+
+
+@lru_cache(maxsize=65536)
+def _lacks(order: Order, faces: tuple[str, ...]) -> int:
+    """The fewest dice `order` still lacks next to `faces` (over its alternatives; each die
+    serves once)."""
+    best = 5
+    for choice in itertools.product(*order.parts):
+        slots = [need.kinds for alt in choice for need in alt for _ in range(need.count)]
+        best = min(best, len(slots) - _matching(slots, faces))
+    return best
+
+
+def _matching(slots: list[frozenset[str]], faces: tuple[str, ...]) -> int:
+    """The largest matching of slots to dice showing one of the slot's kinds."""
+    owner: list[int | None] = [None] * len(faces)
+
+    def place(s: int, seen: set[int]) -> bool:
+        for d, face in enumerate(faces):
+            if face in slots[s] and d not in seen:
+                seen.add(d)
+                o = owner[d]
+                if o is None or place(o, seen):
+                    owner[d] = s
+                    return True
+        return False
+
+    return sum(place(s, set()) for s in range(len(slots)))
+
+
 def _kinds(order: Order) -> frozenset[str]:
     return frozenset(k for part in order.parts for alt in part for need in alt for k in need.kinds)
-
-
-def _size(order: Order | None) -> int:
-    """How many dice `order` asks for (its widest alternatives)."""
-    if order is None:
-        return 0
-    return sum(max(sum(need.count for need in alt) for alt in part) for part in order.parts)
 
 
 @cache
@@ -245,12 +277,15 @@ class ExpertBot(_Base):
     def __init__(self, seed: int = 0, weight: float = chances.WEIGHT) -> None:
         super().__init__(seed)
         self.weight = weight
+        chances.warm(self.data)  # the dice-state graph, built once per process
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
         me = view["players"][seat]
         c = me["covered"]
         if _wins_now(self.data, view, seat):
             return "it wins the game"
+        if seat == view["active"]:
+            return None  # after the turn the new card is checked against the full field too
         orders = _orders(self.data, me)
         if c >= len(orders):
             return "the card is full"
