@@ -6,17 +6,20 @@ Harvest); harvests at any other time through `propose`, which the bot driver ask
 `proposal_round` (after every action).
 
 - random: a legal action at random; harvests, when it may, half of the times it is asked.
-- standard: greedy. It places the dice of the roll that let the field fulfil the most of
-  its lowest uncovered orders (the fewest such dice), plus those that show a kind the next
-  order asks for; the bean figure when the roll gives it nothing; it harvests at four or
-  five orders, at three when the fourth is hard (printed odds under HARD) or a harvest
-  wins the game.
+- standard: greedy, one look at the roll. It places the fewest dice that serve its lowest
+  uncovered orders best (`_serves`: the orders the field would fulfil in sequence, then
+  whether the next order stays reachable with the dice left, how few dice it still lacks,
+  then how few the one after lacks); the bean figure when the roll serves nothing, else
+  the die least wanted by its orders. It harvests at four or five orders, at three when
+  the fourth is hard (printed odds under HARD, nearly always), and when a harvest wins.
 - expert: the roller's choices by chances.best_move (exact expected value over the rest of
-  the turn, weighing what its rolls give the others); it harvests when it wins the game,
-  when the card is full, when the dice it may use now cover orders of its next card, and
-  when its next card promises thalers sooner than the next order of this one does (the
-  printed odds as the chance per roll); near the end it waits, since every player with
-  three or more orders harvests at the end anyway (the lead's rule 5)."""
+  the turn, weighing what its rolls give the others). It harvests when that wins the
+  game; never while it is rolling (after its turn the full field checks the new card
+  too); otherwise when the card is full, when the dice it may use now cover orders of its
+  next card, or when the next card promises a thaler in fewer rolls than the next order
+  here (printed odds as the chance per roll). Near the end (someone within three thalers
+  of the target) it waits for more orders, since every player with three or more harvests
+  at the end anyway (the lead's rule 5)."""
 
 from __future__ import annotations
 
