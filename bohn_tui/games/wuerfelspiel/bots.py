@@ -13,27 +13,26 @@ Harvest); harvests at any other time through `propose`, which the bot driver ask
   the die least wanted by its orders. It harvests at four or five orders, at three when
   the fourth is hard (printed odds under HARD, nearly always), and when a harvest wins.
 - expert: the roller's choices by chances.best_move (exact expected value over the rest of
-  the turn, weighing what its rolls give the others). It harvests when that wins the
-  game; never while it is rolling (after its turn the full field checks the new card
-  too); otherwise when the card is full, when the dice it may use now cover orders of its
-  next card, or when the next card promises a thaler in fewer rolls than the next order
-  here (printed odds as the chance per roll). Near the end (someone within three thalers
-  of the target) it waits for more orders, since every player with three or more harvests
-  at the end anyway (the lead's rule 5)."""
+  the turn, weighing what its rolls give the others, the lower cards included where a
+  harvest puts them to use). It harvests when that wins the game; otherwise only while
+  dice it may use lie open and cover orders of its next card (another's roll, or its own
+  full field after its turn): the check right after a harvest uses those dice, which have
+  checked the old card already, so waiting for such a moment never loses (and at the end
+  everyone with three or more orders harvests anyway: the lead's rule 5)."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from bohn_tui.engine.bots import Observe
 
 from . import chances
 from .actions import Action, Harvest, Reroll, Roll
-from .dice import DiceData, Order, covered_run, first_roll_odds, load, percent
+from .dice import DiceData, Order, covered_run, load
 
 HARD = 35  # percent: a fourth order this hard makes the standard bot take one thaler now
 
@@ -267,13 +266,6 @@ def _kinds(order: Order) -> frozenset[str]:
     return frozenset(k for part in order.parts for alt in part for need in alt for k in need.kinds)
 
 
-@cache
-def _percent(order: Order) -> int:
-    """The printed odds of `order` (percent)."""
-    data = load()
-    return percent(first_roll_odds(order, data.dice))
-
-
 class ExpertBot(_Base):
     level = "expert"
 
@@ -284,33 +276,18 @@ class ExpertBot(_Base):
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
         me = view["players"][seat]
-        c = me["covered"]
         if _wins_now(self.data, view, seat):
             return "it wins the game"
-        if seat == view["active"]:
-            return None  # after the turn the new card is checked against the full field too
-        orders = _orders(self.data, me)
-        if c >= len(orders):
-            return "the card is full"
-        lower = me.get("lower")
-        if lower is None:
-            return None
-        nxt = self.data.cards[lower - 1].orders
-        if view.get("ending"):
-            return None  # the final harvests come anyway
-        gift = covered_run(nxt, 0, _usable(view, seat))
+        if me.get("lower") is None:  # no card to come: only a full card is worth taking
+            return "the card is full" if me["covered"] >= len(me["upper"]["orders"]) else None
+        if seat == view["active"] or view.get("ending"):
+            return None  # rolling: after the turn the full field checks the new card too
+        # harvesting later, while dice it may use lie open, is never worse than now: those
+        # dice check this card first and then the new one; so it waits for dice that cover
+        # orders of the next card (at the end everyone harvests anyway)
+        gift = covered_run(self.data.cards[me["lower"] - 1].orders, 0, _usable(view, seat))
         if gift:
             return f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
-        if _near_end(view):
-            return None
-        # rolls until the next order here (printed odds as the chance per roll) against the
-        # rolls per thaler of the next card's first three orders
-        odds = [o["odds"] for o in me["upper"]["orders"]]
-        wait = 100 / max(odds[c], 1)
-        first = [_percent(o) for o in nxt[:3]]
-        fresh = sum(100 / max(p, 1) for p in first)
-        if wait > fresh:
-            return "the next order here is slower than a new card"
         return None
 
     def answer(
@@ -318,7 +295,7 @@ class ExpertBot(_Base):
     ) -> Action:
         me = view["players"][seat]
         others = [
-            (_orders(self.data, p), p["covered"])
+            (_orders(self.data, p), p["covered"], self._lower(p))
             for i, p in enumerate(view["players"])
             if i != seat and p.get("upper")
         ]
@@ -331,6 +308,7 @@ class ExpertBot(_Base):
             rolled,
             bool(view.get("can_reroll")),
             weight=self.weight,
+            lower=self._lower(me),
         )
         action = self._figure(legal) if choice.figure else self._place(legal, choice.place, rolled)
         if action is None:  # not listed: the rules allow less than the full choice
@@ -338,7 +316,6 @@ class ExpertBot(_Base):
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])
         return action
 
-
-def _near_end(view: dict[str, Any]) -> bool:
-    """Someone is within a harvest of the target."""
-    return max(p["thalers"] for p in view["players"]) >= view["target"] - 3
+    def _lower(self, player: dict[str, Any]) -> tuple[Order, ...]:
+        lower = player.get("lower")
+        return self.data.cards[lower - 1].orders if lower else ()

@@ -18,7 +18,10 @@ Two uses:
 - `best_move`: the expert's choice, maximising the value of the roller's covered orders at
   the end of the turn (in thalers: `VALUES`) minus `weight` x the orders every roll of the
   rest of the turn is expected to give the other players (each checked from its current
-  lowest uncovered order; what a roll gives them is not carried into their later checks)."""
+  lowest uncovered order; what a roll gives them is not carried into their later checks).
+  Lower cards count where a harvest puts them to use at once: with three or more orders a
+  player harvests and the new upper card is checked against the same dice (the roller's
+  full field; another's open roll), so those orders are added (valued, resp. weighed)."""
 
 from __future__ import annotations
 
@@ -223,6 +226,8 @@ def outlook(
     the field: with `figure_left` False, the outlook of using the bean figure now.
     Exact enumeration over every outcome, in floats (the chances sum to 1)."""
     _check(data, field, place)
+    if not 0 <= start <= len(orders):
+        raise ValueError(f"order {start} is not on a card of {len(orders)} orders")
     both = {**field, **place}
     orders = tuple(orders)
     if len(both) == len(data.dice):
@@ -242,48 +247,71 @@ class Choice:
     value: float
 
 
+HARVEST = 3  # covered orders that may be harvested
+
+
 @lru_cache(maxsize=256)
 def _expert_values(
     dice: tuple[Faces, ...],
-    orders: tuple[Order, ...],
-    start: int,
-    others: tuple[tuple[tuple[Order, ...], int], ...],
+    mine: tuple[tuple[Order, ...], int, tuple[Order, ...]],
+    others: tuple[tuple[tuple[Order, ...], int, tuple[Order, ...]], ...],
     weight: float,
     values: tuple[float, ...],
 ) -> tuple[list[float], list[float]]:
     g = _graph(dice)
-    end = [values[min(start + k, len(values) - 1)] for k in _ends(dice, orders, start)]
+    orders, start, lower = mine
+    top = len(values) - 1
+    then = _ends(dice, lower, 0) if lower else None
+    end = []
+    for s, k in enumerate(_ends(dice, orders, start)):
+        c = min(start + k, top)
+        extra = values[min(then[s], top)] if then is not None and c >= HARVEST else 0.0
+        end.append(values[c] + extra)
     cost = [0.0] * len(g.rolls)
-    for their, at in others:
+    for their, at, nxt in others:
+        later = _gifts(dice, nxt, 0) if nxt else None
         for r, k in enumerate(_gifts(dice, their, at)):
-            cost[r] += weight * k
+            more = later[r] if later is not None and at + k >= HARVEST else 0
+            cost[r] += weight * (k + more)
     return _solve(g, end, cost)
+
+
+Hand = tuple[Sequence[Order], int] | tuple[Sequence[Order], int, Sequence[Order]]
+
+
+def _hand(hand: Hand) -> tuple[tuple[Order, ...], int, tuple[Order, ...]]:
+    lower = tuple(hand[2]) if len(hand) > 2 else ()  # type: ignore[misc]
+    return tuple(hand[0]), hand[1], lower
 
 
 def best_move(
     data: DiceData,
     orders: Sequence[Order],
     start: int,
-    others: Sequence[tuple[Sequence[Order], int]],
+    others: Sequence[Hand],
     field: dict[int, str],
     rolled: dict[int, str],
     figure_left: bool,
     weight: float = WEIGHT,
     values: tuple[float, ...] = VALUES,
+    lower: Sequence[Order] = (),
 ) -> Choice:
     """The expert's choice for the open roll `rolled` (die -> face; every die not on
     `field`): the placement, or the bean figure while `figure_left`, of the highest expected
     value (see the module's docstring). `others`: each other player's orders and lowest
-    uncovered order. Ties: the most dice placed, then the lowest dice numbers."""
+    uncovered order, and optionally the orders of their lower card; `lower`: the roller's.
+    A lower card counts where a harvest puts it to use: a player with three or more orders
+    harvests and checks the new card against the same dice (the roller: the full field
+    after its turn; another: the roll just made). Ties: the most dice placed, then the
+    lowest dice numbers."""
     _check(data, field, rolled)
     if not rolled:
         raise ValueError("no open roll to answer")
     g = _graph(data.dice)
     v0, v1 = _expert_values(
         data.dice,
-        tuple(orders),
-        start,
-        tuple((tuple(o), s) for o, s in others if s < len(o)),
+        _hand((orders, start, lower)),
+        tuple(_hand(h) for h in others if h[1] < len(h[0])),
         float(weight),
         tuple(values),
     )
