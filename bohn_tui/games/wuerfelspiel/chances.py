@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from .dice import DiceData, Order, covered_run
+from .dice import DiceData, Order, _assign, _slots, covered_run
 
 # the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
 # 5 harvest for 1, 2 and 3; the first two orders are progress towards that
@@ -48,6 +48,8 @@ class _Graph:
     index: dict[tuple[Faces, Counts], int]  # state -> its number
     fields: tuple[Faces, ...]  # state -> the faces on its field
     order: tuple[int, ...]  # the states with dice left, fewest left first
+    done: tuple[bool, ...]  # state -> whether all dice lie on its field
+    left: tuple[int, ...]  # state -> how many dice are left to roll
     outs: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]  # (weight, roll, children)
     totals: tuple[int, ...]  # state -> the sum of its outcomes' weights
     rolls: tuple[Faces, ...]  # roll number -> the faces rolled (sorted)
@@ -117,6 +119,8 @@ def _graph(dice: tuple[Faces, ...]) -> _Graph:
         index=index,
         fields=tuple(s[0] for s in states),
         order=tuple(index[s] for s in states if sum(s[1])),
+        done=tuple(not sum(s[1]) for s in states),
+        left=tuple(sum(s[1]) for s in states),
         outs=tuple(
             tuple((w, roll_no[r], tuple(index[c] for c in ch)) for w, r, ch in found[s])
             for s in states
@@ -126,33 +130,71 @@ def _graph(dice: tuple[Faces, ...]) -> _Graph:
     )
 
 
+@lru_cache(maxsize=2048)
+def _hits(dice: tuple[Faces, ...], order: Order, rolls: bool) -> tuple[bool, ...]:
+    """Whether each roll (`rolls`) or each full field (else; False for the other states)
+    of the graph fulfils `order`: computed once per order, shared by every start."""
+    g = _graph(dice)
+    alts = tuple(_slots(order))  # dice.py's matching, its slots computed once per order
+
+    def fulfils(faces: Faces) -> bool:
+        counts = Counter(faces)
+        return any(len(slots) <= len(faces) and _assign(slots, counts) for slots in alts)
+
+    if rolls:
+        return tuple(fulfils(r) for r in g.rolls)
+    return tuple(done and fulfils(f) for f, done in zip(g.fields, g.done, strict=True))
+
+
+def _runs(
+    dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int, rolls: bool
+) -> tuple[int, ...]:
+    """covered_run from `start` for every roll or full field of the graph (see _hits)."""
+    g = _graph(dice)
+    n = len(g.rolls) if rolls else len(g.fields)
+    run = [0] * n
+    alive = list(range(n))
+    for order in orders[start:]:
+        hits = _hits(dice, order, rolls)
+        alive = [i for i in alive if hits[i]]
+        if not alive:
+            break
+        for i in alive:
+            run[i] += 1
+    return tuple(run)
+
+
 @lru_cache(maxsize=4096)
 def _ends(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
     """state -> the orders the roller's own check covers if the turn ended with its field
     (meaningful for full fields)."""
-    g = _graph(dice)
-    return tuple(covered_run(orders, start, f) for f in g.fields)
+    return _runs(dice, orders, start, rolls=False)
 
 
 @lru_cache(maxsize=4096)
 def _gifts(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
     """roll -> the orders it lets a player (orders, lowest uncovered `start`) cover."""
-    return tuple(covered_run(orders, start, r) for r in _graph(dice).rolls)
+    return _runs(dice, orders, start, rolls=True)
 
 
 def _solve(
-    g: _Graph, end: Sequence[float], cost: Sequence[float]
+    g: _Graph, end: Sequence[float], cost: Sequence[float], upto: int = 99, figure: bool = True
 ) -> tuple[list[float], list[float]]:
-    """The values of every state without (v0) and with (v1) the bean figure: `end` per state
-    (used where no dice are left), minus `cost` per roll made from there on."""
+    """The values of the states with at most `upto` dice left, without (v0) and, if
+    `figure`, with (v1) the bean figure: `end` per state (used where no dice are left),
+    minus `cost` per roll made from there on."""
     v0 = list(end)
     v1 = list(end)
-    outs, totals = g.outs, g.totals
+    outs, totals, left = g.outs, g.totals, g.left
     for s in g.order:
+        if left[s] > upto:
+            break
         t0 = 0.0
         for w, r, ch in outs[s]:
             t0 += w * (max(map(v0.__getitem__, ch)) - cost[r])
         here = v0[s] = t0 / totals[s]
+        if not figure:
+            continue
         t1 = 0.0
         for w, r, ch in outs[s]:
             best = max(map(v1.__getitem__, ch))
@@ -257,6 +299,8 @@ def _expert_values(
     others: tuple[tuple[tuple[Order, ...], int, tuple[Order, ...]], ...],
     weight: float,
     values: tuple[float, ...],
+    upto: int,
+    figure: bool,
 ) -> tuple[list[float], list[float]]:
     g = _graph(dice)
     orders, start, lower = mine
@@ -273,7 +317,7 @@ def _expert_values(
         for r, k in enumerate(_gifts(dice, their, at)):
             more = later[r] if later is not None and at + k >= HARVEST else 0
             cost[r] += weight * (k + more)
-    return _solve(g, end, cost)
+    return _solve(g, end, cost, upto, figure)
 
 
 Hand = tuple[Sequence[Order], int] | tuple[Sequence[Order], int, Sequence[Order]]
@@ -314,6 +358,8 @@ def best_move(
         tuple(_hand(h) for h in others if h[1] < len(h[0])),
         float(weight),
         tuple(values),
+        len(rolled),  # the states after this roll have at most as many dice left
+        figure_left,
     )
     v = v1 if figure_left else v0
     best: Choice | None = None
