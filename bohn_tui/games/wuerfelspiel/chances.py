@@ -26,10 +26,11 @@ Two uses:
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from .dice import DiceData, Order, _assign, _slots, covered_run
 
@@ -292,8 +293,24 @@ class Choice:
 HARVEST = 3  # covered orders that may be harvested
 
 
-@lru_cache(maxsize=256)
-def _expert_values(
+_SOLVED: OrderedDict[tuple[Any, ...], tuple[int, bool, list[float], list[float]]] = OrderedDict()
+
+
+def _expert_values(*key: Any, upto: int, figure: bool) -> tuple[list[float], list[float]]:
+    """_solve_expert for `key`, kept (the last 256 keys) with how far it was solved: a
+    later roll of the same turn, with fewer dice or no figure, reuses it."""
+    got = _SOLVED.get(key)
+    if got is not None and got[0] >= upto and (got[1] or not figure):
+        _SOLVED.move_to_end(key)
+        return got[2], got[3]
+    v0, v1 = _solve_expert(*key, upto, figure)
+    _SOLVED[key] = (upto, figure, v0, v1)
+    if len(_SOLVED) > 256:
+        _SOLVED.popitem(last=False)
+    return v0, v1
+
+
+def _solve_expert(
     dice: tuple[Faces, ...],
     mine: tuple[tuple[Order, ...], int, tuple[Order, ...]],
     others: tuple[tuple[tuple[Order, ...], int, tuple[Order, ...]], ...],
@@ -358,8 +375,8 @@ def best_move(
         tuple(_hand(h) for h in others if h[1] < len(h[0])),
         float(weight),
         tuple(values),
-        len(rolled),  # the states after this roll have at most as many dice left
-        figure_left,
+        upto=len(rolled),  # the states after this roll have at most as many dice left
+        figure=figure_left,
     )
     v = v1 if figure_left else v0
     best: Choice | None = None
