@@ -132,8 +132,11 @@ class _Base:
         rolls = [a for a in legal if not isinstance(a, Harvest)] or legal
         rolled = _dice(view, "rolled")
         if len(rolls) == 1 or not rolled or not (view.get("last_roll") or {}).get("open"):
-            self.reason = "rolls the dice" if isinstance(rolls[0], Roll) else ""
-            return rolls[0]
+            only = rolls[0]
+            self.reason = ""
+            if isinstance(only, Roll):
+                self.reason = "places the dice left" if only.place else "rolls the dice"
+            return only
         return self.answer(seat, view, rolled, rolls)
 
     def answer(
@@ -272,7 +275,7 @@ class ExpertBot(_Base):
     def __init__(self, seed: int = 0, weight: float = chances.WEIGHT) -> None:
         super().__init__(seed)
         self.weight = weight
-        chances.warm(self.data)  # the dice-state graph, built once per process
+        chances.warm(self.data)  # the dice-state graph and the orders on it, once a process
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
         me = view["players"][seat]
