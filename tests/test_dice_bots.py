@@ -4,12 +4,15 @@ short seeded match."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bohn_tui.engine.driver import BotDriver
 from bohn_tui.games import make_bot, rules_for
 from bohn_tui.games.wuerfelspiel import bots
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
+from bohn_tui.games.wuerfelspiel.dice import outcomes
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED
 from bohn_tui.play.simulate import play_game
 
@@ -161,3 +164,39 @@ def test_expert_beats_random_in_a_short_match():
         winners = res.state.rules.view(res.state, None)["winners"]
         won += (seat in winners) / len(winners)
     assert won / 20 >= 0.6
+
+
+def test_standard_uses_the_figure_on_a_roll_that_serves_nothing():
+    """Field Broad, Blue, Garden, Red (orders 1 and 2 of card 1); the last die shows Wax,
+    which serves neither order 3 (Soy + Blue + Garden/Broad) nor brings it closer: the
+    standard bot lays the figure down ("use the bean figure to repeat your roll")."""
+    rules, st = _position(field=FOUR, rolled={4: "wax"})
+    action, reason = _choose("standard", rules, st)
+    assert action == Reroll(0) and reason == "uses the bean figure"
+    rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
+    assert _choose("standard", rules, st)[0] == Roll(0, (4,))  # the one die it must place
+
+
+def test_expert_harvests_when_the_open_roll_covers_its_next_card():
+    """Three orders on another player's turn, the roll still open shows what the bottom
+    order of its lower card asks: harvesting now lets the new upper card be checked
+    against that roll ("After harvesting, check whether you also fulfil the lowest order
+    of your new upper harvest card")."""
+    rules, st = _harvest_position(3)
+    me = st.players[0]
+    bottom = rules.data.cards[me.lower - 1].orders[0]
+    faces = next(f for f, _ in outcomes(rules.data.dice) if bottom.fulfilled_by(f))
+    for d, face in enumerate(faces_for_dice(rules.data, faces)):
+        st.faces[d], st.where[d] = face, ROLLED
+    st.first_roll, st.last_roller, st.last_dice, st.open = False, 1, (0, 1, 2, 3, 4), True
+    bot = bots.make("expert")
+    assert bot.propose(0, lambda: rules.view(st, 0)) == Harvest(0)
+    assert "of the next card" in bot.reason
+
+
+def faces_for_dice(data, faces):
+    """The sorted outcome `faces` laid on dice 0-4 so that each die can show its face."""
+    for perm in itertools.permutations(faces):
+        if all(f in data.dice[i] for i, f in enumerate(perm)):
+            return perm
+    raise AssertionError(faces)

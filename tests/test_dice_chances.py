@@ -133,6 +133,8 @@ def test_bad_input_is_refused_plainly():
         chances.outlook(DATA, CARD.orders, 0, {2: "red"}, {2: "red"}, True)
     with pytest.raises(ValueError):
         chances.best_move(DATA, CARD.orders, 0, [], {}, {}, True)
+    with pytest.raises(ValueError):
+        chances.outlook(DATA, CARD.orders, 6, {}, {}, True)
 
 
 FOUR = {0: "broad", 1: "blue", 2: "garden", 3: "red"}  # orders 1 and 2 done; 3 needs a Soy
@@ -165,3 +167,19 @@ def test_expert_spares_the_others_when_they_gain_much():
     rich = [(card.orders, 0) for card in DATA.cards[:4]]
     choice = chances.best_move(DATA, CARD.orders, 0, rich, FOUR, {4: "wax"}, True, weight=1.0)
     assert choice.place == (4,) and not choice.figure
+
+
+def test_expert_counts_the_next_card_after_a_harvest():
+    """Three orders at the end of the turn: the roller harvests and its new upper card is
+    checked against the same full field (the lead's rule 3), so the lower card's orders
+    that the field fulfils count too. Card 2 (Garden + Wax/Broad, Garden + Broad, Soy + Wax
+    + Garden/Red) takes two orders from Broad, Blue, Garden, Red, Soy."""
+    lower = DATA.cards[1].orders
+    v = chances.VALUES
+    alone = chances.best_move(DATA, CARD.orders, 0, [], FOUR, {4: "soy"}, False)
+    both = chances.best_move(DATA, CARD.orders, 0, [], FOUR, {4: "soy"}, False, lower=lower)
+    assert alone.value == pytest.approx(v[3])
+    assert both.value == pytest.approx(v[3] + v[2])
+    # below three orders no harvest follows: the lower card counts for nothing
+    short = chances.best_move(DATA, CARD.orders, 0, [], FOUR, {4: "wax"}, False, lower=lower)
+    assert short.value == pytest.approx(v[2])

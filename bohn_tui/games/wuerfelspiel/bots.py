@@ -6,31 +6,33 @@ Harvest); harvests at any other time through `propose`, which the bot driver ask
 `proposal_round` (after every action).
 
 - random: a legal action at random; harvests, when it may, half of the times it is asked.
-- standard: greedy. It places the dice of the roll that let the field fulfil the most of
-  its lowest uncovered orders (the fewest such dice), plus those that show a kind the next
-  order asks for; the bean figure when the roll gives it nothing; it harvests at four or
-  five orders, at three when the fourth is hard (printed odds under HARD) or a harvest
-  wins the game.
+- standard: greedy, one look at the roll. It places the fewest dice that serve its lowest
+  uncovered orders best (`_serves`: the orders the field would fulfil in sequence, then
+  whether the next order stays reachable with the dice left, how few dice it still lacks,
+  then how few the one after lacks); the bean figure when the roll serves nothing, else
+  the die least wanted by its orders. It harvests at four or five orders, at three when
+  the fourth is hard (printed odds under HARD, nearly always), and when a harvest wins.
 - expert: the roller's choices by chances.best_move (exact expected value over the rest of
-  the turn, weighing what its rolls give the others); it harvests when it wins the game,
-  when the card is full, when the dice it may use now cover orders of its next card, and
-  when its next card promises thalers sooner than the next order of this one does (the
-  printed odds as the chance per roll); near the end it waits, since every player with
-  three or more orders harvests at the end anyway (the lead's rule 5)."""
+  the turn, weighing what its rolls give the others, the lower cards included where a
+  harvest puts them to use). It harvests when that wins the game; otherwise only while
+  dice it may use lie open and cover orders of its next card (another's roll, or its own
+  full field after its turn): the check right after a harvest uses those dice, which have
+  checked the old card already, so waiting for such a moment never loses (and at the end
+  everyone with three or more orders harvests anyway: the lead's rule 5)."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from bohn_tui.engine.bots import Observe
 
 from . import chances
 from .actions import Action, Harvest, Reroll, Roll
-from .dice import DiceData, Order, covered_run, first_roll_odds, load, percent
+from .dice import DiceData, Order, covered_run, load
 
 HARD = 35  # percent: a fourth order this hard makes the standard bot take one thaler now
 
@@ -130,8 +132,11 @@ class _Base:
         rolls = [a for a in legal if not isinstance(a, Harvest)] or legal
         rolled = _dice(view, "rolled")
         if len(rolls) == 1 or not rolled or not (view.get("last_roll") or {}).get("open"):
-            self.reason = "rolls the dice" if isinstance(rolls[0], Roll) else ""
-            return rolls[0]
+            only = rolls[0]
+            self.reason = ""
+            if isinstance(only, Roll):
+                self.reason = "places the dice left" if only.place else "rolls the dice"
+            return only
         return self.answer(seat, view, rolled, rolls)
 
     def answer(
@@ -197,23 +202,21 @@ class StandardBot(_Base):
         start = me["covered"]
         field = tuple(_dice(view, "field").values())
         dice = sorted(rolled)
-        here = covered_run(orders, start, field)
-        best: tuple[int, ...] = ()
-        run = here
-        for n in range(1, len(dice) + 1):  # the fewest dice that give the longest run
+        here = _serves(orders, start, tuple(sorted(field)), len(dice))
+        best: tuple[tuple[int, ...], tuple[int, ...]] = ((*here, 0), ())
+        for n in range(1, len(dice) + 1):  # ties: the fewer dice (more are rolled again)
             for part in itertools.combinations(dice, n):
-                r = covered_run(orders, start, field + tuple(rolled[d] for d in part))
-                if r > run:
-                    best, run = part, r
-        nxt = orders[start + run] if start + run < len(orders) else None
-        wanted = _kinds(nxt) if nxt is not None else frozenset()
-        extra = [d for d in dice if d not in best and rolled[d] in wanted]
-        place = tuple(sorted(best + tuple(extra[: _size(nxt)])))
-        if not place:
+                faces = tuple(sorted(field + tuple(rolled[d] for d in part)))
+                score = (*_serves(orders, start, faces, len(dice) - n), -n)
+                if score > best[0]:
+                    best = (score, part)
+        place = best[1]
+        if not place:  # the roll serves nothing: the figure, else the least useful die
             figure = self._figure(legal)
             if figure is not None:
                 return figure
-            place = (dice[0],)
+            wanted = {k for o in orders[start:] for k in _kinds(o)}
+            place = (min(dice, key=lambda d: (rolled[d] in wanted, d)),)
         action = self._place(legal, place, rolled)
         if action is None:
             self.reason = ""
@@ -221,22 +224,49 @@ class StandardBot(_Base):
         return action
 
 
+def _serves(
+    orders: Sequence[Order], start: int, faces: tuple[str, ...], left: int
+) -> tuple[int, ...]:
+    """How far `faces` serve the lowest uncovered orders, `left` dice still to roll: the
+    orders fulfilled in sequence, whether the next one can still be, how few dice it still
+    lacks, then how few the one after lacks."""
+    run = covered_run(orders, start, faces)
+    nxt = start + run
+    lack = _lacks(orders[nxt], faces) if nxt < len(orders) else 0
+    after = _lacks(orders[nxt + 1], faces) if nxt + 1 < len(orders) else 0
+    return run, lack <= left, -lack, -after
+
+
+@lru_cache(maxsize=65536)
+def _lacks(order: Order, faces: tuple[str, ...]) -> int:
+    """The fewest dice `order` still lacks next to `faces` (over its alternatives; each die
+    serves once)."""
+    best = 5
+    for choice in itertools.product(*order.parts):
+        slots = [need.kinds for alt in choice for need in alt for _ in range(need.count)]
+        best = min(best, len(slots) - _matching(slots, faces))
+    return best
+
+
+def _matching(slots: list[frozenset[str]], faces: tuple[str, ...]) -> int:
+    """The largest matching of slots to dice showing one of the slot's kinds."""
+    owner: list[int | None] = [None] * len(faces)
+
+    def place(s: int, seen: set[int]) -> bool:
+        for d, face in enumerate(faces):
+            if face in slots[s] and d not in seen:
+                seen.add(d)
+                o = owner[d]
+                if o is None or place(o, seen):
+                    owner[d] = s
+                    return True
+        return False
+
+    return sum(place(s, set()) for s in range(len(slots)))
+
+
 def _kinds(order: Order) -> frozenset[str]:
     return frozenset(k for part in order.parts for alt in part for need in alt for k in need.kinds)
-
-
-def _size(order: Order | None) -> int:
-    """How many dice `order` asks for (its widest alternatives)."""
-    if order is None:
-        return 0
-    return sum(max(sum(need.count for need in alt) for alt in part) for part in order.parts)
-
-
-@cache
-def _percent(order: Order) -> int:
-    """The printed odds of `order` (percent)."""
-    data = load()
-    return percent(first_roll_odds(order, data.dice))
 
 
 class ExpertBot(_Base):
@@ -245,34 +275,22 @@ class ExpertBot(_Base):
     def __init__(self, seed: int = 0, weight: float = chances.WEIGHT) -> None:
         super().__init__(seed)
         self.weight = weight
+        chances.warm(self.data)  # the dice-state graph and the orders on it, once a process
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
         me = view["players"][seat]
-        c = me["covered"]
         if _wins_now(self.data, view, seat):
             return "it wins the game"
-        orders = _orders(self.data, me)
-        if c >= len(orders):
-            return "the card is full"
-        lower = me.get("lower")
-        if lower is None:
-            return None
-        nxt = self.data.cards[lower - 1].orders
-        if view.get("ending"):
-            return None  # the final harvests come anyway
-        gift = covered_run(nxt, 0, _usable(view, seat))
+        if me.get("lower") is None:  # no card to come: only a full card is worth taking
+            return "the card is full" if me["covered"] >= len(me["upper"]["orders"]) else None
+        if seat == view["active"] or view.get("ending"):
+            return None  # rolling: after the turn the full field checks the new card too
+        # harvesting later, while dice it may use lie open, is never worse than now: those
+        # dice check this card first and then the new one; so it waits for dice that cover
+        # orders of the next card (at the end everyone harvests anyway)
+        gift = covered_run(self.data.cards[me["lower"] - 1].orders, 0, _usable(view, seat))
         if gift:
             return f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
-        if _near_end(view):
-            return None
-        # rolls until the next order here (printed odds as the chance per roll) against the
-        # rolls per thaler of the next card's first three orders
-        odds = [o["odds"] for o in me["upper"]["orders"]]
-        wait = 100 / max(odds[c], 1)
-        first = [_percent(o) for o in nxt[:3]]
-        fresh = sum(100 / max(p, 1) for p in first)
-        if wait > fresh:
-            return "the next order here is slower than a new card"
         return None
 
     def answer(
@@ -280,7 +298,7 @@ class ExpertBot(_Base):
     ) -> Action:
         me = view["players"][seat]
         others = [
-            (_orders(self.data, p), p["covered"])
+            (_orders(self.data, p), p["covered"], self._lower(p))
             for i, p in enumerate(view["players"])
             if i != seat and p.get("upper")
         ]
@@ -293,6 +311,7 @@ class ExpertBot(_Base):
             rolled,
             bool(view.get("can_reroll")),
             weight=self.weight,
+            lower=self._lower(me),
         )
         action = self._figure(legal) if choice.figure else self._place(legal, choice.place, rolled)
         if action is None:  # not listed: the rules allow less than the full choice
@@ -300,7 +319,6 @@ class ExpertBot(_Base):
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])
         return action
 
-
-def _near_end(view: dict[str, Any]) -> bool:
-    """Someone is within a harvest of the target."""
-    return max(p["thalers"] for p in view["players"]) >= view["target"] - 3
+    def _lower(self, player: dict[str, Any]) -> tuple[Order, ...]:
+        lower = player.get("lower")
+        return self.data.cards[lower - 1].orders if lower else ()

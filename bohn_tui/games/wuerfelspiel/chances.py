@@ -18,17 +18,21 @@ Two uses:
 - `best_move`: the expert's choice, maximising the value of the roller's covered orders at
   the end of the turn (in thalers: `VALUES`) minus `weight` x the orders every roll of the
   rest of the turn is expected to give the other players (each checked from its current
-  lowest uncovered order; what a roll gives them is not carried into their later checks)."""
+  lowest uncovered order; what a roll gives them is not carried into their later checks).
+  Lower cards count where a harvest puts them to use at once: with three or more orders a
+  player harvests and the new upper card is checked against the same dice (the roller's
+  full field; another's open roll), so those orders are added (valued, resp. weighed)."""
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
-from .dice import DiceData, Order, covered_run
+from .dice import DiceData, Order, _assign, _slots, covered_run
 
 # the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
 # 5 harvest for 1, 2 and 3; the first two orders are progress towards that
@@ -45,6 +49,8 @@ class _Graph:
     index: dict[tuple[Faces, Counts], int]  # state -> its number
     fields: tuple[Faces, ...]  # state -> the faces on its field
     order: tuple[int, ...]  # the states with dice left, fewest left first
+    done: tuple[bool, ...]  # state -> whether all dice lie on its field
+    left: tuple[int, ...]  # state -> how many dice are left to roll
     outs: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]  # (weight, roll, children)
     totals: tuple[int, ...]  # state -> the sum of its outcomes' weights
     rolls: tuple[Faces, ...]  # roll number -> the faces rolled (sorted)
@@ -114,6 +120,8 @@ def _graph(dice: tuple[Faces, ...]) -> _Graph:
         index=index,
         fields=tuple(s[0] for s in states),
         order=tuple(index[s] for s in states if sum(s[1])),
+        done=tuple(not sum(s[1]) for s in states),
+        left=tuple(sum(s[1]) for s in states),
         outs=tuple(
             tuple((w, roll_no[r], tuple(index[c] for c in ch)) for w, r, ch in found[s])
             for s in states
@@ -123,33 +131,71 @@ def _graph(dice: tuple[Faces, ...]) -> _Graph:
     )
 
 
+@lru_cache(maxsize=2048)
+def _hits(dice: tuple[Faces, ...], order: Order, rolls: bool) -> tuple[bool, ...]:
+    """Whether each roll (`rolls`) or each full field (else; False for the other states)
+    of the graph fulfils `order`: computed once per order, shared by every start."""
+    g = _graph(dice)
+    alts = tuple(_slots(order))  # dice.py's matching, its slots computed once per order
+
+    def fulfils(faces: Faces) -> bool:
+        counts = Counter(faces)
+        return any(len(slots) <= len(faces) and _assign(slots, counts) for slots in alts)
+
+    if rolls:
+        return tuple(fulfils(r) for r in g.rolls)
+    return tuple(done and fulfils(f) for f, done in zip(g.fields, g.done, strict=True))
+
+
+def _runs(
+    dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int, rolls: bool
+) -> tuple[int, ...]:
+    """covered_run from `start` for every roll or full field of the graph (see _hits)."""
+    g = _graph(dice)
+    n = len(g.rolls) if rolls else len(g.fields)
+    run = [0] * n
+    alive = list(range(n))
+    for order in orders[start:]:
+        hits = _hits(dice, order, rolls)
+        alive = [i for i in alive if hits[i]]
+        if not alive:
+            break
+        for i in alive:
+            run[i] += 1
+    return tuple(run)
+
+
 @lru_cache(maxsize=4096)
 def _ends(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
     """state -> the orders the roller's own check covers if the turn ended with its field
     (meaningful for full fields)."""
-    g = _graph(dice)
-    return tuple(covered_run(orders, start, f) for f in g.fields)
+    return _runs(dice, orders, start, rolls=False)
 
 
 @lru_cache(maxsize=4096)
 def _gifts(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tuple[int, ...]:
     """roll -> the orders it lets a player (orders, lowest uncovered `start`) cover."""
-    return tuple(covered_run(orders, start, r) for r in _graph(dice).rolls)
+    return _runs(dice, orders, start, rolls=True)
 
 
 def _solve(
-    g: _Graph, end: Sequence[float], cost: Sequence[float]
+    g: _Graph, end: Sequence[float], cost: Sequence[float], upto: int = 99, figure: bool = True
 ) -> tuple[list[float], list[float]]:
-    """The values of every state without (v0) and with (v1) the bean figure: `end` per state
-    (used where no dice are left), minus `cost` per roll made from there on."""
+    """The values of the states with at most `upto` dice left, without (v0) and, if
+    `figure`, with (v1) the bean figure: `end` per state (used where no dice are left),
+    minus `cost` per roll made from there on."""
     v0 = list(end)
     v1 = list(end)
-    outs, totals = g.outs, g.totals
+    outs, totals, left = g.outs, g.totals, g.left
     for s in g.order:
+        if left[s] > upto:
+            break
         t0 = 0.0
         for w, r, ch in outs[s]:
             t0 += w * (max(map(v0.__getitem__, ch)) - cost[r])
         here = v0[s] = t0 / totals[s]
+        if not figure:
+            continue
         t1 = 0.0
         for w, r, ch in outs[s]:
             best = max(map(v1.__getitem__, ch))
@@ -180,6 +226,15 @@ def _outlooks(
                     acc[k] += w * dist[k]
             d[s] = tuple(a / g.totals[s] for a in acc)
     return d0, d1
+
+
+def warm(data: DiceData) -> None:
+    """Build the dice-state graph of `data`'s dice and every card order's fulfilment over it
+    now (once per process, ~0.7 s), so that no decision waits for them."""
+    for card in data.cards:
+        for order in card.orders:
+            _hits(data.dice, order, True)
+            _hits(data.dice, order, False)
 
 
 def _state(data: DiceData, field: Mapping[int, str]) -> tuple[Faces, Counts]:
@@ -217,6 +272,8 @@ def outlook(
     the field: with `figure_left` False, the outlook of using the bean figure now.
     Exact enumeration over every outcome, in floats (the chances sum to 1)."""
     _check(data, field, place)
+    if not 0 <= start <= len(orders):
+        raise ValueError(f"order {start} is not on a card of {len(orders)} orders")
     both = {**field, **place}
     orders = tuple(orders)
     if len(both) == len(data.dice):
@@ -236,50 +293,93 @@ class Choice:
     value: float
 
 
-@lru_cache(maxsize=256)
-def _expert_values(
+HARVEST = 3  # covered orders that may be harvested
+
+
+_SOLVED: OrderedDict[tuple[Any, ...], tuple[int, bool, list[float], list[float]]] = OrderedDict()
+
+
+def _expert_values(*key: Any, upto: int, figure: bool) -> tuple[list[float], list[float]]:
+    """_solve_expert for `key`, kept (the last 256 keys) with how far it was solved: a
+    later roll of the same turn, with fewer dice or no figure, reuses it."""
+    got = _SOLVED.get(key)
+    if got is not None and got[0] >= upto and (got[1] or not figure):
+        _SOLVED.move_to_end(key)
+        return got[2], got[3]
+    v0, v1 = _solve_expert(*key, upto, figure)
+    _SOLVED[key] = (upto, figure, v0, v1)
+    if len(_SOLVED) > 256:
+        _SOLVED.popitem(last=False)
+    return v0, v1
+
+
+def _solve_expert(
     dice: tuple[Faces, ...],
-    orders: tuple[Order, ...],
-    start: int,
-    others: tuple[tuple[tuple[Order, ...], int], ...],
+    mine: tuple[tuple[Order, ...], int, tuple[Order, ...]],
+    others: tuple[tuple[tuple[Order, ...], int, tuple[Order, ...]], ...],
     weight: float,
     values: tuple[float, ...],
+    upto: int,
+    figure: bool,
 ) -> tuple[list[float], list[float]]:
     g = _graph(dice)
-    end = [values[min(start + k, len(values) - 1)] for k in _ends(dice, orders, start)]
+    orders, start, lower = mine
+    top = len(values) - 1
+    then = _ends(dice, lower, 0) if lower else None
+    end = []
+    for s, k in enumerate(_ends(dice, orders, start)):
+        c = min(start + k, top)
+        extra = values[min(then[s], top)] if then is not None and c >= HARVEST else 0.0
+        end.append(values[c] + extra)
     cost = [0.0] * len(g.rolls)
-    for their, at in others:
+    for their, at, nxt in others:
+        later = _gifts(dice, nxt, 0) if nxt else None
         for r, k in enumerate(_gifts(dice, their, at)):
-            cost[r] += weight * k
-    return _solve(g, end, cost)
+            more = later[r] if later is not None and at + k >= HARVEST else 0
+            cost[r] += weight * (k + more)
+    return _solve(g, end, cost, upto, figure)
+
+
+Hand = tuple[Sequence[Order], int] | tuple[Sequence[Order], int, Sequence[Order]]
+
+
+def _hand(hand: Hand) -> tuple[tuple[Order, ...], int, tuple[Order, ...]]:
+    lower = tuple(hand[2]) if len(hand) > 2 else ()  # type: ignore[misc]
+    return tuple(hand[0]), hand[1], lower
 
 
 def best_move(
     data: DiceData,
     orders: Sequence[Order],
     start: int,
-    others: Sequence[tuple[Sequence[Order], int]],
+    others: Sequence[Hand],
     field: dict[int, str],
     rolled: dict[int, str],
     figure_left: bool,
     weight: float = WEIGHT,
     values: tuple[float, ...] = VALUES,
+    lower: Sequence[Order] = (),
 ) -> Choice:
     """The expert's choice for the open roll `rolled` (die -> face; every die not on
     `field`): the placement, or the bean figure while `figure_left`, of the highest expected
     value (see the module's docstring). `others`: each other player's orders and lowest
-    uncovered order. Ties: the most dice placed, then the lowest dice numbers."""
+    uncovered order, and optionally the orders of their lower card; `lower`: the roller's.
+    A lower card counts where a harvest puts it to use: a player with three or more orders
+    harvests and checks the new card against the same dice (the roller: the full field
+    after its turn; another: the roll just made). Ties: the most dice placed, then the
+    lowest dice numbers."""
     _check(data, field, rolled)
     if not rolled:
         raise ValueError("no open roll to answer")
     g = _graph(data.dice)
     v0, v1 = _expert_values(
         data.dice,
-        tuple(orders),
-        start,
-        tuple((tuple(o), s) for o, s in others if s < len(o)),
+        _hand((orders, start, lower)),
+        tuple(_hand(h) for h in others if h[1] < len(h[0])),
         float(weight),
         tuple(values),
+        upto=len(rolled),  # the states after this roll have at most as many dice left
+        figure=figure_left,
     )
     v = v1 if figure_left else v0
     best: Choice | None = None
