@@ -43,16 +43,8 @@ def _help(rules: Any) -> list[str]:
 
 
 def _bots(level: str, seed: int, trade: bool) -> Any:
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
-    try:
-        from bohn_tui.games.wuerfelspiel.bots import make  # the bots helper's (issue 12)
-    except ModuleNotFoundError as e:  # not written yet: a random bot for every level
-        if e.name != "bohn_tui.games.wuerfelspiel.bots":
-            raise
-        from bohn_tui.games.wuerfelspiel.random_bot import RandomDiceBot
+    from bohn_tui.games.wuerfelspiel.bots import make
 
-        return RandomDiceBot(seed)
     return make(level, seed, trade)
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from .dice import DiceData, Order, _assign, _slots, covered_run
+from .dice import DiceData, Order, assign_dice, covered_run, order_slots
 
 # the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
 # 5 harvest for 1, 2 and 3; the first two orders are progress towards that
@@ -136,11 +136,11 @@ def _hits(dice: tuple[Faces, ...], order: Order, rolls: bool) -> tuple[bool, ...
     """Whether each roll (`rolls`) or each full field (else; False for the other states)
     of the graph fulfils `order`: computed once per order, shared by every start."""
     g = _graph(dice)
-    alts = tuple(_slots(order))  # dice.py's matching, its slots computed once per order
+    alts = tuple(order_slots(order))  # dice.py's matching, its slots computed once per order
 
     def fulfils(faces: Faces) -> bool:
         counts = Counter(faces)
-        return any(len(slots) <= len(faces) and _assign(slots, counts) for slots in alts)
+        return any(len(slots) <= len(faces) and assign_dice(slots, counts) for slots in alts)
 
     if rolls:
         return tuple(fulfils(r) for r in g.rolls)

@@ -108,7 +108,7 @@ class DiceData:
         return Order(text.strip(), tuple(parts))
 
 
-def _slots(order: Order) -> Iterable[tuple[frozenset[str], ...]]:
+def order_slots(order: Order) -> Iterable[tuple[frozenset[str], ...]]:
     """Each way of choosing one alternative per part, as the dice slots it needs (the
     narrowest first, for the matching)."""
     for choice in itertools.product(*order.parts):
@@ -118,13 +118,13 @@ def _slots(order: Order) -> Iterable[tuple[frozenset[str], ...]]:
 
 @cache
 def _fulfils(order: Order, faces: tuple[str, ...]) -> bool:
-    for slots in _slots(order):
-        if len(slots) <= len(faces) and _assign(slots, Counter(faces)):
+    for slots in order_slots(order):
+        if len(slots) <= len(faces) and assign_dice(slots, Counter(faces)):
             return True
     return False
 
 
-def _assign(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> bool:
+def assign_dice(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> bool:
     """Whether each slot gets its own die showing one of its kinds."""
     if not slots:
         return True
@@ -132,7 +132,7 @@ def _assign(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> bool:
     for kind in first:
         if faces[kind] > 0:
             faces[kind] -= 1
-            ok = _assign(rest, faces)
+            ok = assign_dice(rest, faces)
             faces[kind] += 1
             if ok:
                 return True

@@ -1,7 +1,6 @@
 """The roller's outlook for the table: the exact chance that placing the picked dice (and
 playing on well) ends the turn with 0, 1, 2, ... more of their own orders fulfilled. The
-one door to the bots' chances module (games/wuerfelspiel/chances.py): while it is not
-there, the table shows nothing for it."""
+one door to the chances module (games/wuerfelspiel/chances.py)."""
 
 from __future__ import annotations
 
@@ -24,12 +23,8 @@ def _outlook(
     place: tuple[tuple[int, str], ...],
     figure_left: bool,
 ) -> Chances | None:
-    try:
-        from bohn_tui.games.wuerfelspiel.chances import (  # type: ignore[import-not-found]
-            outlook,
-        )
-    except ImportError:
-        return None
+    from bohn_tui.games.wuerfelspiel.chances import outlook
+
     data = load()
     orders = data.cards[card - 1].orders
     return tuple(outlook(data, orders, start, dict(field), dict(place), figure_left))
