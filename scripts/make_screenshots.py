@@ -1,6 +1,7 @@
 """Make the README screenshots (120x40) from seeded games: menu, table mid-game, privacy
-screen, trade offer, help, end screen and statistics; and the small ones (80x24, names
-ending in -80x24): the table for 2, 4 and 7 players, Bohnröschen and a solo run.
+screen, trade offer, help, end screen, statistics and the dice game; and the small ones
+(80x24, names ending in -80x24): the table for 2, 4 and 7 players, Bohnröschen, a solo run
+and the dice game.
 
     python scripts/make_screenshots.py [--out screenshots]
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import subprocess
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -55,10 +57,52 @@ def solo_run(seed: int = 3, turn: int = 5) -> Session:
     return Session(rec, {}, "screens")
 
 
+def dice_game(seed: int = 8) -> Session:
+    """The dice game for four (Ana and Cem people, Ben standard, Dora expert), the people's
+    rolls played as the standard bot would but without harvesting, up to a roll of Ana's
+    with dice on the field, the roll open and a person who may harvest."""
+    from bohn_tui.games import make_bot
+
+    s = Session.new("wuerfelspiel", NAMES, {1: "standard", 3: "expert"}, seed=seed)
+    stand_in = make_bot("wuerfelspiel", "standard", seed)
+    while not s.over:
+        s.run_bots()
+        seat = s.decider()
+        assert seat is not None
+        v = s.view(seat)
+        on_field = any(d["where"] == "field" for d in v["dice"])
+        may = any(v["players"][p]["can_harvest"] for p in (0, 2))
+        if seat == 0 and on_field and (v["last_roll"] or {}).get("open") and may:
+            return s
+        legal = [a for a in s.legal(seat) if a.type != "harvest_card"]
+        s.apply(stand_in.choose(seat, lambda seat=seat: s.view(seat), legal))  # type: ignore[attr-defined]
+    raise SystemExit(f"seed {seed}: no such moment in the dice game")
+
+
 def finished(seed: int = 5) -> Session:
     s = Session.new("bohnanza", NAMES, {x: "standard" for x in range(4)}, seed=seed)
     s.run_bots()
     return s
+
+
+_TEXT = re.compile(
+    r'(<text [^>]*?x=")([\d.]+)("[^>]*?textLength=")([\d.]+)("[^>]*>)((?:&#160;)+)([^<]*</text>)'
+)
+
+
+def keep_leading_spaces(svg: str) -> str:
+    """rsvg-convert drops the spaces a text run starts with ("Ana 0 thalers" drew as
+    "Ana0 thalers"): start such a run that many cells later instead."""
+
+    def move(m: re.Match[str]) -> str:
+        x, length, spaces, rest = float(m[2]), float(m[4]), m[6].count(";"), m[7]
+        chars = spaces + len(re.sub(r"&#?\w+;", "_", rest[: -len("</text>")]))
+        cell = length / chars
+        if chars == spaces:  # only spaces: nothing to draw
+            return f"{m[1]}{m[2]}{m[3]}{m[4]}{m[5]}{m[6]}{rest}"
+        return f"{m[1]}{x + spaces * cell:g}{m[3]}{length - spaces * cell:g}{m[5]}{rest}"
+
+    return _TEXT.sub(move, svg)
 
 
 async def shoot(
@@ -90,6 +134,7 @@ async def shoot(
             await pilot.pause(0.3)
             svg = out / f"{name}.svg"
             app.save_screenshot(str(svg))
+    svg.write_text(keep_leading_spaces(svg.read_text()))
     subprocess.run(
         ["rsvg-convert", "-z", "2", str(svg), "-o", str(out / f"{name}.png")], check=True
     )
@@ -132,6 +177,11 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         await pilot.press("t")
         await pilot.pause(0.5)
 
+    async def pick_a_die(pilot: Pilot[None]) -> None:
+        view = pilot.app.screen.view  # type: ignore[attr-defined]
+        rolled = [d["die"] for d in view["dice"] if d["where"] == "rolled"]
+        await pilot.press(str(rolled[0] + 1))
+
     shots = [
         ("menu", None, nothing),
         ("privacy", mid_game, nothing),  # Ana has not looked yet: no summary
@@ -142,6 +192,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("bohnroschen", bohnroschen_game, reveal),
         ("solo", solo_run, nothing),
         ("stats", None, stats),
+        ("dice", dice_game, pick_a_die),
     ]
     small = [
         ("duel-80x24", lambda: mid_game(players=2), reveal_and_plant),
@@ -149,6 +200,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("seven-80x24", lambda: mid_game(players=7), reveal_and_plant),
         ("bohnroschen-80x24", bohnroschen_game, reveal),
         ("solo-80x24", solo_run, nothing),
+        ("dice-80x24", dice_game, pick_a_die),
     ]
     for name_, make, script in shots + small:
         if not only or name_ in only:
