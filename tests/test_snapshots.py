@@ -1,6 +1,6 @@
 """Snapshots of the main screens (pytest-textual-snapshot), so that a layout change shows in
 review: the menu, a 4-player table mid-turn, the privacy screen, an offer being built, the
-Bohnröschen table with its vine row, and a solo run.
+Bohnröschen table with its vine row, a solo run and the dice game's table.
 
 Each starts the app only through its public entry point (BohnApp with a seeded NewGame and
 `bot_delay=0`) and key presses, in a temporary BOHN_DATA_DIR (no saves, no dates on screen).
@@ -91,3 +91,10 @@ def test_bohnroschen_table_with_vine_row(snap_compare: Compare, store: Store) ->
 def test_solo_run(snap_compare: Compare, store: Store) -> None:
     new = NewGame("bohnroschen", ["Ana"], {}, seed=3)
     shot(snap_compare, store, new, ["1"])
+
+
+def test_dice_game_table(snap_compare: Compare, store: Store) -> None:
+    """The dice game for three people: the first roll, a die picked, the second roll (dice
+    on the field and just rolled, the odds, who fulfilled what, the roller's chances)."""
+    new = NewGame("wuerfelspiel", NAMES[:3], {}, seed=3)
+    shot(snap_compare, store, new, ["r", "4", "r", "1"])
