@@ -96,5 +96,8 @@ def test_solo_run(snap_compare: Compare, store: Store) -> None:
 def test_dice_game_table(snap_compare: Compare, store: Store) -> None:
     """The dice game for three people: the first roll, a die picked, the second roll (dice
     on the field and just rolled, the odds, who fulfilled what, the roller's chances)."""
+    from bohn_tui.games.wuerfelspiel.ui.outlook import warm_now
+
+    warm_now()  # the chances' tables (else a thread builds them while the keys are pressed)
     new = NewGame("wuerfelspiel", NAMES[:3], {}, seed=3)
     shot(snap_compare, store, new, ["r", "4", "r", "1"])

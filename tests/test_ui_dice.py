@@ -13,6 +13,7 @@ import pytest
 from helpers.ui import make_app, table
 from rich.console import Console
 
+from bohn_tui.games.wuerfelspiel.ui import outlook
 from bohn_tui.games.wuerfelspiel.ui.board import DiceBox, PlayersBoard
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -23,6 +24,39 @@ from bohn_tui.ui.screens.privacy import PrivacyScreen
 GAME = "wuerfelspiel"
 SMALL = (80, 24)
 NAMES = ["Ana", "Ben", "Cem", "Dora", "Emil"]
+
+
+@pytest.fixture(autouse=True)
+def _chances_built() -> None:
+    """The chances' tables built before each table opens (once a process), so that what a
+    test sees does not depend on the thread that builds them."""
+    outlook.warm_now()
+
+
+async def test_the_first_frame_does_not_wait_for_the_chances(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chances' tables take about a second to build: the table shows at once, says the
+    chances are being worked out, and shows them when they are built, without a key."""
+    import threading
+
+    release = threading.Event()
+    monkeypatch.setattr(outlook, "_ready", threading.Event())
+    monkeypatch.setattr(outlook, "_started", threading.Lock())
+    real = outlook.warm_now
+    monkeypatch.setattr(outlook, "warm_now", lambda: (release.wait(10), real()))
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert "Working out your exact chances" in text(app, "#roll-info")
+        release.set()
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if "rolling all five:" in " ".join(text(app, "#roll-info").split()):
+                break
+        info = " ".join(text(app, "#roll-info").split())
+        assert "More orders this turn, rolling all five:" in info and "%" in info
 
 
 def text(app: object, selector: str) -> str:

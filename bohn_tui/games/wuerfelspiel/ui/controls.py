@@ -16,7 +16,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
-from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook, warm
+from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook, ready, warm
 from bohn_tui.ui.parts import TableHost
 
 PUBLIC = "Everything is public: no need to pass the screen"
@@ -31,7 +31,7 @@ class DiceControls:
         self.picked: set[int] = set()
         self._roll_key: tuple[int, int, int] | None = None  # the open roll the picks are of
         self._size = (80, 24)
-        warm(host.view)
+        self._warming = False
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -57,6 +57,9 @@ class DiceControls:
 
     def show(self, view: dict[str, Any]) -> None:
         host = self.host
+        if not self._warming:  # after the first frame: the chances' tables in a thread
+            self._warming = True
+            host.app.call_after_refresh(warm, self._chances_ready)
         key = (view["turn"], view["rolls"], view["active"])
         if key != self._roll_key:  # a new roll: nothing picked of it yet
             self._roll_key = key
@@ -95,6 +98,9 @@ class DiceControls:
                 Text(f"{names[e['seat']]} has {e['total']} thalers: the game ends.", style="bold")
             )
         if viewer is not None and viewer == view["active"] and not view["over"]:
+            if not ready():
+                out.append(Text("Working out your exact chances…", style="dim"))
+                return out, [*more, Text(render.thalers_line(view, names), style="dim")]
             chances = own_outlook(view, self.picked)
             if chances is not None:
                 dice = ", ".join(str(i + 1) for i in sorted(self.picked))
@@ -111,6 +117,17 @@ class DiceControls:
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
         return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+
+    def _chances_ready(self) -> None:
+        """(From the thread that built the chances' tables.) Show them."""
+        def show() -> None:
+            if getattr(self.host, "is_mounted", False):  # the table may have been left
+                self.host.refresh_table()
+
+        try:
+            self.host.app.call_from_thread(show)
+        except RuntimeError:  # the app has closed meanwhile
+            pass
 
     def hand(self) -> Widget:  # never shown: every decision is public
         w = Widget()

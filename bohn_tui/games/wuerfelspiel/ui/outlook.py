@@ -5,7 +5,7 @@ one door to the chances module (games/wuerfelspiel/chances.py)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -64,9 +64,31 @@ def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
     return _outlook(upper["number"], p["covered"], field, place, not view["figure_used"])
 
 
-def warm(view: dict[str, Any]) -> None:
-    """Compute the chances' tables (about half a second, once a process) in a thread, so
-    that the first chances the table shows cost no frame."""
-    threading.Thread(
-        target=lambda: own_outlook({**view, "first_roll": True}, ()), daemon=True
-    ).start()
+_ready = threading.Event()  # the chances' tables are built (once a process)
+_started = threading.Lock()
+
+
+def ready() -> bool:
+    """Whether the chances can be shown at once (their tables are built)."""
+    return _ready.is_set()
+
+
+def warm_now() -> None:
+    """Build the chances' tables here and now (about a second, once a process)."""
+    from bohn_tui.games.wuerfelspiel import chances
+
+    chances.warm(load())
+    _ready.set()
+
+
+def warm(then: Callable[[], None]) -> None:
+    """Build the chances' tables in a thread, then call `then` (from that thread), so that
+    no frame waits for them; until then the table says they are being worked out."""
+    if _ready.is_set() or not _started.acquire(blocking=False):
+        return
+
+    def work() -> None:
+        warm_now()
+        then()
+
+    threading.Thread(target=work, daemon=True, name="dice-chances").start()
