@@ -83,3 +83,20 @@ def test_percent_rounds_half_up_and_never_says_0_or_100_for_a_chance() -> None:
     assert percent(Fraction(1, 7776)) == 1  # 0.01%: still a chance
     assert percent(Fraction(7775, 7776)) == 99
     assert percent(Fraction(0)) == 0 and percent(Fraction(1)) == 100
+
+
+def test_the_data_file_marks_its_content_designed_and_holds_no_odds() -> None:
+    """card-data.md: the printed dice and cards are not public, so they are designed here
+    (`source = "designed"`), and the percentages are the program's, never written down."""
+    import tomllib
+    from importlib import resources
+
+    raw = tomllib.loads(
+        resources.files("bohn_tui.games.wuerfelspiel").joinpath("data.toml").read_text("utf-8")
+    )
+    assert len(raw["card"]) == 55 and all(len(c["orders"]) == 5 for c in raw["card"])
+    assert all(c["source"] == "designed" for c in raw["card"] + raw["die"])
+    assert all(set(c) == {"source", "orders"} for c in raw["card"])  # no odds beside them
+    assert all(
+        not any(ch == "%" or ch == "." for ch in o) for c in raw["card"] for o in c["orders"]
+    )

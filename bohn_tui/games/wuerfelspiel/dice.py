@@ -60,7 +60,7 @@ class Card:
 
     number: int  # 1..55, its place in data.toml
     orders: tuple[Order, ...]
-    source: str = "designed"
+    source: str  # "designed": not the printed card (card-data.md)
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def load() -> DiceData:
         player_counts=tuple(raw["player_counts"]),
     )
     cards = tuple(
-        Card(i, tuple(data.parse(t) for t in c["orders"]), c.get("source", "designed"))
+        Card(i, tuple(data.parse(t) for t in c["orders"]), c["source"])
         for i, c in enumerate(raw["card"], 1)
     )
     object.__setattr__(data, "cards", cards)

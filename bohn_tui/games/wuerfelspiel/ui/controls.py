@@ -120,6 +120,7 @@ class DiceControls:
 
     def _chances_ready(self) -> None:
         """(From the thread that built the chances' tables.) Show them."""
+
         def show() -> None:
             if getattr(self.host, "is_mounted", False):  # the table may have been left
                 self.host.refresh_table()
