@@ -182,6 +182,13 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         rolled = [d["die"] for d in view["dice"] if d["where"] == "rolled"]
         await pilot.press(str(rolled[0] + 1))
 
+    async def harvest(pilot: Pilot[None]) -> None:
+        await pilot.press("h")  # Ana and Cem may: the table asks whose
+        await pilot.pause()
+        await pilot.press("1")  # Ana's
+        await pilot.pause()
+        await pick_a_die(pilot)
+
     shots = [
         ("menu", None, nothing),
         ("privacy", mid_game, nothing),  # Ana has not looked yet: no summary
@@ -193,6 +200,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("solo", solo_run, nothing),
         ("stats", None, stats),
         ("dice", dice_game, pick_a_die),
+        ("dice-harvest", dice_game, harvest),
     ]
     small = [
         ("duel-80x24", lambda: mid_game(players=2), reveal_and_plant),
