@@ -105,6 +105,32 @@ async def test_new_game_from_the_menu(tmp_path: Path) -> None:
         assert Store(tmp_path).list()[0].players == ("Ana", "Ben", "Cem")
 
 
+async def test_new_game_offers_only_the_options_the_game_reads(tmp_path: Path) -> None:
+    """The open-treasuries switch is for games whose scores are secret; for a game with
+    everything public (the dice game) it goes, and the game starts without the option and
+    without a privacy screen, though two people play."""
+    from bohn_tui.games import GAMES, spec
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+
+    public = next(g for g in GAMES if spec(g).public)
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#open").display  # Bohnanza first: the switch shows
+        app.screen.query_one("#game").value = public  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert not app.screen.query_one("#open").display
+        assert not app.screen.query_one("#open-label").display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        t = table(app)
+        assert t.client.session.record.game == public and t.client.session.record.options == {}
+        assert not isinstance(app.screen, PrivacyScreen) and len(t.client.humans) == 2
+
+
 async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_path: Path) -> None:
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=1, deck=B3_DECK)
     app = make_app(tmp_path, s)

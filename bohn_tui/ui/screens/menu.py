@@ -38,7 +38,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-box", classes="dialog"):  # centred by the screen's CSS
             yield Static(LOGO, id="logo")
             yield Static(
-                "Bohnanza, Dahlias and Bohnröschen at one table: pass the screen, keep your hand."
+                "Bohnanza and its family at one table: with friends, alone or against the computer."
             )
             yield OptionList(
                 Option("n  New game", id="new"),
