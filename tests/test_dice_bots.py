@@ -12,7 +12,7 @@ from bohn_tui.engine.driver import BotDriver
 from bohn_tui.games import make_bot, rules_for
 from bohn_tui.games.wuerfelspiel import bots
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
-from bohn_tui.games.wuerfelspiel.dice import outcomes
+from bohn_tui.games.wuerfelspiel.dice import covered_run, outcomes
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED
 from bohn_tui.play.simulate import play_game
 
@@ -230,3 +230,21 @@ def faces_for_dice(data, faces):
         if all(f in data.dice[i] for i, f in enumerate(perm)):
             return perm
     raise AssertionError(faces)
+
+
+def test_standard_counts_its_lower_card_where_the_harvest_after_its_turn_checks_it():
+    """Three orders or more at the end of its turn: the standard will harvest, and "After
+    harvesting, check whether you also fulfil the lowest order of your new upper harvest
+    card" uses the same full field, so the field is worth the lower card's orders too; with
+    fewer than three it is not."""
+    data = bots.load()
+    faces = tuple(sorted(("soy", "blue", "garden", "red", "broad")))
+    lower = next(
+        c.number for c in data.cards[1:] if c.orders[0].fulfilled_by(faces)
+    )  # a card whose bottom order this field fulfils
+    gained = covered_run(data.cards[lower - 1].orders, 0, faces)
+    values = bots.chances.VALUES
+    assert bots._worth((1, 2, lower), faces) == values[3] + values[gained]  # orders 1-3 + lower
+    assert bots._worth((1, 2, 0), faces) == values[3]  # no lower card
+    two = tuple(sorted(("broad", "blue", "garden", "red", "wax")))  # orders 1-2 only
+    assert bots._worth((1, 0, lower), two) == values[2]
