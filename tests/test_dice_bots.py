@@ -12,7 +12,7 @@ from bohn_tui.engine.driver import BotDriver
 from bohn_tui.games import make_bot, rules_for
 from bohn_tui.games.wuerfelspiel import bots
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
-from bohn_tui.games.wuerfelspiel.dice import outcomes
+from bohn_tui.games.wuerfelspiel.dice import covered_run, outcomes
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED
 from bohn_tui.play.simulate import play_game
 
@@ -137,12 +137,38 @@ def test_harvest_when_it_wins_the_game(level):
     assert "wins" in bot.reason
 
 
-def test_standard_harvests_at_four_and_waits_below_three():
-    """Four orders: two thalers now. Two orders: nothing to harvest, no proposal."""
+def test_standard_waits_at_four_without_dice_to_use_and_below_three():
+    """Four orders on another's turn, no roll open: harvesting later, on dice that cover
+    the next card's orders, is never worse, so the standard waits (at the end everyone with
+    three or more harvests anyway). Two orders: nothing to harvest ("Once you have
+    fulfilled three or more orders, you can harvest"), no proposal."""
     rules, st = _harvest_position(4)
-    assert bots.make("standard").propose(0, lambda: rules.view(st, 0)) == Harvest(0)
+    assert bots.make("standard").propose(0, lambda: rules.view(st, 0)) is None
     rules, st = _harvest_position(2)
     assert bots.make("standard").propose(0, lambda: rules.view(st, 0)) is None
+
+
+def test_standard_places_everything_when_no_further_order_is_reachable():
+    """A first roll of Broad, Blue, Garden, Red, Soy covers orders 1-3 of card 1, the most
+    five dice reach (order 4 needs Garden, Red and two Wax/Blue besides); with no lower card
+    to gain on the field, any further roll only feeds the others ("everyone else can
+    profit from your dice"): the standard places all five."""
+    rolled = {0: "broad", 1: "blue", 2: "garden", 3: "red", 4: "soy"}
+    rules, st = _position(rolled=rolled)
+    st.players[0].lower = None
+    action, reason = _choose("standard", rules, st)
+    assert action == Roll(0, (0, 1, 2, 3, 4))
+    assert reason == "places Broad, Blue, Garden, Red, Soy"
+
+
+def test_standard_keeps_a_roll_that_completes_the_third_order():
+    """Field Broad, Garden, Red; the roll shows Blue and Soy: both placed cover orders 1-3
+    of card 1 (Soy + Blue + Garden/Broad is the third), and no further roll could do
+    better, so the standard places both rather than rolling one again ("At the end of
+    your turn you check which orders you fulfil")."""
+    rules, st = _position(field={0: "broad", 2: "garden", 3: "red"}, rolled={1: "blue", 4: "soy"})
+    action, _ = _choose("standard", rules, st)
+    assert action == Roll(0, (1, 4))
 
 
 def test_expert_waits_when_ending_would_lose():
@@ -177,7 +203,8 @@ def test_standard_uses_the_figure_on_a_roll_that_serves_nothing():
     assert _choose("standard", rules, st)[0] == Roll(0, (4,))  # the one die it must place
 
 
-def test_expert_harvests_when_the_open_roll_covers_its_next_card():
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_harvests_when_the_open_roll_covers_its_next_card(level):
     """Three orders on another player's turn, the roll still open shows what the bottom
     order of its lower card asks: harvesting now lets the new upper card be checked
     against that roll ("After harvesting, check whether you also fulfil the lowest order
@@ -189,9 +216,12 @@ def test_expert_harvests_when_the_open_roll_covers_its_next_card():
     for d, face in enumerate(faces_for_dice(rules.data, faces)):
         st.faces[d], st.where[d] = face, ROLLED
     st.first_roll, st.last_roller, st.last_dice, st.open = False, 1, (0, 1, 2, 3, 4), True
-    bot = bots.make("expert")
+    bot = bots.make(level)
     assert bot.propose(0, lambda: rules.view(st, 0)) == Harvest(0)
     assert "of the next card" in bot.reason
+    st.roller = 0  # the same dice while it rolls itself: never mid-own-roll
+    st.last_roller = 0
+    assert bot.propose(0, lambda: rules.view(st, 0)) is None
 
 
 def faces_for_dice(data, faces):
@@ -200,3 +230,21 @@ def faces_for_dice(data, faces):
         if all(f in data.dice[i] for i, f in enumerate(perm)):
             return perm
     raise AssertionError(faces)
+
+
+def test_standard_counts_its_lower_card_where_the_harvest_after_its_turn_checks_it():
+    """Three orders or more at the end of its turn: the standard will harvest, and "After
+    harvesting, check whether you also fulfil the lowest order of your new upper harvest
+    card" uses the same full field, so the field is worth the lower card's orders too; with
+    fewer than three it is not."""
+    data = bots.load()
+    faces = tuple(sorted(("soy", "blue", "garden", "red", "broad")))
+    lower = next(
+        c.number for c in data.cards[1:] if c.orders[0].fulfilled_by(faces)
+    )  # a card whose bottom order this field fulfils
+    gained = covered_run(data.cards[lower - 1].orders, 0, faces)
+    values = bots.chances.VALUES
+    assert bots._worth((1, 2, lower), faces) == values[3] + values[gained]  # orders 1-3 + lower
+    assert bots._worth((1, 2, 0), faces) == values[3]  # no lower card
+    two = tuple(sorted(("broad", "blue", "garden", "red", "wax")))  # orders 1-2 only
+    assert bots._worth((1, 0, lower), two) == values[2]

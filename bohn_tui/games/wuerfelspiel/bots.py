@@ -6,15 +6,15 @@ Harvest); harvests at any other time through `propose`, which the bot driver ask
 `proposal_round` (after every action).
 
 - random: a legal action at random; harvests, when it may, half of the times it is asked.
-- standard: greedy, one look at the roll. It places the fewest dice that serve its lowest
-  uncovered orders best (`_serves`: the orders the field would fulfil in sequence, then
-  whether the next order stays reachable with the dice left, how few dice it still lacks,
-  then how few the one after lacks); the bean figure when the roll serves nothing, else
-  the die least wanted by its orders. It harvests at four or five orders, at three when
-  the fourth is hard (printed odds under HARD, nearly always), and when a harvest wins.
+- standard: greedy, one look ahead. For each set of dice it could place (and the bean
+  figure) it values the field in chances.VALUES (its own check, plus its lower card's on
+  the same field when it would harvest after the turn) plus AHEAD x what one more roll of
+  the rest, all then placed, adds on average; ties: the most dice placed, so a roll that
+  can gain nothing is placed whole (no needless rolls that feed the others). It harvests
+  like the expert (below).
 - expert: the roller's choices by chances.best_move (exact expected value over the rest of
   the turn, weighing what its rolls give the others, the lower cards included where a
-  harvest puts them to use). It harvests when that wins the game; otherwise only while
+  harvest puts them to use). Both harvest when that wins the game; otherwise only while
   dice it may use lie open and cover orders of its next card (another's roll, or its own
   full field after its turn): the check right after a harvest uses those dice, which have
   checked the old card already, so waiting for such a moment never loses (and at the end
@@ -32,9 +32,9 @@ from bohn_tui.engine.bots import Observe
 
 from . import chances
 from .actions import Action, Harvest, Reroll, Roll
-from .dice import DiceData, Order, covered_run, load
+from .dice import DiceData, Order, covered_run, load, outcomes
 
-HARD = 35  # percent: a fourth order this hard makes the standard bot take one thaler now
+AHEAD = 0.7  # how much the standard counts what one more roll adds on average
 
 
 def make(level: str, seed: int = 0, trade: bool = True) -> Any:
@@ -183,90 +183,100 @@ class StandardBot(_Base):
     level = "standard"
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
-        me = view["players"][seat]
-        c = me["covered"]
-        if _wins_now(self.data, view, seat):
-            return "it wins the game"
-        if c >= 4:
-            return "four orders or more"
-        orders = me["upper"]["orders"] if me.get("upper") else []
-        if c == 3 and len(orders) > 3 and orders[3]["odds"] < HARD:
-            return "the fourth order is hard"
-        return None
+        return _harvest_when_dice_serve(self.data, view, seat)
 
     def answer(
         self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
     ) -> Action:
         me = view["players"][seat]
-        orders = _orders(self.data, me)
-        start = me["covered"]
+        hand = (me["upper"]["number"], me["covered"], me.get("lower") or 0)
         field = tuple(_dice(view, "field").values())
+        darker = {d["die"] for d in view["dice"] if d["darker"]}
         dice = sorted(rolled)
-        here = _serves(orders, start, tuple(sorted(field)), len(dice))
-        best: tuple[tuple[int, ...], tuple[int, ...]] = ((*here, 0), ())
-        for n in range(1, len(dice) + 1):  # ties: the fewer dice (more are rolled again)
+        best: tuple[float, tuple[int, ...]] | None = None
+        for n in range(len(dice), 0, -1):  # ties: the most dice placed (fewer rolled again)
             for part in itertools.combinations(dice, n):
-                faces = tuple(sorted(field + tuple(rolled[d] for d in part)))
-                score = (*_serves(orders, start, faces, len(dice) - n), -n)
-                if score > best[0]:
-                    best = (score, part)
-        place = best[1]
-        if not place:  # the roll serves nothing: the figure, else the least useful die
+                rest = [d for d in dice if d not in part]
+                faces = field + tuple(rolled[d] for d in part)
+                value = _one_roll(hand, faces, rest, darker)
+                if best is None or value > best[0] + 1e-12:
+                    best = (value, part)
+        assert best is not None
+        if _one_roll(hand, field, dice, darker) > best[0] + 1e-12:
             figure = self._figure(legal)
             if figure is not None:
                 return figure
-            wanted = {k for o in orders[start:] for k in _kinds(o)}
-            place = (min(dice, key=lambda d: (rolled[d] in wanted, d)),)
-        action = self._place(legal, place, rolled)
+        action = self._place(legal, best[1], rolled)
         if action is None:
             self.reason = ""
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])
         return action
 
 
-def _serves(
-    orders: Sequence[Order], start: int, faces: tuple[str, ...], left: int
-) -> tuple[int, ...]:
-    """How far `faces` serve the lowest uncovered orders, `left` dice still to roll: the
-    orders fulfilled in sequence, whether the next one can still be, how few dice it still
-    lacks, then how few the one after lacks."""
-    run = covered_run(orders, start, faces)
-    nxt = start + run
-    lack = _lacks(orders[nxt], faces) if nxt < len(orders) else 0
-    after = _lacks(orders[nxt + 1], faces) if nxt + 1 < len(orders) else 0
-    return run, lack <= left, -lack, -after
+def _one_roll(
+    hand: tuple[int, int, int], faces: tuple[str, ...], rest: Sequence[int], darker: set[int]
+) -> float:
+    """The standard's value of placing `faces` on the field and rolling the dice `rest`
+    once more: what the field is worth now, plus AHEAD x what one more roll of `rest`
+    (all of it then placed) adds on average. With nothing to gain from `rest`, placing it
+    all is as good (and feeds nobody)."""
+    now = _worth(hand, tuple(sorted(faces)))
+    if not rest:
+        return now
+    nd = sum(d in darker for d in rest)
+    after = _after_roll(hand, tuple(sorted(faces)), nd, len(rest) - nd)
+    return now + AHEAD * (after - now)
 
 
-@lru_cache(maxsize=65536)
-def _lacks(order: Order, faces: tuple[str, ...]) -> int:
-    """The fewest dice `order` still lacks next to `faces` (over its alternatives; each die
-    serves once)."""
-    best = 5
-    for choice in itertools.product(*order.parts):
-        slots = [need.kinds for alt in choice for need in alt for _ in range(need.count)]
-        best = min(best, len(slots) - _matching(slots, faces))
-    return best
+@lru_cache(maxsize=1 << 18)
+def _worth(hand: tuple[int, int, int], faces: tuple[str, ...]) -> float:
+    """What a full field of `faces` is worth to the roller with `hand` (upper card number,
+    covered orders, lower card number or 0), in chances.VALUES: its own check, plus the
+    lower card's check on the same field when that gives three or more (the harvest after
+    the turn checks the new card against the field: rule 3)."""
+    data = load()
+    upper, covered, lower = hand
+    top = len(chances.VALUES) - 1
+    c = min(top, covered + covered_run(data.cards[upper - 1].orders, covered, faces))
+    value = chances.VALUES[c]
+    if c >= chances.HARVEST and lower:
+        value += chances.VALUES[min(top, covered_run(data.cards[lower - 1].orders, 0, faces))]
+    return value
 
 
-def _matching(slots: list[frozenset[str]], faces: tuple[str, ...]) -> int:
-    """The largest matching of slots to dice showing one of the slot's kinds."""
-    owner: list[int | None] = [None] * len(faces)
-
-    def place(s: int, seen: set[int]) -> bool:
-        for d, face in enumerate(faces):
-            if face in slots[s] and d not in seen:
-                seen.add(d)
-                o = owner[d]
-                if o is None or place(o, seen):
-                    owner[d] = s
-                    return True
-        return False
-
-    return sum(place(s, set()) for s in range(len(slots)))
+@lru_cache(maxsize=1 << 18)
+def _after_roll(hand: tuple[int, int, int], faces: tuple[str, ...], nd: int, nl: int) -> float:
+    """_worth on average after `faces` and one roll of `nd` darker and `nl` lighter dice."""
+    total = 6 ** (nd + nl)
+    return sum(w * _worth(hand, tuple(sorted(faces + f))) for f, w in _rolls(nd, nl)) / total
 
 
-def _kinds(order: Order) -> frozenset[str]:
-    return frozenset(k for part in order.parts for alt in part for need in alt for k in need.kinds)
+@lru_cache(maxsize=16)
+def _rolls(nd: int, nl: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Every outcome of rolling `nd` darker and `nl` lighter dice, with its weight."""
+    data = load()
+    darker = [i for i, dark in enumerate(data.darker) if dark][:nd]
+    lighter = [i for i, dark in enumerate(data.darker) if not dark][:nl]
+    return outcomes(tuple(data.dice[i] for i in darker + lighter))
+
+
+def _harvest_when_dice_serve(data: DiceData, view: dict[str, Any], seat: int) -> str | None:
+    """The standard's and the expert's harvest policy: when that wins the game; otherwise
+    only while dice `seat` may use lie open and cover orders of its next card (another's
+    roll; its own full field after its turn), never while rolling. Harvesting later, at such
+    a moment, is never worse than now: those dice check this card first and then the new
+    one (and at the end everyone with three or more orders harvests anyway)."""
+    me = view["players"][seat]
+    if _wins_now(data, view, seat):
+        return "it wins the game"
+    if me.get("lower") is None:  # no card to come: only a full card is worth taking
+        return "the card is full" if me["covered"] >= len(me["upper"]["orders"]) else None
+    if seat == view["active"] or view.get("ending"):
+        return None  # rolling: after the turn the full field checks the new card too
+    gift = covered_run(data.cards[me["lower"] - 1].orders, 0, _usable(view, seat))
+    if gift:
+        return f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
+    return None
 
 
 class ExpertBot(_Base):
@@ -278,20 +288,7 @@ class ExpertBot(_Base):
         chances.warm(self.data)  # the dice-state graph and the orders on it, once a process
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
-        me = view["players"][seat]
-        if _wins_now(self.data, view, seat):
-            return "it wins the game"
-        if me.get("lower") is None:  # no card to come: only a full card is worth taking
-            return "the card is full" if me["covered"] >= len(me["upper"]["orders"]) else None
-        if seat == view["active"] or view.get("ending"):
-            return None  # rolling: after the turn the full field checks the new card too
-        # harvesting later, while dice it may use lie open, is never worse than now: those
-        # dice check this card first and then the new one; so it waits for dice that cover
-        # orders of the next card (at the end everyone harvests anyway)
-        gift = covered_run(self.data.cards[me["lower"] - 1].orders, 0, _usable(view, seat))
-        if gift:
-            return f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
-        return None
+        return _harvest_when_dice_serve(self.data, view, seat)
 
     def answer(
         self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
