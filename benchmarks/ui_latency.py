@@ -165,7 +165,7 @@ def key_for(s: Session, viewer: int | None) -> tuple[bytes, int | None, list[byt
             return b"e", d, []
     if phase == "trade":
         s.apply(next(a for a in legal if isinstance(a, EndTrading)))
-        return b"e", d, []
+        return b"e", d, [b"e"]  # with nothing traded the first e only asks; a second ends it
     if phase == "plant_trades":
         area = s.state.players[d].area
         plants = [a for a in legal if isinstance(a, PlantArea) and a.variety == area[0]]
@@ -192,6 +192,8 @@ def kind_of(key: bytes, before: list[bytes], s: Session, viewer: int | None) -> 
     """What the key does to the screen (the mirror has applied it already)."""
     if key == b"\r":
         return "hand-over (privacy screen to table)"
+    if before == [b"e"]:
+        return "table key, same screen (plant, end a phase)"
     if before:
         return "harvest choice (f, then the field's key)"
     d = s.decider()

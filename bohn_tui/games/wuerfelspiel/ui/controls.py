@@ -16,7 +16,13 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
-from bohn_tui.games.wuerfelspiel.ui.outlook import figure_outlook, own_outlook, ready, warm
+from bohn_tui.games.wuerfelspiel.ui.outlook import (
+    figure_outlook,
+    own_outlook,
+    prefetch,
+    ready,
+    warm,
+)
 from bohn_tui.ui.parts import TableHost
 
 PUBLIC = "Everything is public: no need to pass the screen"
@@ -70,6 +76,7 @@ class DiceControls:
         dice.names = self.client.names
         dice.show(view, self.picked)
         host.query_one("#roll-info", RollInfo).show(*self.info(view))
+        prefetch(view)
 
     def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
         """What the last roll did, the roller's chances, who may harvest; then, where
