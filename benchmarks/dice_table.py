@@ -68,11 +68,20 @@ def main() -> None:
     for name, xs in firsts.items():
         m = statistics.median(xs)
         print(f"first frame, {name}: median {m * 1000:.0f} ms ({m / base:.2f}x the empty app)")
-    lat = sorted(keys(args.turns))
-    print(
-        f"dice table, {len(lat)} keys: median {statistics.median(lat) * 1000:.1f} ms, "
-        f"p95 {u.pct(lat, 95) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
-    )
+    times = keys(args.turns)
+    kinds = {
+        "all keys": times,
+        "r, a turn's first roll": times[0::11],
+        "1-5, pick a die": [t for i, t in enumerate(times) if i % 11 % 2 == 1],
+        "r, place and roll the rest": [t for i, t in enumerate(times) if i % 11 in (2, 4, 6, 8)],
+        "r, place the last die: the turn ends": times[10::11],
+    }
+    for name, xs in kinds.items():
+        xs = sorted(xs)
+        print(
+            f"{name}: {len(xs)} keys, median {statistics.median(xs) * 1000:.1f} ms, "
+            f"p95 {u.pct(xs, 95) * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ class DiceControls:
         dice.names = self.client.names
         dice.show(view, self.picked)
         host.query_one("#roll-info", RollInfo).show(*self.info(view))
-        prefetch(view)
+        host.app.call_after_refresh(prefetch, view)  # after the frame: it takes the CPU
 
     def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
         """What the last roll did, the roller's chances, who may harvest; then, where

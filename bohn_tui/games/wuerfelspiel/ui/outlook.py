@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
@@ -120,4 +121,5 @@ def prefetch(view: dict[str, Any]) -> None:
 def _work() -> None:
     while True:
         card, start = _wanted.get()
+        time.sleep(0.05)  # the frame that showed the change first
         _outlook(card, start, (), (), True)
