@@ -59,7 +59,7 @@ class DiceRules(DiceViews):
     ) -> tuple[DiceState, list[Event]]:
         """Shuffle the 55 harvest cards (or take `deck`: card numbers, the top card first),
         deal two face up to each player (upper, then lower), seat 0 holds the figure. The game
-        reads no options (the new-game screen's are ignored)."""
+        reads no options (any in a record are kept and ignored)."""
         if len(names) != self.n:
             raise ValueError(f"this game is for {self.n} players, not {len(names)}")
         rng = random.Random(seed)
