@@ -30,7 +30,7 @@ from typing import Any
 
 from bohn_tui.engine.bots import Observe
 
-from . import chances, worth
+from . import chances
 from .actions import Action, Harvest, Reroll, Roll
 from .dice import DiceData, Order, covered_run, load, outcomes
 
@@ -98,7 +98,7 @@ def _gain(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]
 
 def _place_reason(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]) -> str:
     """Why the roller places `placed` (the log line names the dice): the order they serve,
-    the next card's, or that no order is left within reach."""
+    the next card's, or that no further order is within reach."""
     me = view["players"][seat]
     orders, c = _orders(data, me), me["covered"]
     field = tuple(_dice(view, "field").values())
@@ -111,7 +111,7 @@ def _place_reason(data: DiceData, view: dict[str, Any], seat: int, placed: Seque
     lower = me.get("lower")
     if lower:
         return f"for the next card's order 1 ({data.cards[lower - 1].orders[0].text})"
-    return "the card is full"  # pragma: no cover (a full card on the field ends the rolling)
+    return "the card is full"
 
 
 def _may_harvest(view: dict[str, Any], seat: int) -> bool:
@@ -305,131 +305,16 @@ def _harvest_when_dice_serve(data: DiceData, view: dict[str, Any], seat: int) ->
     return None
 
 
-def _ends_losing(data: DiceData, view: dict[str, Any], seat: int) -> bool:
-    """Whether harvesting now brings `seat` to the target without being ahead of everybody's
-    final harvest (the end would come with another player winning)."""
-    me = view["players"][seat]
-    total = me["thalers"] + _thalers(data, me["covered"])
-    return total >= view["target"] and not _wins_now(data, view, seat)
-
-
-EXPERT: dict[str, Any] = {
-    "gift": None,  # per-opponent gift weight (None: chances.WEIGHT per order)
-    "by_value": False,
-    "danger": 0.0,
-    "win_bonus": 0.0,
-    "no_losing_end": False,
-    "hold": 0,  # at most hold_upto orders: harvest on a gift of at least this many orders
-    "hold_upto": 3,
-    "hold_field": False,  # the hold also on its own full field
-    "late": 99,  # hold whenever someone has this many thalers
-    "values": None,
-    "model": False,
-    "end_at": 99,  # the leader's thalers (harvest included) from which end_values count
-    "end_values": (0.0, 0.1, 0.2, 1.0, 2.0, 3.0),
-    "end_lower": 0.5,
-    "keep": 1.0,  # the share of a roll's value kept (a discount per roll)
-    "ahead": None,  # the gift weight for an opponent at least `margin` thalers ahead
-    "margin": 0,
-    "next": None,  # a factor on the gift weight of the next roller
-    "rate": 0.0,
-    "rounds": 2.0,
-}
-
-
 class ExpertBot(_Base):
     level = "expert"
 
-    def __init__(self, seed: int = 0, weight: float = chances.WEIGHT, **opts: Any) -> None:
+    def __init__(self, seed: int = 0, weight: float = chances.WEIGHT) -> None:
         super().__init__(seed)
         self.weight = weight
-        self.opts = {**EXPERT, **opts}
         chances.warm(self.data)  # the dice-state graph and the orders on it, once a process
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
-        if self.opts["no_losing_end"] and _ends_losing(self.data, view, seat):
-            return None
-        why = _harvest_when_dice_serve(self.data, view, seat)
-        if why is None or not why.startswith("the dice cover"):
-            return why
-        me = view["players"][seat]
-        o = self.opts
-        if me["covered"] >= 5 or me["covered"] > o["hold_upto"]:
-            return why
-        own = (view.get("last_roll") or {}).get("roller") == seat
-        if own and not o["hold_field"]:
-            return why
-        gift = covered_run(self.data.cards[me["lower"] - 1].orders, 0, _usable(view, seat))
-        late = max(p["thalers"] for p in view["players"]) >= o["late"]
-        if late or gift < o["hold"]:
-            return None
-        return why
-
-    def _values(self, view: dict[str, Any], seat: int) -> tuple[float, ...]:
-        bonus = self.opts["win_bonus"]
-        values = list(self.opts["values"] or chances.VALUES)
-        if self.opts["model"]:
-            values = self._model_values(view, seat)
-        o = self.opts
-        lead = max(p["thalers"] + _thalers(self.data, p["covered"]) for p in view["players"])
-        if lead >= o["end_at"]:
-            values = list(o["end_values"]) + [o["end_lower"]]
-        if not bonus:
-            return tuple(values)
-        me = view["players"][seat]
-        rest = max(
-            (
-                p["thalers"] + _thalers(self.data, p["covered"])
-                for i, p in enumerate(view["players"])
-                if i != seat
-            ),
-            default=0,
-        )
-        for c in range(6):
-            total = me["thalers"] + _thalers(self.data, c)
-            if total >= view["target"] and total > rest:
-                values[c] += bonus
-        return tuple(values)
-
-    def _model_values(self, view: dict[str, Any], seat: int) -> list[float]:
-        """The roller's end-of-turn values from worth.py's card model: its upper card at
-        0-2 orders; at 3+ the harvest's thalers plus its lower card's worth (the field's
-        orders on it added by chances)."""
-        me = view["players"][seat]
-        t = self._checks(view)
-        cards = tuple(c.orders for c in self.data.cards)
-        n = view["n"]
-        up = worth.worth(self.data.dice, cards, _orders(self.data, me), t, n)
-        low = self._lower(me)
-        if not low:
-            return list(up)
-        below = worth.worth(self.data.dice, cards, tuple(low), t, n)
-        return list(up[:3]) + [worth.PAY[c] for c in range(3, 6)] + list(below)
-
-    def _checks(self, view: dict[str, Any]) -> int:
-        """The checks left in the game, estimated from the leader's thalers."""
-        o = self.opts
-        lead = max(p["thalers"] + _thalers(self.data, p["covered"]) for p in view["players"])
-        rounds = max(1.0, (view["target"] - lead) / o["rate"]) if o["rate"] else o["rounds"]
-        return max(1, round(rounds * worth._steps(view["n"])))
-
-    def _gifts(self, view: dict[str, Any], seat: int) -> list[tuple[float, int, float, bool]]:
-        o = self.opts
-        out = []
-        me = view["players"][seat]
-        mine = me["thalers"] + _thalers(self.data, me["covered"])
-        n = view["n"]
-        for i, p in enumerate(view["players"]):
-            if i == seat or not p.get("upper"):
-                continue
-            w = o["gift"]
-            theirs = p["thalers"] + _thalers(self.data, p["covered"])
-            if o["ahead"] is not None:
-                w = o["ahead"] if theirs >= mine + o["margin"] else o["gift"]
-            if o["next"] is not None and i == (seat + 1) % n:
-                w *= o["next"]
-            out.append((w, view["target"] - p["thalers"], o["danger"], bool(o["by_value"])))
-        return out
+        return _harvest_when_dice_serve(self.data, view, seat)
 
     def answer(
         self, seat: int, view: dict[str, Any], rolled: dict[int, str], legal: list[Action]
@@ -449,10 +334,7 @@ class ExpertBot(_Base):
             rolled,
             bool(view.get("can_reroll")),
             weight=self.weight,
-            values=self._values(view, seat),
             lower=self._lower(me),
-            gifts=self._gifts(view, seat) if self.opts["gift"] is not None else None,
-            keep=self.opts["keep"],
         )
         action = (
             self._figure(legal, view, seat)

@@ -179,12 +179,7 @@ def _gifts(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> tu
 
 
 def _solve(
-    g: _Graph,
-    end: Sequence[float],
-    cost: Sequence[float],
-    upto: int = 99,
-    figure: bool = True,
-    keep: float = 1.0,
+    g: _Graph, end: Sequence[float], cost: Sequence[float], upto: int = 99, figure: bool = True
 ) -> tuple[list[float], list[float]]:
     """The values of the states with at most `upto` dice left, without (v0) and, if
     `figure`, with (v1) the bean figure: `end` per state (used where no dice are left),
@@ -198,14 +193,14 @@ def _solve(
         t0 = 0.0
         for w, r, ch in outs[s]:
             t0 += w * (max(map(v0.__getitem__, ch)) - cost[r])
-        here = v0[s] = keep * t0 / totals[s]
+        here = v0[s] = t0 / totals[s]
         if not figure:
             continue
         t1 = 0.0
         for w, r, ch in outs[s]:
             best = max(map(v1.__getitem__, ch))
             t1 += w * ((best if best >= here else here) - cost[r])
-        v1[s] = keep * t1 / totals[s]
+        v1[s] = t1 / totals[s]
     return v0, v1
 
 
@@ -324,42 +319,25 @@ def _solve_expert(
     others: tuple[tuple[tuple[Order, ...], int, tuple[Order, ...]], ...],
     weight: float,
     values: tuple[float, ...],
-    gifts: tuple[tuple[float, int, float, bool], ...],
-    keep: float,
     upto: int,
     figure: bool,
 ) -> tuple[list[float], list[float]]:
     g = _graph(dice)
     orders, start, lower = mine
-    scale = values[6] if len(values) == 7 else 1.0  # EXPERIMENT
-    below = values[6:12] if len(values) == 12 else values[:6]  # the lower card's worth
-    values = values[:6]
     top = len(values) - 1
     then = _ends(dice, lower, 0) if lower else None
     end = []
     for s, k in enumerate(_ends(dice, orders, start)):
         c = min(start + k, top)
-        extra = scale * below[min(then[s], top)] if then is not None and c >= HARVEST else 0.0
+        extra = values[min(then[s], top)] if then is not None and c >= HARVEST else 0.0
         end.append(values[c] + extra)
     cost = [0.0] * len(g.rolls)
-    for (their, at, nxt), (w, need, danger, by_value) in zip(others, gifts, strict=True):
+    for their, at, nxt in others:
         later = _gifts(dice, nxt, 0) if nxt else None
         for r, k in enumerate(_gifts(dice, their, at)):
             more = later[r] if later is not None and at + k >= HARVEST else 0
-            if by_value:
-                c = min(at + k, top)
-                gain = values[c] - values[min(at, top)] + (values[min(more, top)] if more else 0.0)
-            else:
-                gain = k + more
-            cost[r] += w * gain
-            if danger and k and _paid(at + k) + (_paid(more) if more else 0) >= need:
-                cost[r] += danger
-    return _solve(g, end, cost, upto, figure, keep)
-
-
-def _paid(covered: int) -> int:
-    """The thalers a harvest of `covered` orders pays (3/4/5: 1/2/3)."""
-    return 0 if covered < HARVEST else min(covered, 5) - 2
+            cost[r] += weight * (k + more)
+    return _solve(g, end, cost, upto, figure)
 
 
 Hand = tuple[Sequence[Order], int] | tuple[Sequence[Order], int, Sequence[Order]]
@@ -381,8 +359,6 @@ def best_move(
     weight: float = WEIGHT,
     values: tuple[float, ...] = VALUES,
     lower: Sequence[Order] = (),
-    gifts: Sequence[tuple[float, int, float, bool]] | None = None,
-    keep: float = 1.0,
 ) -> Choice:
     """The expert's choice for the open roll `rolled` (die -> face; every die not on
     `field`): the placement, or the bean figure while `figure_left`, of the highest expected
@@ -396,16 +372,12 @@ def best_move(
     if not rolled:
         raise ValueError("no open roll to answer")
     g = _graph(data.dice)
-    how = list(gifts) if gifts is not None else [(float(weight), 99, 0.0, False)] * len(others)
-    live = [i for i, h in enumerate(others) if h[1] < len(h[0])]
     v0, v1 = _expert_values(
         data.dice,
         _hand((orders, start, lower)),
-        tuple(_hand(others[i]) for i in live),
+        tuple(_hand(h) for h in others if h[1] < len(h[0])),
         float(weight),
         tuple(values),
-        tuple(how[i] for i in live),
-        float(keep),
         upto=len(rolled),  # the states after this roll have at most as many dice left
         figure=figure_left,
     )
