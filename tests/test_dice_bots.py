@@ -293,3 +293,21 @@ def test_place_reason_names_the_order_the_dice_serve():
     rules, st = _position(field={0: "broad", 1: "blue"}, rolled={2: "garden", 3: "red", 4: "wax"})
     view = rules.view(st, 0)
     assert bots._place_reason(data, view, 0, ["garden", "red"]) == "for order 1 (Garden + Red/Soy)"
+
+
+def test_place_reason_names_the_next_cards_order_once_three_are_on_the_field():
+    """Orders 1-3 of card 1 covered: dice that do nothing for order 4 (Garden + Red + 2
+    Wax/Blue) but fulfil the bottom order of the lower card are placed for the next card
+    ("After harvesting, check whether you also fulfil the lowest order of your new upper
+    harvest card": the harvest after the turn checks it against the full field)."""
+    data = bots.load()
+    placed = ["broad", "soy"]
+    lower = next(c for c in data.cards[1:] if c.orders[0].fulfilled_by(placed))
+    rules, st = _position(covered=3, rolled={0: "broad", 4: "soy", 1: "wax", 2: "wax", 3: "wax"})
+    st.players[0].lower = lower.number
+    view = rules.view(st, 0)
+    assert not data.cards[0].orders[3].fulfilled_by(placed)
+    assert (
+        bots._place_reason(data, view, 0, placed)
+        == f"for the next card's order 1 ({lower.orders[0].text})"
+    )

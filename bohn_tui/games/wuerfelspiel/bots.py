@@ -97,21 +97,27 @@ def _gain(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]
 
 
 def _place_reason(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]) -> str:
-    """Why the roller places `placed` (the log line names the dice): the order they serve,
-    the next card's, or that no further order is within reach."""
+    """Why the roller places `placed` (the log line names the dice): the order of its card
+    they serve; else, with three or more orders on the field (the harvest after the turn
+    checks the next card against it), the next card's order; else that no further order is
+    within reach (the last dice) or the order the field still lacks."""
     me = view["players"][seat]
     orders, c = _orders(data, me), me["covered"]
     field = tuple(_dice(view, "field").values())
+    both = field + tuple(placed)
     aim = c + covered_run(orders, c, field)  # the first order the field does not fulfil yet
-    last = len(field) + len(placed) == len(view["dice"])
-    if last and not _gain(data, view, seat, placed):
-        return "no further order is within reach"
-    if aim < len(orders):
+    last = len(both) == len(view["dice"])
+    if _gain(data, view, seat, placed):
         return f"for order {aim + 1} ({orders[aim].text})"
     lower = me.get("lower")
-    if lower:
-        return f"for the next card's order 1 ({data.cards[lower - 1].orders[0].text})"
-    return "the card is full"
+    if lower and c + covered_run(orders, c, both) >= chances.HARVEST:
+        nxt = data.cards[lower - 1].orders
+        first = covered_run(nxt, 0, field)
+        if first < len(nxt) and (covered_run(nxt, 0, both) > first or not last):
+            return f"for the next card's order {first + 1} ({nxt[first].text})"
+    if last or aim >= len(orders):
+        return "no further order is within reach"
+    return f"for order {aim + 1} ({orders[aim].text})"
 
 
 def _may_harvest(view: dict[str, Any], seat: int) -> bool:
