@@ -82,7 +82,7 @@ def test_the_die_that_completes_an_order_is_placed(level):
     rules, st = _position(field=FOUR, rolled={4: "soy"})
     action, reason = _choose(level, rules, st)
     assert action == Roll(0, (4,))
-    assert reason == "places Soy"
+    assert reason == "for order 3 (Soy + Blue + Garden/Broad)"
 
 
 def test_expert_uses_the_figure_when_a_reroll_is_worth_it():
@@ -93,7 +93,7 @@ def test_expert_uses_the_figure_when_a_reroll_is_worth_it():
     for p in st.players[1:]:
         p.covered = 5  # nothing for the others to gain
     action, reason = _choose("expert", rules, st)
-    assert action == Reroll(0) and reason == "uses the bean figure"
+    assert action == Reroll(0) and reason == "nothing in this roll helps"
     rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
     assert _choose("expert", rules, st)[0] == Roll(0, (4,))
 
@@ -158,7 +158,7 @@ def test_standard_places_everything_when_no_further_order_is_reachable():
     st.players[0].lower = None
     action, reason = _choose("standard", rules, st)
     assert action == Roll(0, (0, 1, 2, 3, 4))
-    assert reason == "places Broad, Blue, Garden, Red, Soy"
+    assert reason == "for order 1 (Garden + Red/Soy)"
 
 
 def test_standard_keeps_a_roll_that_completes_the_third_order():
@@ -198,7 +198,7 @@ def test_standard_uses_the_figure_on_a_roll_that_serves_nothing():
     standard bot lays the figure down ("use the bean figure to repeat your roll")."""
     rules, st = _position(field=FOUR, rolled={4: "wax"})
     action, reason = _choose("standard", rules, st)
-    assert action == Reroll(0) and reason == "uses the bean figure"
+    assert action == Reroll(0) and reason == "nothing in this roll helps"
     rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
     assert _choose("standard", rules, st)[0] == Roll(0, (4,))  # the one die it must place
 
@@ -218,7 +218,8 @@ def test_harvests_when_the_open_roll_covers_its_next_card(level):
     st.first_roll, st.last_roller, st.last_dice, st.open = False, 1, (0, 1, 2, 3, 4), True
     bot = bots.make(level)
     assert bot.propose(0, lambda: rules.view(st, 0)) == Harvest(0)
-    assert "of the next card" in bot.reason
+    gift = covered_run(rules.data.cards[me.lower - 1].orders, 0, faces)
+    assert bot.reason == f"the dice cover {gift} order{'s' if gift > 1 else ''} of the next card"
     st.roller = 0  # the same dice while it rolls itself: never mid-own-roll
     st.last_roller = 0
     assert bot.propose(0, lambda: rules.view(st, 0)) is None
@@ -248,3 +249,65 @@ def test_standard_counts_its_lower_card_where_the_harvest_after_its_turn_checks_
     assert bots._worth((1, 2, 0), faces) == values[3]  # no lower card
     two = tuple(sorted(("broad", "blue", "garden", "red", "wax")))  # orders 1-2 only
     assert bots._worth((1, 0, lower), two) == values[2]
+
+
+def test_reasons_say_why_not_what_the_log_line_says():
+    """The session joins a bot's reason to its action's own log line after ": ", so a
+    reason says only why: never the dice placed, the harvest made or the figure used again
+    (the log line names them), never a forced move's description; short and public."""
+    rules = rules_for("wuerfelspiel", 4)
+    st, _ = rules.new_game(list("ABCD"), 11)
+    seats = {s: bots.make("standard" if s % 2 else "expert", s) for s in range(4)}
+    driver = BotDriver(rules, seats)
+    seen = set()
+    while not st.over:
+        move = driver.next_move(st)
+        reason = seats[move.seat].reason
+        seats[move.seat].reason = ""
+        words = reason.split(" ", 1)[0]
+        assert words not in {"places", "harvests", "uses", "rolls"}, reason
+        if isinstance(move.action, Harvest):
+            assert reason.startswith(("the dice cover", "it wins", "the card is full")), reason
+            seen.add("harvest")
+        elif isinstance(move.action, Reroll):
+            assert reason in {"nothing in this roll helps", "a new roll is worth more"}
+            seen.add("figure")
+        elif move.action.place and len(move.legal) > 1:
+            assert reason.startswith(("for order ", "for the next card's", "no further")), reason
+            seen.add("place")
+        elif len(move.legal) == 1:
+            assert reason == ""  # forced: nothing to explain
+        rules.apply(st, move.action)
+    assert {"harvest", "place"} <= seen
+
+
+def test_place_reason_names_the_order_the_dice_serve():
+    """Field Broad, Blue, Garden, Red fulfils orders 1 and 2 of card 1; a Soy placed serves
+    order 3 ("Soy + Blue + Garden/Broad"); a last die that adds no order is placed because
+    nothing further is within reach."""
+    rules, st = _position(field=FOUR, rolled={4: "soy"})
+    view = rules.view(st, 0)
+    data = bots.load()
+    assert bots._place_reason(data, view, 0, ["soy"]) == "for order 3 (Soy + Blue + Garden/Broad)"
+    assert bots._place_reason(data, view, 0, ["wax"]) == "no further order is within reach"
+    rules, st = _position(field={0: "broad", 1: "blue"}, rolled={2: "garden", 3: "red", 4: "wax"})
+    view = rules.view(st, 0)
+    assert bots._place_reason(data, view, 0, ["garden", "red"]) == "for order 1 (Garden + Red/Soy)"
+
+
+def test_place_reason_names_the_next_cards_order_once_three_are_on_the_field():
+    """Orders 1-3 of card 1 covered: dice that do nothing for order 4 (Garden + Red + 2
+    Wax/Blue) but fulfil the bottom order of the lower card are placed for the next card
+    ("After harvesting, check whether you also fulfil the lowest order of your new upper
+    harvest card": the harvest after the turn checks it against the full field)."""
+    data = bots.load()
+    placed = ["broad", "soy"]
+    lower = next(c for c in data.cards[1:] if c.orders[0].fulfilled_by(placed))
+    rules, st = _position(covered=3, rolled={0: "broad", 4: "soy", 1: "wax", 2: "wax", 3: "wax"})
+    st.players[0].lower = lower.number
+    view = rules.view(st, 0)
+    assert not data.cards[0].orders[3].fulfilled_by(placed)
+    assert (
+        bots._place_reason(data, view, 0, placed)
+        == f"for the next card's order 1 ({lower.orders[0].text})"
+    )

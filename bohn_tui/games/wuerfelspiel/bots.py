@@ -88,15 +88,41 @@ def _wins_now(data: DiceData, view: dict[str, Any], seat: int) -> bool:
     return total > max(rest, default=0)
 
 
+def _gain(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]) -> int:
+    """How many more of `seat`'s orders the field fulfils with `placed` added."""
+    me = view["players"][seat]
+    orders, c = _orders(data, me), me["covered"]
+    field = tuple(_dice(view, "field").values())
+    return covered_run(orders, c, field + tuple(placed)) - covered_run(orders, c, field)
+
+
+def _place_reason(data: DiceData, view: dict[str, Any], seat: int, placed: Sequence[str]) -> str:
+    """Why the roller places `placed` (the log line names the dice): the order of its card
+    they serve; else, with three or more orders on the field (the harvest after the turn
+    checks the next card against it), the next card's order; else that no further order is
+    within reach (the last dice) or the order the field still lacks."""
+    me = view["players"][seat]
+    orders, c = _orders(data, me), me["covered"]
+    field = tuple(_dice(view, "field").values())
+    both = field + tuple(placed)
+    aim = c + covered_run(orders, c, field)  # the first order the field does not fulfil yet
+    last = len(both) == len(view["dice"])
+    if _gain(data, view, seat, placed):
+        return f"for order {aim + 1} ({orders[aim].text})"
+    lower = me.get("lower")
+    if lower and c + covered_run(orders, c, both) >= chances.HARVEST:
+        nxt = data.cards[lower - 1].orders
+        first = covered_run(nxt, 0, field)
+        if first < len(nxt) and (covered_run(nxt, 0, both) > first or not last):
+            return f"for the next card's order {first + 1} ({nxt[first].text})"
+    if last or aim >= len(orders):
+        return "no further order is within reach"
+    return f"for order {aim + 1} ({orders[aim].text})"
+
+
 def _may_harvest(view: dict[str, Any], seat: int) -> bool:
     p = view["players"][seat]
     return bool(p.get("can_harvest")) and not view.get("over")
-
-
-def _harvest_reason(data: DiceData, view: dict[str, Any], seat: int, why: str) -> str:
-    c = view["players"][seat]["covered"]
-    n = _thalers(data, c)
-    return f"harvests {c} orders for {n} thaler{'s' if n != 1 else ''}: {why}"
 
 
 class _Base:
@@ -114,7 +140,7 @@ class _Base:
         why = self.harvest_now(view, seat)
         if why is None:
             return None
-        self.reason = _harvest_reason(self.data, view, seat, why)
+        self.reason = why  # the log line says what is harvested; the reason says why
         return Harvest(seat)
 
     def harvest_now(self, view: dict[str, Any], seat: int) -> str | None:
@@ -127,16 +153,13 @@ class _Base:
         if harvest is not None and _may_harvest(view, seat):
             why = self.harvest_now(view, seat)
             if why is not None:
-                self.reason = _harvest_reason(self.data, view, seat, why)
+                self.reason = why
                 return harvest
         rolls = [a for a in legal if not isinstance(a, Harvest)] or legal
         rolled = _dice(view, "rolled")
         if len(rolls) == 1 or not rolled or not (view.get("last_roll") or {}).get("open"):
-            only = rolls[0]
-            self.reason = ""
-            if isinstance(only, Roll):
-                self.reason = "places the dice left" if only.place else "rolls the dice"
-            return only
+            self.reason = ""  # no choice: the log line says it all
+            return rolls[0]
         return self.answer(seat, view, rolled, rolls)
 
     def answer(
@@ -146,20 +169,29 @@ class _Base:
         raise NotImplementedError
 
     def _place(
-        self, legal: list[Action], place: Sequence[int], rolled: dict[int, str]
+        self,
+        legal: list[Action],
+        place: Sequence[int],
+        rolled: dict[int, str],
+        view: dict[str, Any],
+        seat: int,
     ) -> Action | None:
         by_set = {frozenset(a.place): a for a in legal if isinstance(a, Roll)}
         action = by_set.get(frozenset(place))
         if action is not None:
-            faces = ", ".join(self.data.by_id[rolled[d]].name for d in sorted(place))
-            rest = len(rolled) - len(place)
-            self.reason = f"places {faces}" + (f", rolls {rest} again" if rest else "")
+            self.reason = _place_reason(self.data, view, seat, [rolled[d] for d in place])
         return action
 
-    def _figure(self, legal: list[Action]) -> Action | None:
+    def _figure(self, legal: list[Action], view: dict[str, Any], seat: int) -> Action | None:
         action = next((a for a in legal if isinstance(a, Reroll)), None)
         if action is not None:
-            self.reason = "uses the bean figure"
+            rolled = list(_dice(view, "rolled").values())
+            helps = any(
+                _gain(self.data, view, seat, [rolled[i] for i in part])
+                for n in range(1, len(rolled) + 1)
+                for part in itertools.combinations(range(len(rolled)), n)
+            )
+            self.reason = "a new roll is worth more" if helps else "nothing in this roll helps"
         return action
 
 
@@ -203,10 +235,10 @@ class StandardBot(_Base):
                     best = (value, part)
         assert best is not None
         if _one_roll(hand, field, dice, darker) > best[0] + 1e-12:
-            figure = self._figure(legal)
+            figure = self._figure(legal, view, seat)
             if figure is not None:
                 return figure
-        action = self._place(legal, best[1], rolled)
+        action = self._place(legal, best[1], rolled, view, seat)
         if action is None:
             self.reason = ""
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])
@@ -310,7 +342,11 @@ class ExpertBot(_Base):
             weight=self.weight,
             lower=self._lower(me),
         )
-        action = self._figure(legal) if choice.figure else self._place(legal, choice.place, rolled)
+        action = (
+            self._figure(legal, view, seat)
+            if choice.figure
+            else self._place(legal, choice.place, rolled, view, seat)
+        )
         if action is None:  # not listed: the rules allow less than the full choice
             self.reason = ""
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])
