@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -188,12 +188,26 @@ def percent(chance: Fraction) -> int:
     return p
 
 
+def shipped() -> str:
+    """The text of the game's own data.toml."""
+    return resources.files("bohn_tui.games.wuerfelspiel").joinpath("data.toml").read_text("utf-8")
+
+
+# where `load` reads the content: the game's data.toml; the tests read a fixed deck of their
+# own (tests/conftest.py), so that their positions do not move when the cards are redesigned
+SOURCE: Callable[[], str] = shipped
+
+
 @cache
 def load() -> DiceData:
-    """The game's content from data.toml (ValueError if an order cannot be read)."""
-    raw = tomllib.loads(
-        resources.files("bohn_tui.games.wuerfelspiel").joinpath("data.toml").read_text("utf-8")
-    )
+    """The game's content (SOURCE: data.toml), read once (ValueError if an order cannot
+    be read)."""
+    return read(SOURCE())
+
+
+def read(text: str) -> DiceData:
+    """Dice data from the text of a data file."""
+    raw = tomllib.loads(text)
     kinds = tuple(
         Kind(k["id"], k["name"], k["name_de"], k["letter"], k["colour"]) for k in raw["kind"]
     )
