@@ -40,6 +40,8 @@ CASES: list[tuple[str, str, int, list[str], bool, int, int]] = [
     ("bohnroschen-3-random", "bohnroschen", 3, ["random"] * 3, True, 7000, 20),
     ("bohnanza-3-standard-expert", "bohnanza", 3, EXPERT_TABLE, True, 8000, 3),
     ("bohnroschen-3-standard-expert", "bohnroschen", 3, EXPERT_TABLE, True, 9000, 2),
+    ("wuerfelspiel-4-random", "wuerfelspiel", 4, ["random"] * 4, True, 10000, 30),
+    ("wuerfelspiel-3-standard-expert", "wuerfelspiel", 3, EXPERT_TABLE, True, 11000, 10),
 ]
 
 
