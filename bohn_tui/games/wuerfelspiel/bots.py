@@ -71,7 +71,7 @@ def _usable(view: dict[str, Any], seat: int) -> tuple[str, ...]:
 
 
 def _thalers(data: DiceData, covered: int) -> int:
-    return data.thalers.get(min(covered, max(data.thalers)), 0) if covered >= 3 else 0
+    return data.thalers.get(min(covered, max(data.thalers)), 0) if covered >= chances.HARVEST else 0
 
 
 def _wins_now(data: DiceData, view: dict[str, Any], seat: int) -> bool:

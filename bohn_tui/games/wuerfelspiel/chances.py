@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from .dice import DiceData, Order, assign_dice, covered_run, order_slots
+from .dice import HARVEST, DiceData, Order, assign_dice, covered_run, order_slots
 
 # the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
 # 5 harvest for 1, 2 and 3; the first two orders are progress towards that
@@ -291,9 +291,6 @@ class Choice:
     place: tuple[int, ...]
     figure: bool
     value: float
-
-
-HARVEST = 3  # covered orders that may be harvested
 
 
 _SOLVED: OrderedDict[tuple[Any, ...], tuple[int, bool, list[float], list[float]]] = OrderedDict()

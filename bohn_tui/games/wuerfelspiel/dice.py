@@ -23,6 +23,8 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 
+HARVEST = 3  # covered orders a harvest needs (the fewest data.toml's [thalers] pays for)
+
 
 @dataclass(frozen=True, slots=True)
 class Kind:
@@ -231,5 +233,7 @@ def read(text: str) -> DiceData:
         Card(i, tuple(data.parse(t) for t in c["orders"]), c["source"])
         for i, c in enumerate(raw["card"], 1)
     )
+    if min(data.thalers) != HARVEST:
+        raise ValueError(f"a harvest needs {HARVEST} orders: [thalers] must start there")
     object.__setattr__(data, "cards", cards)
     return data

@@ -193,7 +193,7 @@ def finish(data: DiceData, st: DiceState, ev: list[Event]) -> None:
     for k in range(n):
         seat = (st.roller + k) % n
         p = st.players[seat]
-        while p.upper is not None and p.covered >= 3:
+        while p.ripe:
             harvest(data, st, seat, ev)
     st.over = True
     best = max(p.thalers for p in st.players)

@@ -13,7 +13,7 @@ from bohn_tui.engine.contract import Prompt
 from bohn_tui.engine.limits import show
 from bohn_tui.games.wuerfelspiel import flow
 from bohn_tui.games.wuerfelspiel.actions import Dealt, Harvest, Reroll, Roll, TurnBegan
-from bohn_tui.games.wuerfelspiel.dice import DiceData, load
+from bohn_tui.games.wuerfelspiel.dice import HARVEST, DiceData, load
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED, DiceState, Player
 from bohn_tui.games.wuerfelspiel.views import DiceViews
 
@@ -93,8 +93,7 @@ class DiceRules(DiceViews):
     # -- what a seat may do ----------------------------------------------------------------
 
     def can_harvest(self, st: DiceState, seat: int) -> bool:
-        p = st.players[seat]
-        return not st.over and p.upper is not None and p.covered >= 3
+        return not st.over and st.players[seat].ripe
 
     def legal_actions(self, st: DiceState, seat: int) -> list[Action]:
         if st.over or not 0 <= seat < self.n:
@@ -118,8 +117,7 @@ class DiceRules(DiceViews):
             out = list(self._rolls[seat, mask])
             if not st.figure_used:
                 out.append(self._reroll[seat])
-        p = st.players[seat]
-        if p.upper is not None and p.covered >= 3:
+        if st.players[seat].ripe:
             out.append(self._harvest[seat])
         return out
 
@@ -178,7 +176,7 @@ class DiceRules(DiceViews):
         p = st.players[seat]
         if p.upper is None:
             raise IllegalAction(f"{p.name} has no harvest card to harvest.")
-        if p.covered < 3:
+        if p.covered < HARVEST:
             raise IllegalAction(
                 f"{p.name} has fulfilled {p.covered} orders: a harvest needs three or more."
             )

@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bohn_tui.games.wuerfelspiel.dice import HARVEST
+
 HAND, ROLLED, FIELD = "hand", "rolled", "field"
 
 
@@ -23,6 +25,11 @@ class Player:
     covered: int = 0  # fulfilled (covered) orders of the upper card, from the bottom
     singles: list[int] = field(default_factory=list)  # harvest cards turned to thalers
     overview: int = 0  # overview cards taken in exchange (worth 5 thalers each)
+
+    @property
+    def ripe(self) -> bool:
+        """Whether the upper card may be harvested (HARVEST or more covered orders)."""
+        return self.upper is not None and self.covered >= HARVEST
 
     @property
     def thalers(self) -> int:

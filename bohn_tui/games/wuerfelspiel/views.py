@@ -48,7 +48,7 @@ class DiceViews:
                 "upper": self.card_view(p.upper, p.covered),
                 "lower": p.lower,
                 "covered": p.covered,
-                "can_harvest": not st.over and p.upper is not None and p.covered >= 3,
+                "can_harvest": not st.over and p.ripe,
             }
             for p in st.players
         ]
