@@ -181,11 +181,16 @@ def first_roll_odds(order: Order, dice: tuple[tuple[str, ...], ...]) -> Fraction
     return Fraction(hits, total)
 
 
-def percent(chance: Fraction) -> int:
+EPSILON = 1e-12  # a float chance this close to 0 or 1 is certain (sums of exact floats)
+
+
+def percent(chance: Fraction | float) -> int:
     """A chance as the card prints it: whole percent, rounded half up, never 0 or 100 for a
-    chance that is neither."""
-    p = int(chance * 100 + Fraction(1, 2))
-    if 0 < chance < 1:
+    chance that is neither (a float within EPSILON of 0 or 1 counts as certain)."""
+    half = Fraction(1, 2) if isinstance(chance, Fraction) else 0.5
+    p = int(chance * 100 + half)
+    margin = 0 if isinstance(chance, Fraction) else EPSILON
+    if margin < chance < 1 - margin:
         p = min(max(p, 1), 99)
     return p
 

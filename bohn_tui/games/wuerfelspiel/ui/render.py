@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from bohn_tui.games.common.ui.cards import _ink
-from bohn_tui.games.wuerfelspiel.dice import DiceData, load, percent
+from bohn_tui.games.wuerfelspiel.dice import EPSILON, DiceData, load, percent
 
 WHERE = {"hand": "to roll", "rolled": "rolled", "field": "field"}
 ORDER_ROWS = 5  # a card's orders
@@ -50,14 +50,6 @@ def tight(text: str) -> str:
 
 
 FORMS = (lambda t: t, tight, letters)  # an order's text, from the widest to the narrowest
-
-
-def percent_of(chance: Fraction | float) -> int:
-    """A chance in whole percent, never 0 or 100 for one that is neither (dice.percent)."""
-    if isinstance(chance, Fraction):
-        return percent(chance)
-    p = round(chance * 100)
-    return min(max(p, 1), 99) if 1e-12 < chance < 1 - 1e-12 else p
 
 
 # -- the dice ----------------------------------------------------------------------------------
@@ -258,7 +250,7 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
 def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     """The exact chances that the turn ends with 0, 1, 2, ... more orders of one's own."""
     line = Text(f"{placing}: ", style="bold")
-    parts = [(k, percent_of(c)) for k, c in enumerate(chances) if c > 1e-12]
+    parts = [(k, percent(c)) for k, c in enumerate(chances) if c > EPSILON]
     for j, (k, pc) in enumerate(parts):
         if j:
             line.append(" · ")
