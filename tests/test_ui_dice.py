@@ -42,7 +42,7 @@ async def test_the_first_frame_does_not_wait_for_the_chances(
 
     release = threading.Event()
     monkeypatch.setattr(outlook, "_ready", threading.Event())
-    monkeypatch.setattr(outlook, "_started", threading.Lock())
+    monkeypatch.setattr(outlook, "_worker", [])
     real = outlook.warm_now
     monkeypatch.setattr(outlook, "warm_now", lambda: (release.wait(10), real()))
     s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)

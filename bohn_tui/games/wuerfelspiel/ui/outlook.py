@@ -8,13 +8,12 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from bohn_tui.games.wuerfelspiel.dice import load
 
-Chances = tuple[Fraction | float, ...]
+Chances = tuple[float, ...]
 
 
 @lru_cache(maxsize=256)
@@ -24,7 +23,7 @@ def _outlook(
     field: tuple[tuple[int, str], ...],
     place: tuple[tuple[int, str], ...],
     figure_left: bool,
-) -> Chances | None:
+) -> Chances:
     from bohn_tui.games.wuerfelspiel.chances import outlook
 
     data = load()
@@ -47,8 +46,7 @@ def figure_outlook(view: dict[str, Any]) -> Chances | None:
 def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
     """The roller's chances if they now place `picked` (dice of the open roll) and roll the
     rest; before the first roll, of rolling all five. None when there is nothing to say
-    (no open roll to place from, nothing picked, no card) or the chances module is
-    missing."""
+    (no open roll to place from, nothing picked, no card)."""
     if view["over"]:
         return None
     p = view["players"][view["active"]]
@@ -67,7 +65,9 @@ def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
 
 
 _ready = threading.Event()  # the chances' tables are built (once a process)
-_started = threading.Lock()
+_wanted: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()  # (card, covered) to do
+_asked: set[tuple[int, int]] = set()
+_worker: list[threading.Thread] = []  # the one thread that works the chances out
 
 
 def ready() -> bool:
@@ -84,41 +84,30 @@ def warm_now() -> None:
 
 
 def warm(then: Callable[[], None]) -> None:
-    """Build the chances' tables in a thread, then call `then` (from that thread), so that
-    no frame waits for them; until then the table says they are being worked out."""
-    if _ready.is_set() or not _started.acquire(blocking=False):
-        return
-
-    def work() -> None:
-        warm_now()
-        then()
-
-    threading.Thread(target=work, daemon=True, name="dice-chances").start()
-
-
-_wanted: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()
-_asked: set[tuple[int, int]] = set()
-_worker: list[threading.Thread] = []
+    """Start the worker: it builds the chances' tables, calls `then` (from its thread) and
+    then works out what `prefetch` asks, so that no frame waits for them; until the tables
+    are built the table says the chances are being worked out."""
+    if not _worker:
+        _worker.append(threading.Thread(target=_work, args=(then,), daemon=True, name="dice"))
+        _worker[0].start()
 
 
 def prefetch(view: dict[str, Any]) -> None:
-    """Work out in a thread, while people look at the table, the chances of every player's
-    card as it stands (each card and covered count once a process: 20-40 ms cold), so that
-    the roller's first key of a turn does not wait for them."""
-    if not _ready.is_set():
-        return
+    """Have the worker work out, while people look at the table, the chances of every
+    player's card as it stands (each card and covered count once a process: 20-40 ms cold),
+    so that the roller's first key of a turn does not wait for them."""
     for p in view["players"]:
         upper = p["upper"]
         key = (upper["number"], p["covered"]) if upper else None
         if key is not None and key[1] < len(upper["orders"]) and key not in _asked:
             _asked.add(key)
             _wanted.put(key)
-    if not _worker:
-        _worker.append(threading.Thread(target=_work, daemon=True, name="dice-prefetch"))
-        _worker[0].start()
 
 
-def _work() -> None:
+def _work(then: Callable[[], None]) -> None:
+    if not _ready.is_set():
+        warm_now()
+        then()
     while True:
         card, start = _wanted.get()
         time.sleep(0.05)  # the frame that showed the change first
