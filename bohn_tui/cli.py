@@ -41,8 +41,8 @@ def replay(
     where = show(record.name, 60)
     try:
         raw = load_json(record.read_bytes(), where)
-        game = read_record(portable_parts(raw)[0])
-        state: Any = replay(game)
+        rec = read_record(portable_parts(raw)[0])
+        state: Any = replay(rec)
     except OSError as e:
         _fail(f"cannot read {where}: {e.strerror or type(e).__name__}")
     except InputError as e:  # the file's JSON (naming the file), the wrapper's, the record's
@@ -51,7 +51,7 @@ def replay(
     if as_json:
         typer.echo(json.dumps(full, indent=2))
         return
-    for line in spec(game.game).state_lines(full):
+    for line in spec(rec.game).state_lines(full):
         typer.echo(line)
     if full["over"]:
         names = [full["players"][w]["name"] for w in full["winners"]]
