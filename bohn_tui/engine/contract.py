@@ -162,5 +162,8 @@ class GameSpec:
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
     aliases: tuple[str, ...] = ()  # other names a person may type ("dice")
     public: bool = False  # nothing at the table is private to a seat: no privacy screen
+    # the starting seat comes from the deal (Excalibohn: the highest Groschen), not seat 0:
+    # the app builds the game before it knows whom the first hand-over goes to
+    dealt_start: bool = False
     # the final state (`Rules.full_state`) in a few lines of text, for `bohn replay`
     state_lines: Callable[[dict[str, Any]], list[str]] = lambda full: []
