@@ -344,26 +344,27 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     ) -> None:
         ev = ev if ev is not None else []
         if st.pending:
-            p = self._own_pending(st, a, "forced", "own_plant")
-            hand = st.players[a.seat].hand
-            if not hand:
-                raise IllegalAction("your hand is empty")
-            self.plant_card(st, a.seat, hand[0], a.field, "hand", ev)
-            del hand[0]
-            del p  # resolved
+            self._own_pending(st, a, "forced", "own_plant")
+            self._plant_front(st, a.seat, a.field, ev)
             self.pop(st, ev)
             return
         if st.phase == PLANT and st.planted < 2 and a.seat == st.active:
             self._plant_hand(st, a, ev)
             return
         if st.flow and a.seat == st.active:
-            hand = st.players[a.seat].hand
-            if not hand:
-                raise IllegalAction("your hand is empty")
-            self.plant_card(st, a.seat, hand[0], a.field, "hand", ev)
-            del hand[0]
+            self._plant_front(st, a.seat, a.field, ev)
             return
         self._plant_hand(st, a, ev)  # refuses with Bohnanza's words
+
+    def _plant_front(self, st: ExcalibohnState, seat: int, field: Any, ev: list[Event]) -> None:
+        """Plant `seat`'s front hand card outside phase 1a (a forced plant, the caster's own,
+        the Magic Card Flow); open offers follow the hand's cards."""
+        hand = st.players[seat].hand
+        if not hand:
+            raise IllegalAction("your hand is empty")
+        self.plant_card(st, seat, hand[0], field, "hand", ev)
+        del hand[0]
+        self._reindex_offers(st, seat, (0,), (), ev)
 
     def _excali_harvest(
         self, st: ExcalibohnState, a: Harvest, ev: list[Event] | None = None
