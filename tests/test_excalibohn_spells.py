@@ -128,7 +128,7 @@ def test_each_spell_is_castable_exactly_in_its_phase(spell):
     of one's own turn)."""
     timing = cards().spells[spell].timing
     for phase in ALL_PHASES:
-        st = busy_table(spell, phase)
+        st = busy_table(spell, phase, phase2_open=phase == "trade")
         listed = bool(casts(st, 0))
         assert listed == (phase in PHASES[timing]), (spell, phase)
         if not listed:
@@ -391,7 +391,7 @@ def test_random_draws_face_up_and_returns_at_the_end_of_the_turn():
     st.rules.spells_end_of_turn(st, events)
     assert [c.id for c in st.spells[0]] == ["random"]
     assert sorted(st.spell_deck) == ["attack", "flow", "retuck"]
-    assert events[0] == SpellsTurnedDown(0, 0, ("retuck",))
+    assert events[0] == SpellsTurnedDown(0, 1, ("retuck",))  # the draw was face up
 
 
 def test_random_not_with_an_empty_deck():
