@@ -508,7 +508,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
             coins[-1], coins[-2] = coins[-2], coins[-1]
         other = p.coins[1 - a.index]
         del st.pending[0]
-        st.shown.append((owner, other, "kept"))
+        st.shown.append((owner, other, "kept", a.seat, "sword", "unused", p.round))
         ev.append(CoinTurnedUp(owner, a.seat, other, "kept"))
         self.sword_effect(st, a.seat, owner, p.coins[a.index], p.round, ev)
         self.settle(st, ev)
