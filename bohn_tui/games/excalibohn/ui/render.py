@@ -79,7 +79,10 @@ def own_spell_line(s: dict[str, Any], castable: bool, width: int) -> Text:
     if s["temp"]:
         tail += " ↺"
     room = width - 2 - len(tail) - (4 if castable else 0)
-    line.append(spell_label(sp.id, room), style="bold" if s["up"] else "")
+    label = spell_label(sp.id, room)
+    if len(label) > room:
+        label = label[: max(1, room - 1)] + "…"
+    line.append(label, style="bold" if s["up"] else "")
     line.append(tail, style="dim")
     if castable:
         line.append(" now", style="bold green")
