@@ -4,8 +4,14 @@ of phase 1b, a decision out of turn behind the privacy screen, and 80x24."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from helpers.ui import SIZE, make_app, table
+
+from bohn_tui.games.common.table import Field
+from bohn_tui.games.common.ui.hand import HandView
+from bohn_tui.games.excalibohn.state import SpellCard
 from bohn_tui.games.excalibohn.ui.render import (
     ability_lines,
     is_duel,
@@ -16,6 +22,11 @@ from bohn_tui.games.excalibohn.ui.render import (
     shown_lines,
     spell_texts,
 )
+from bohn_tui.play.session import Session
+from bohn_tui.store import Store
+from bohn_tui.ui.app import BohnApp
+from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.privacy import PrivacyScreen
 
 NAMES = ["Ana", "Ben", "Cem", "Dora"]
 
@@ -161,3 +172,162 @@ def test_abilities_show_what_they_do_now_with_their_keys() -> None:
     assert lines[0].startswith("s ") and "1: Duel a fellow player" in lines[0]
     assert lines[1].startswith("n ") and "(2 now)" in lines[1]
     assert not ability_lines(v, NAMES, False)[0].plain.startswith("s ")
+
+
+# -- at the table (Pilot) ------------------------------------------------------------------------
+
+GAME = "excalibohn"
+
+
+def position(
+    s: Session,
+    hands: list[list[str]],
+    fields: list[list[tuple[str, int] | None]],
+    coins: list[list[str]],
+    spells: list[list[str]],
+) -> Session:
+    """Seat 0's phase 1b in `s`, laid out as the test needs: hands front card first,
+    fields (variety, count) or None, coins top last, spells ids ("^id": face up). A
+    position, not a game: the card totals are not kept."""
+    st = s.state
+    st.active = st.start = 0
+    st.phase = "magic"
+    st.pending.clear()
+    st.offers.clear()
+    st.shown.clear()
+    st.turned_up = []
+    st.deck.discard = []
+    for seat, p in enumerate(st.players):
+        p.hand = list(hands[seat])
+        p.fields = [Field(*f) if f else Field() for f in fields[seat]]
+        p.coins = list(coins[seat])
+        p.area = []
+    st.spells = [[SpellCard(i.lstrip("^"), up=i.startswith("^")) for i in row] for row in spells]
+    used = {i for row in spells for i in row}
+    st.spell_deck = [c for c in st.spell_deck if c not in used and "^" + c not in used]
+    st.uses = [bool(f.count) for f in st.players[0].fields]
+    st.notes = [[] for _ in st.players]
+    return s
+
+
+def text(app: BohnApp) -> str:
+    from helpers.screen import seen
+
+    return seen(app)
+
+
+async def test_a_sword_duel_passes_the_steal_to_the_fellow_and_back(tmp_path: Path) -> None:
+    """excalibohn.txt, the Sword Bean: "a Picker Bean: your fellow player steals your
+    rearmost hand card and tucks it behind his hand or plants it". At one terminal the
+    decision passes the screen to that player behind the privacy screen (it needs their
+    hand) and back; the duel's round shows to all; only the two involved see the card."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean", "cap", "white"], ["princess"], ["princess"]],
+        fields=[[("sword", 2), None], [None, None], [None, None]],
+        coins=[[], ["picker"], []],
+        spells=[["attack"], ["trade"], ["pile"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        await pilot.press("enter")
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0
+        keys = str(t.query_one("#keys").content)
+        assert "s Sword duel (1)" in keys and "e End 1b" in keys
+        assert "Duel a fellow player" in str(t.query_one("#magic").content)
+        await pilot.press("s")  # the chooser: the fellow players from the legal targets
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c[0]).split(" ·")[0] for c in app.screen.choices] == ["Ben", "Cem"]
+        await pilot.press("1")  # Ben's pile: a Picker Bean turned up
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
+        assert not t.query(HandView), "a hand widget exists behind the privacy screen"
+        assert "White" not in text(app)  # the privacy screen names no card
+        await pilot.press("enter")
+        await pilot.pause()
+        assert t.viewer == 1
+        banner = str(t.query_one("#banner").content)
+        assert "you stole Ana's White Bean" in banner and "tuck it" in banner
+        shown = text(app)
+        assert "Sword duel" in shown and "Pic" in shown  # the turned-up coin, for all
+        assert "Attack" not in shown  # Ana's face-down spell is hers alone
+        assert " Mea " not in shown and " Cap " not in shown  # nor her hand
+        assert "t Tuck it" in str(t.query_one("#keys").content)
+        assert not t.check_action("harvest", ())  # nobody harvests during the duel
+        await pilot.press("t")
+        await pilot.pause()
+        assert s.state.players[1].hand == ["princess", "white"]
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert t.viewer == 0 and s.state.players[0].hand == ["mean", "cap"]
+        assert "Pic" in str(t.query_one("#magic").content)  # the round stays in view
+
+
+async def test_the_first_hand_over_goes_to_the_dealt_starting_player(tmp_path: Path) -> None:
+    """Setup: "the holder of the highest Groschen starts". The app builds the game first
+    and shows the privacy screen for the starting player (here not the first seat), never
+    a hand unseen."""
+    from bohn_tui.play.players import NewGame
+
+    seed = next(x for x in range(40) if Session.new(GAME, NAMES[:3], seed=x).decider() == 1)
+    new = NewGame(GAME, NAMES[:3], {2: "standard"}, seed=seed)
+    app = BohnApp(Store(tmp_path), new, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        t = table(app)
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
+        assert t.viewer is None and not t.query(HandView)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is t and t.viewer == 1
+        assert "Ben's hand" in str(t.query_one(HandView).border_title)
+
+
+async def test_phase_1b_fits_80x24_for_five_and_a_spell_is_cast_with_its_choices(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 with five players everything of phase 1b reads: the pass marker, every
+    player, one's spells, the abilities with their keys. The Re-tuck Spell ("move a hand
+    card to another position in your hand") asks the card, then the place."""
+    names = ["Ana", "Ben", "Cem", "Dora", "Emil"]
+    s = Session.new(GAME, names, {i: "standard" for i in range(1, 5)}, seed=2)
+    position(
+        s,
+        hands=[["cap", "white", "princess"], *[["cap"]] * 4],
+        fields=[[("sword", 1), ("picker", 3)], *[[("mean", 2), None]] * 4],
+        coins=[[], ["cap"], ["cap"], [], []],
+        spells=[["^retuck", "attack"], ["trade"], ["pile"], ["swap"], ["random"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 0  # one person: no privacy screen
+        shown = text(app)
+        assert "pass I. of IV." in shown
+        assert all(n in shown for n in names)
+        assert "Re-tuck" in shown and "Attack" in shown and "Your spells" in shown
+        magic = str(t.query_one("#magic").content)
+        assert "s  Swo  1:" in magic and "t  Pic  2:" in magic
+        keys = str(t.query_one("#keys").content)
+        assert "s Sword duel" in keys and "z Cast Re-tuck Spell" in keys
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        await pilot.press("1")  # the Re-tuck Spell
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen) and "which card" in app.screen.title_text
+        await pilot.press("3")  # the Princess Bean at the back
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen) and "position" in app.screen.title_text
+        await pilot.press("1")  # to the front
+        await pilot.pause()
+        assert s.state.players[0].hand == ["princess", "cap", "white"]

@@ -86,9 +86,10 @@ class ExcaliControls(BeanControls):
         magic = host.query_one("#magic", MagicPanel)
         trading = view["phase"] in ("trade", "plant_trades")
         on = not view["over"] and (not trading or view.get("pending") is not None)
-        if magic.display != on:
+        trade = host.query_one("#trade")
+        if magic.display != on or trade.display == on:
             magic.display = on
-            host.query_one("#trade").display = not on
+            trade.display = not on
         if on:
             keys = me is not None and me == view["active"] and bool(host.legal)
             magic.show_magic(view, list(self.client.names), keys)
@@ -232,7 +233,7 @@ class ExcaliControls(BeanControls):
         if action == "cast":
             spells = self.castable()
             if len(spells) == 1:
-                return f"Cast {spell(next(iter(spells))).name}"
+                return f"Cast {self.spell_title(next(iter(spells))).split(' (')[0]}"
         if action == "skip" and p is not None:
             return {"activate": "No more spells", "own_plant": "Don't plant"}.get(p["kind"])
         if action == "skip":
@@ -419,6 +420,14 @@ class ExcaliControls(BeanControls):
             for k in ("target", "index", "to", "field", "variety")
             if getattr(a, k) is not None
         )
+
+    def action_discard(self) -> None:
+        """d: a discard; Magic Beans from the hand discarded to activate a spell read so."""
+        choices = self.discard_choices()
+        magic = all(isinstance(a, ActivateSpell) for _, a in choices)
+        title = "Discard a Magic Bean to activate which spell?" if magic else "Discard which card?"
+        if choices:
+            self.host.app.push_screen(ChooseScreen(title, choices), self._chosen)
 
     def action_spell_texts(self) -> None:
         from bohn_tui.games.excalibohn.ui.help import SpellTextScreen

@@ -30,7 +30,12 @@ def abilities_table() -> Table:
 
 def spells_table() -> Table:
     """The eleven spell cards in Groschen order: name (and the German), when, the text."""
-    t = Table(title="The spell cards (z casts, r reads yours)", box=None, padding=(0, 1))
+    t = Table(
+        title="The spell cards: each cast once while face up, by the active player"
+        " (z casts, r reads yours)",
+        box=None,
+        padding=(0, 1),
+    )
     t.add_column("spell", no_wrap=False, ratio=1)
     t.add_column("G", justify="right")
     t.add_column("when", ratio=1)
@@ -41,9 +46,12 @@ def spells_table() -> Table:
 
 
 def excali_help(players: int, lines: list[str]) -> tuple[list[Any], list[Any]]:
-    """Before the keys: the rules' lines; after them: abilities, spells, the Bohnometer."""
+    """Before the keys: the rules' lines (their lists of abilities and spells, indented
+    under a heading, give way to the tables); after them: abilities, spells with the
+    rulebook's whole texts, the Bohnometer."""
+    rules = [ln for ln in lines if not ln.startswith("  ") and not ln.endswith(":")]
     _, meter = bean_help(GAME, players, extra=Text())
-    return [lines_text(lines)], [abilities_table(), Text(), spells_table(), Text(), *meter]
+    return [lines_text(rules)], [abilities_table(), Text(), spells_table(), Text(), *meter]
 
 
 def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:

@@ -17,9 +17,9 @@ GAME = "excalibohn"
 # the key of each ability at the table (ui/controls.py binds them)
 ABILITY_KEYS = {"picker": "t", "mean": "n", "white": "w", "magic": "m", "sword": "s"}
 ABILITY_WORDS = {
-    "picker": "Steal a card",
-    "mean": "Mean: coins",
-    "white": "White: draw",
+    "picker": "Picker: steal a card",
+    "mean": "Mean: turn up coins",
+    "white": "White: draw a card",
     "magic": "Magic: activate",
     "sword": "Sword duel",
 }
@@ -189,6 +189,8 @@ def ability_lines(view: dict[str, Any], names: list[str], keys: bool) -> list[Te
     that player (each with its key)."""
     out: list[Text] = []
     for a in view.get("abilities") or []:
+        if a.get("ability") is None:  # Cap and Princess have none
+            continue
         t = Text(no_wrap=False)
         if keys:
             t.append(f"{ABILITY_KEYS.get(a['ability'], '?')} ", style="bold #ffa62b")

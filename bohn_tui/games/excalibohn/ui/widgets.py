@@ -10,6 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from bohn_tui.games.common.ui.cards import card, name
+from bohn_tui.games.common.ui.piles import Piles
 from bohn_tui.games.common.ui.player_panel import PlayerPanel
 from bohn_tui.games.excalibohn.ui.render import (
     GAME,
@@ -41,7 +42,8 @@ class ExcaliPanel(PlayerPanel):
         if compact:
             n = p.get("spell_count", 0)
             up = sum(1 for s in p.get("spells") or [] if s["up"])
-            return Text(f"  ✦{n}" + (f"({up} up)" if up else ""), style="magenta")
+            words = f"  {n} spell{'s' if n != 1 else ''}" + (f", {up} up" if up else "")
+            return Text(words, style="magenta")
         width = self.size.width - 2 if self.size.width > 10 else 40
         return others_spells(p, width - 10)
 
@@ -57,10 +59,8 @@ class ExcaliPanel(PlayerPanel):
         return notes if notes.plain else None
 
 
-class ExcaliPiles(ViewStatic):
+class ExcaliPiles(Piles):
     """The draw pile with the pass marker (I., II., ...), the discard pile, the spell deck."""
-
-    FIXED_HEIGHT = True
 
     def show(self, view: dict[str, Any]) -> None:
         keys = ("deck_size", "pass", "passes", "ending", "discard_top", "discard_size")
