@@ -627,3 +627,30 @@ def test_seeds_as_typed_are_read_through_the_limits() -> None:
         short(str(info.value))
     result = runner.invoke(app, ["play", "bohnanza", "--seed", "9" * 4301])
     assert "the seed must be a whole number of at most 19 digits" in one_line_failure(result)
+
+
+def test_optional_names_and_flags_round_trip_and_refuse_the_wrong_kind() -> None:
+    """An action field typed `str | None` reads a name or null, a `bool` field true or false;
+    anything else is refused in one line (a game's record holds both: Excalibohn's spells)."""
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from bohn_tui.engine.actions import Action, register_actions
+
+    @dataclass(frozen=True, slots=True)
+    class Probe(Action):
+        type: ClassVar[str] = "test_probe_optional"
+        name: str | None = None
+        flag: bool = False
+
+    register_actions(Probe)
+    for action in (Probe(0), Probe(1, "soy", True), Probe(2, None, False)):
+        assert action_from_json(to_json(action)) == action
+    for raw, why in (
+        ({"type": "test_probe_optional", "seat": 0, "name": 3, "flag": False}, "string or null"),
+        ({"type": "test_probe_optional", "seat": 0, "name": None, "flag": 1}, "true or false"),
+        ({"type": "test_probe_optional", "seat": 0, "name": None, "flag": "yes"}, "true or false"),
+    ):
+        with pytest.raises(IllegalAction, match=why) as info:
+            action_from_json(raw)
+        short(str(info.value))
