@@ -53,7 +53,7 @@ EXCALI_KEYS = [
     Binding("m", "activate", "Activate a spell"),
     Binding("t", "tuck", "Tuck it"),
     Binding("z", "cast", "Cast a spell"),
-    Binding("r", "spell_texts", "Spell texts"),
+    Binding("r", "spell_texts", "Spells"),
 ]
 PENDING_DIGITS = ("place", "coin", "face", "forced", "own_plant")  # decided on 1/2/3
 
@@ -119,7 +119,7 @@ class ExcaliControls(BeanControls):
         ph = v["phase"]
         if ph == "magic" and me == v["active"]:
             can = [
-                f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a].split(':')[0]}"
+                f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}"
                 for a in ABILITY_KEYS
                 if self.check(f"use_{a}", ())
             ]
@@ -226,10 +226,6 @@ class ExcaliControls(BeanControls):
             if p["kind"] == "face":
                 return ("Face up", "Face down")[i] if i < 2 else None
             return None
-        if action.startswith("use_"):
-            use = self.ability_use(action[4:])
-            if use is not None:
-                return ABILITY_WORDS[action[4:]] + f" ({use[0].field + 1})"
         if action == "cast":
             spells = self.castable()
             if len(spells) == 1:
@@ -239,7 +235,7 @@ class ExcaliControls(BeanControls):
         if action == "skip":
             return "Stop the flow"
         if action == "discard" and self.magic_beans():
-            return "Magic Bean → spell"
+            return "Magic Bean"
         return None
 
     # -- abilities -----------------------------------------------------------------------------

@@ -16,11 +16,11 @@ from bohn_tui.games.excalibohn.cards import TIMING_TEXT, Spell, cards
 GAME = "excalibohn"
 # the key of each ability at the table (ui/controls.py binds them)
 ABILITY_KEYS = {"picker": "t", "mean": "n", "white": "w", "magic": "m", "sword": "s"}
-ABILITY_WORDS = {
-    "picker": "Picker: steal a card",
-    "mean": "Mean: turn up coins",
-    "white": "White: draw a card",
-    "magic": "Magic: activate",
+ABILITY_WORDS = {  # the key bar's words (the magic panel says what each does now)
+    "picker": "Steal",
+    "mean": "Mean coins",
+    "white": "White draw",
+    "magic": "Magic",
     "sword": "Sword duel",
 }
 WHEN = {  # when a spell may be used, in a few letters
@@ -74,7 +74,7 @@ def own_spell_line(s: dict[str, Any], castable: bool, width: int) -> Text:
     and when it may be used; "now" when it can be cast now."""
     sp = spell(s["id"])
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append("✦ " if s["up"] else "▯ ", style="bold magenta" if s["up"] else "dim")
+    line.append("● " if s["up"] else "○ ", style="bold magenta" if s["up"] else "dim")
     tail = f" {sp.groschen}G·{WHEN[sp.timing]}"
     if s["temp"]:
         tail += " ↺"
