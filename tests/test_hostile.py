@@ -631,25 +631,15 @@ def test_seeds_as_typed_are_read_through_the_limits() -> None:
 
 def test_optional_names_and_flags_round_trip_and_refuse_the_wrong_kind() -> None:
     """An action field typed `str | None` reads a name or null, a `bool` field true or false;
-    anything else is refused in one line (a game's record holds both: Excalibohn's spells)."""
-    from dataclasses import dataclass
-    from typing import ClassVar
+    anything else is refused in one line (Excalibohn's CastSpell and ChooseFace have both)."""
+    from bohn_tui.games.excalibohn.actions import CastSpell, ChooseFace
 
-    from bohn_tui.engine.actions import Action, register_actions
-
-    @dataclass(frozen=True, slots=True)
-    class Probe(Action):
-        type: ClassVar[str] = "test_probe_optional"
-        name: str | None = None
-        flag: bool = False
-
-    register_actions(Probe)
-    for action in (Probe(0), Probe(1, "soy", True), Probe(2, None, False)):
+    for action in (CastSpell(0, 1), CastSpell(1, 0, field=1, variety="sword"), ChooseFace(2, True)):
         assert action_from_json(to_json(action)) == action
     for raw, why in (
-        ({"type": "test_probe_optional", "seat": 0, "name": 3, "flag": False}, "string or null"),
-        ({"type": "test_probe_optional", "seat": 0, "name": None, "flag": 1}, "true or false"),
-        ({"type": "test_probe_optional", "seat": 0, "name": None, "flag": "yes"}, "true or false"),
+        ({"type": "cast_spell", "seat": 0, "spell": 0, "variety": 3}, "string or null"),
+        ({"type": "choose_face", "seat": 0, "up": 1}, "true or false"),
+        ({"type": "choose_face", "seat": 0, "up": "yes"}, "true or false"),
     ):
         with pytest.raises(IllegalAction, match=why) as info:
             action_from_json(raw)
