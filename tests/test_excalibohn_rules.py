@@ -367,3 +367,83 @@ def test_the_view_keys():
     assert [a["ability"] for a in v["abilities"]] == ["mean", "white"]
     assert v["abilities"][1]["text"] == "Draw a card and tuck it"
     assert v["phase_name"] == "Phase 1b: abilities and spells"
+
+
+# -- the log, the help, bohn replay ----------------------------------------------------------
+
+
+def log_lines(n: int = 4, seed: int = 3) -> list[str]:
+    """Every log line of a random game (its events through the spec's log)."""
+    import random
+
+    rules = rules_for("excalibohn", n)
+    st, ev = rules.new_game(NAMES[:n], seed)
+    log = spec("excalibohn").log(rules, NAMES[:n])
+    rng = random.Random(seed)
+    events = list(ev)
+    while not st.over:
+        seat = rules.to_move(st)
+        legal = rules.legal_actions(st, seat)
+        events += rules.apply(st, legal[int(rng.random() * len(legal))])
+    return [log(e, lambda s: NAMES[s] if s is not None else "everybody") for e in events]
+
+
+def test_every_excalibohn_event_has_a_public_log_line():
+    """The log is public: a stolen or drawn card and a face-down spell are never named."""
+    from bohn_tui.games.excalibohn import actions as x
+
+    log = spec("excalibohn").log(rules_for("excalibohn", 3), NAMES[:3])
+    who = NAMES.__getitem__
+    samples = [
+        x.SpellsDealt(1, 10),
+        x.AbilityUsed(0, 1, "sword", 2),
+        x.CardStolen(0, 1),
+        x.CardTucked(0, "stolen"),
+        x.CoinTurnedUp(1, 0, "princess", "taken"),
+        x.SwordResult(0, 1, "counter", 1),
+        x.SpellActivated(0, 0, "attack", "magic_bean"),
+        x.SpellCast(0, "swap", 1),
+        x.SpellDrawn(0, "cap", None),
+        x.SpellDrawn(0, "random", "trade"),
+        x.SpellsSwapped(0, 1, 0),
+        x.SpellLaid(0, False, None),
+        x.SpellsTurnedDown(0, 2, ("trade",)),
+        x.FieldOpened(0),
+        x.FieldClosed(0, 3, 1),
+        x.FieldEnchanted(0, 1, "picker", "sword"),
+        x.TurnedUpDiscarded(0, "mean"),
+    ]
+    lines = {repr(e): log(e, who) for e in samples}
+    assert all(lines.values()), lines
+    assert log(x.SpellDrawn(0, "cap", None), who) == "Eiko draws a spell card for the Cap Beans"
+    assert log(x.CardStolen(0, 1), who) == "Eiko steals Nina's rearmost hand card"
+    assert "Spell" not in log(x.SpellLaid(0, False, None), who)
+    assert log(x.SwordResult(0, 1, "counter", 1), who) == (
+        "Sword duel, turn-up 1: a Sword Bean: Nina counterattacks"
+    )
+
+
+def test_the_log_of_a_whole_game():
+    lines = [line for line in log_lines() if line]
+    assert lines[0].startswith("Spell cards dealt:")
+    assert any("uses the" in line for line in lines)
+    assert lines[-1].startswith("Game over")
+
+
+def test_the_help_names_every_ability_and_spell():
+    rules = rules_for("excalibohn", 4)
+    text = "\n".join(spec("excalibohn").help(rules))
+    for s in cards().spells.values():
+        assert s.name in text
+    for ab in cards().abilities.values():
+        assert rules.vname(ab.variety) in text
+    assert "fourth time" in text and "Groschen" in text
+
+
+def test_the_state_lines_of_bohn_replay():
+    rules = rules_for("excalibohn", 3)
+    st, _ = rules.new_game(NAMES[:3], 2)
+    lines = spec("excalibohn").state_lines(rules.full_state(st))
+    assert lines[0].startswith("Excalibohn, turn 1")
+    assert f"  Eiko's spell cards: {cards().spells[st.spells[0][0].id].name}" in lines
+    assert lines[-1] == "  Draw pile: pass 1 of 3; spell deck: 8"

@@ -3,6 +3,7 @@ and eleven spell cards, for 3-5 players."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bohn_tui.engine.actions import Action, Event
@@ -41,6 +42,12 @@ def _bots(level: str, seed: int, trade: bool) -> Any:
     return fallback_bot(level, seed, trade)
 
 
+def _state_lines(full: dict[str, Any]) -> list[str]:
+    from bohn_tui.games.excalibohn.views import state_lines
+
+    return state_lines(full)
+
+
 SPEC = bean_spec(
     "excalibohn",
     "bohn_tui.games.excalibohn.rules:ExcalibohnRules",
@@ -52,3 +59,4 @@ SPEC = bean_spec(
     options=("open_treasuries",),
     dealt_start=True,
 )
+SPEC = replace(SPEC, state_lines=_state_lines)  # (bean_spec gives the bean games' lines)

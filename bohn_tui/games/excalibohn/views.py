@@ -173,3 +173,23 @@ class ExcalibohnViews:
             for p in st.pending
         ]
         return out
+
+
+def state_lines(full: dict[str, Any]) -> list[str]:
+    """The final state for `bohn replay`: the bean game's lines, then each player's spell
+    cards (the full state names them all), the draw pile's pass and a decision waiting."""
+    from bohn_tui.games.common.spec import _state_lines  # the bean games' lines
+
+    lines = _state_lines(full)
+    spells = cards().spells
+    for p in full["players"]:
+        row = [
+            spells[c["id"]].name + (" (face up)" if c["up"] else "") for c in p.get("spells", [])
+        ]
+        lines.append(f"  {p['name']}'s spell cards: {', '.join(row) or 'none'}")
+    lines.append(
+        f"  Draw pile: pass {full['pass']} of {full['passes']}; spell deck: {full['spell_deck']}"
+    )
+    for d in full.get("pending_all", []):
+        lines.append(f"  Waiting for {full['players'][d['seat']]['name']}: {d['kind']}")
+    return lines
