@@ -251,7 +251,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def _turn_up(self, st: ExcalibohnState, ev: list[Event]) -> None:
         """Phase 2 begins: the cards are turned up (phase2_open until the first offer)."""
         st.uses = [False] * len(st.players[st.active].fields)
-        st.shown = []
         super().turn_up_cards(st, ev)
         if st.phase == TRADE:
             st.phase2_open = True
