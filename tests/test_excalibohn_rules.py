@@ -447,3 +447,77 @@ def test_the_state_lines_of_bohn_replay():
     assert lines[0].startswith("Excalibohn, turn 1")
     assert f"  Eiko's spell cards: {cards().spells[st.spells[0][0].id].name}" in lines
     assert lines[-1] == "  Draw pile: pass 1 of 3; spell deck: 8"
+
+
+# -- what the core does for the spells -------------------------------------------------------
+
+
+def test_a_forced_plant_harvests_first_when_no_field_takes_it_and_offers_follow():
+    """The Enchantment of the Fellow Players: "If they have no free bean field for it, they
+    must first harvest one." Rule 13: PlantHand for the "forced" decision; the hand's open
+    offers follow their cards."""
+    st = table(
+        phase="trade",
+        fields=[[], [("sword", 2), ("white", 3)]],
+        hands=[[], ["cap", "mean", "princess"]],
+        pending=[Pending("forced", 1)],
+    )
+    st.offers.clear()
+    rules = st.rules
+    from bohn_tui.games.common.trading import PendingOffer
+
+    st.offers[1] = PendingOffer(1, 1, 0, (2,), (), ("sword",), None)  # Nina offers her Princess
+    assert not listed(st, 1, PlantHand)
+    assert listed(st, 1, Harvest) == [Harvest(1, 0), Harvest(1, 1)]
+    refused(st, PlantHand(1, 0), "cannot go", snap=snap)
+    play(st, Harvest(1, 1), PlantHand(1, 1))
+    assert st.players[1].hand == ["mean", "princess"] and not st.pending
+    assert st.offers[1].give_hand == (1,)  # the Princess moved up one place
+    assert rules.view(st, 0)["offers"][0]["give"] == ["princess"]
+
+
+def test_the_flow_plants_the_front_card_again_and_a_new_row_in_1b_brings_a_use():
+    """The Magic Card Flow: "Plant your respective front hand card as often as you like. If
+    you do this in Phase 1b and thereby start a new row of cards, you may also use the
+    ability of the newly planted bean variety." """
+    st = table(
+        fields=[[("cap", 2), None]], hands=[["white", "cap", "cap"]], flow=True, uses=[False, False]
+    )
+    assert listed(st, 0, PlantHand) == [PlantHand(0, 1)]
+    play(st, PlantHand(0, 1))
+    assert st.uses[1] and UseAbility(0, 1) in listed(st, 0)
+    play(st, PlantHand(0, 0))  # extends the Cap row: no use
+    assert st.uses == [False, True] and st.players[0].hand == ["cap"]  # (the White's unused)
+    play(st, Skip(0))
+    assert not st.flow and not listed(st, 0, PlantHand)
+
+
+def test_a_harvest_closes_the_third_field_and_its_cards_move():
+    """The Bean Field Spell: "If you harvest any of your three fields, you again have only
+    two fields available." Rule 9: the third field's cards move to the field harvested."""
+    st = table(
+        phase="trade",
+        fields=[[("sword", 3), ("white", 2), ("cap", 1)]],
+        temp_field=0,
+    )
+    st.enchanted[(0, 2)] = "mean"
+    st.players[0].fields[2].count = 2
+    st.total = st.rules.card_count(st)
+    play(st, Harvest(0, 0))
+    f = st.players[0].fields
+    assert len(f) == 2 and (f[0].variety, f[0].count) == ("cap", 2)
+    assert st.temp_field is None and st.enchanted == {(0, 0): "mean"}
+    assert st.rules.violations(st) == []
+
+
+def test_an_enchanted_field_discards_its_first_card_at_the_harvest():
+    """The Enchantment of the Beans: "The first bean on the field now counts as a bean of
+    the second bean variety." Rule 12: that card goes to the discard pile at the harvest."""
+    st = table(phase="trade", fields=[[("sword", 3), None]])
+    st.enchanted[(0, 0)] = "picker"
+    st.total = st.rules.card_count(st)
+    assert st.total["picker"] == 1 and st.total["sword"] == 2
+    play(st, Harvest(0, 0))
+    assert st.players[0].coins == ["sword"]
+    assert sorted(st.deck.discard) == ["picker", "sword"]
+    assert st.rules.violations(st) == [] and not st.enchanted
