@@ -303,7 +303,7 @@ class ExcalibohnBot:
         return worth
 
 
-_NOTHING = Action()  # "none of these" in a choice among spells (never played)
+_NOTHING = Action(-1)  # "none of these" in a choice among spells (never played)
 
 
 def _threat(m: Meters, p: dict[str, Any]) -> float:
