@@ -627,3 +627,20 @@ def test_seeds_as_typed_are_read_through_the_limits() -> None:
         short(str(info.value))
     result = runner.invoke(app, ["play", "bohnanza", "--seed", "9" * 4301])
     assert "the seed must be a whole number of at most 19 digits" in one_line_failure(result)
+
+
+def test_optional_names_and_flags_round_trip_and_refuse_the_wrong_kind() -> None:
+    """An action field typed `str | None` reads a name or null, a `bool` field true or false;
+    anything else is refused in one line (Excalibohn's CastSpell and ChooseFace have both)."""
+    from bohn_tui.games.excalibohn.actions import CastSpell, ChooseFace
+
+    for action in (CastSpell(0, 1), CastSpell(1, 0, field=1, variety="sword"), ChooseFace(2, True)):
+        assert action_from_json(to_json(action)) == action
+    for raw, why in (
+        ({"type": "cast_spell", "seat": 0, "spell": 0, "variety": 3}, "string or null"),
+        ({"type": "choose_face", "seat": 0, "up": 1}, "true or false"),
+        ({"type": "choose_face", "seat": 0, "up": "yes"}, "true or false"),
+    ):
+        with pytest.raises(IllegalAction, match=why) as info:
+            action_from_json(raw)
+        short(str(info.value))

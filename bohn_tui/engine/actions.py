@@ -107,6 +107,14 @@ def _coerce(kind: str, name: str, value: Any, annotation: str) -> Any:
         if value is not None and not is_int(value):
             raise IllegalAction(f"{kind}: {name!r} must be a whole number or null")
         return value
+    if annotation == "str | None":
+        if value is not None and not isinstance(value, str):
+            raise IllegalAction(f"{kind}: {name!r} must be a string or null")
+        return value
+    if annotation == "bool":
+        if not isinstance(value, bool):
+            raise IllegalAction(f"{kind}: {name!r} must be true or false")
+        return value
     if annotation == "int":
         if not is_int(value):
             raise IllegalAction(f"{kind}: {name!r} must be a whole number")

@@ -113,7 +113,7 @@ class DrawCards(Action):
     """Phase 4: draw three cards to the back of the hand; this ends the turn. (Asked only
     when a face-up spell could still be used in phase 4; otherwise the draw is automatic.)"""
 
-    type: ClassVar[str] = "draw_cards"
+    type: ClassVar[str] = "draw_phase4"  # (Bohnröschen has "draw_cards")
 
 
 EXCALIBOHN_ACTIONS = (
