@@ -757,3 +757,20 @@ def test_random_cards_are_shuffled_back_with_the_games_generator():
         assert orders[0] == orders[1]  # the same generator, the same order
         places.add(orders[0].index("hand_card"))
     assert len(places) > 1
+
+
+def test_the_draw_window_opens_only_for_a_spell_with_something_to_do():
+    """Phase 4 waits for the active player only while a face-up spell could be used then:
+    the Random Spell with an empty spell deck cannot, so the three cards are drawn at
+    once and the turn passes."""
+    for deck, waits in (([], False), (["attack"], True)):
+        st = table(
+            phase="plant_trades",
+            area=[["cap"], [], [], []],
+            hands=[["mean"], ["cap"], ["cap"], ["cap"]],
+            spells=[["^random"], [], [], []],
+            spell_deck=deck,
+        )
+        play(st, PlantArea(0, "cap", 0))
+        assert (st.phase == "draw") == waits
+        assert st.active == (0 if waits else 1)
