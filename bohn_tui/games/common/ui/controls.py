@@ -82,6 +82,8 @@ class BeanControls:
         "discard": (DiscardOffer, DiscardHand),
     }
 
+    panel: type[PlayerPanel] = PlayerPanel  # a player's board (a game's may add to it)
+
     def __init__(self, host: TableHost) -> None:
         self.host = host
         self.client = host.client
@@ -94,7 +96,7 @@ class BeanControls:
     # -- board ---------------------------------------------------------------------------------
 
     def left(self) -> list[Widget]:
-        panels = [PlayerPanel(seat) for seat in range(len(self.client.names))]
+        panels = [self.panel(seat) for seat in range(len(self.client.names))]
         return [VerticalScroll(Grid(*panels, id="players"), id="players-scroll")]
 
     def side(self) -> list[Widget]:
