@@ -169,7 +169,9 @@ class ExcalibohnBot:
                 may.append(pending["card"])
         if view.get("temp_field") == seat and len(fields) > 2:
             # the third field closes: its cards move to the field just harvested
-            fields[a.field] = fields.pop()
+            third = fields.pop()
+            if a.field < len(fields):
+                fields[a.field] = third
         v = value(m, fields, s.coins + m.pay_of(fv, c), hand, must, may) - HARVEST_BIAS
         if fv == cards().cap and c >= cards().spell_at and view["spell_deck"]:
             v += magic.CAP_SPELL

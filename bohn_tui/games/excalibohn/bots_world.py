@@ -33,11 +33,14 @@ def sample_world(
     unseen = [i for i in cards().spells if i not in known]
     rng.shuffle(unseen)
     rows: list[list[SpellCard]] = []
-    for p in players:
+    for holder, p in enumerate(players):
         row = []
+        # a face-down card the seat knows was seen face up (or swapped): by everyone, say
+        others = tuple(x for x in range(len(players)) if x != holder)
         for s in p.get("spells", []):
             sid = s["id"] if s["id"] is not None else (unseen.pop() if unseen else "swap")
-            row.append(SpellCard(sid, up=bool(s["up"]), temp=bool(s.get("temp"))))
+            known = others if s["id"] is not None and holder != seat else ()
+            row.append(SpellCard(sid, up=bool(s["up"]), temp=bool(s.get("temp")), known=known))
         rows.append(row)
     active = players[view["active"]]["fields"]
     uses = set(view.get("uses") or ())
