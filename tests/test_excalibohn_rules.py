@@ -521,3 +521,12 @@ def test_an_enchanted_field_discards_its_first_card_at_the_harvest():
     assert st.players[0].coins == ["sword"]
     assert sorted(st.deck.discard) == ["picker", "sword"]
     assert st.rules.violations(st) == [] and not st.enchanted
+
+
+def test_the_flow_lasts_until_the_phase_changes():
+    """Rule 11: PlantHand of the front card is legal any number of times until the phase
+    changes (or Skip)."""
+    st = table(fields=[[("cap", 2), None]], hands=[["cap", "cap"]], flow=True)
+    assert listed(st, 0, PlantHand)
+    play(st, EndMagic(0))
+    assert st.phase == "trade" and not st.flow and not listed(st, 0, PlantHand)

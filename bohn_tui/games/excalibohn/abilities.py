@@ -23,6 +23,7 @@ from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
 MAGIC = "magic"  # phase 1b
+DRAW = "draw"  # the phase-4 window
 DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does nothing)
 SWORD_RESULTS = {"princess": "princess", "magic": "magic", "picker": "picker", "sword": "counter"}
 
