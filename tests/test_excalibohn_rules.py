@@ -530,3 +530,13 @@ def test_the_flow_lasts_until_the_phase_changes():
     assert listed(st, 0, PlantHand)
     play(st, EndMagic(0))
     assert st.phase == "trade" and not st.flow and not listed(st, 0, PlantHand)
+
+
+def test_no_offer_while_a_decision_is_pending():
+    """Only the decision's seat acts: nobody is told it may offer (a bot would be refused)."""
+    st = table(phase="trade", hands=[["cap"], ["sword"]], pending=[Pending("forced", 1)])
+    assert not st.rules.can_offer(st, 0) and not st.rules.may_propose(st, 2)
+    assert not st.rules.view(st, 0)["can_offer"]
+    refused(st, Offer(0, to=1, give_hand=(0,)), "must decide", snap=snap)
+    st.pending.clear()
+    assert st.rules.can_offer(st, 0) and st.rules.may_propose(st, 2)

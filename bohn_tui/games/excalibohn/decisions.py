@@ -186,3 +186,10 @@ class Decisions:
         if st.phase in (MAGIC, DRAW) and seat == st.active:
             return Prompt(seat, "turn", f"It is {name}'s turn.")
         return None
+
+    def can_offer(self, st: ExcalibohnState, seat: int) -> bool:
+        """No offer while a decision is pending (it would be refused)."""
+        return not st.pending and super().can_offer(st, seat)  # type: ignore[misc]
+
+    def may_propose(self, st: ExcalibohnState, seat: int) -> bool:
+        return not st.pending and super().may_propose(st, seat)  # type: ignore[misc]
