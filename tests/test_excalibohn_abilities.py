@@ -280,6 +280,27 @@ def test_sword_counterattack():
     ev = play(st, UseAbility(0, 0, 1))
     assert results(ev) == ["counter", "princess"]
     assert st.players[1].coins == ["sword", "princess"] and st.players[0].coins == []
+    shown = st.rules.view(st, 2)["shown"]
+    assert shown == [
+        {
+            "owner": 1,
+            "card": "sword",
+            "fate": "kept",
+            "by": 0,
+            "ability": "sword",
+            "result": "counter",
+            "round": 1,
+        },
+        {
+            "owner": 0,
+            "card": "princess",
+            "fate": "taken",
+            "by": 1,
+            "ability": "sword",
+            "result": "princess",
+            "round": 2,
+        },
+    ]
 
 
 def test_sword_duel_ends_after_five_turn_ups():

@@ -168,7 +168,7 @@ class Abilities:
             if not keep:
                 st.deck.discard.append(st.players[s].coins.pop())
             fate = "kept" if keep else "discarded"
-            st.shown.append((s, c, fate))
+            st.shown.append((s, c, fate, s, "mean", None, None))
             ev.append(CoinTurnedUp(s, s, c, fate))
 
     # -- the Sword duel ------------------------------------------------------------------
@@ -203,15 +203,15 @@ class Abilities:
         kind_id = kind.id if kind is not None else ("princess" if self._is_princess(top) else "")
         if kind_id == "princess":
             st.players[attacker].coins.append(st.players[owner].coins.pop())
-            st.shown.append((owner, top, "taken"))
+            st.shown.append((owner, top, "taken", attacker, "sword", "princess", rnd))
             ev.append(CoinTurnedUp(owner, attacker, top, "taken"))
             ev.append(SwordResult(attacker, owner, "princess", rnd))
             return
-        st.shown.append((owner, top, "kept"))
-        ev.append(CoinTurnedUp(owner, attacker, top, "kept"))
         if kind_id == "sword" and rnd >= DUEL_TURN_UPS:
             kind_id = ""
         result = SWORD_RESULTS.get(kind_id, "nothing")
+        st.shown.append((owner, top, "kept", attacker, "sword", result, rnd))
+        ev.append(CoinTurnedUp(owner, attacker, top, "kept"))
         ev.append(SwordResult(attacker, owner, result, rnd))
         if result == "magic":
             if any(not c.up for c in st.spells[attacker]):

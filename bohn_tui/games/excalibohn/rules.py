@@ -142,9 +142,9 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         groschen = [cards().spells[r[0].id].groschen for r in st.spells]
         st.start = st.active = groschen.index(max(groschen))
         ev: list[Event] = [SpellsDealt(st.start, max(groschen))]
+        self.start_turn(st, ev)
         for s, row in enumerate(st.spells):
             self.note(st, s, f"Your spell card: {cards().spells[row[0].id].name}.")
-        self.start_turn(st, ev)
         return st, ev
 
     # -- the interface the spells call -------------------------------------------------------
@@ -219,7 +219,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         if not isinstance(st, ExcalibohnState):
             return  # new_game builds the Excalibohn state first
         assert ev is not None
-        st.notes[st.active] = []
+        st.notes = [[] for _ in st.players]  # what each seat saw this turn
         st.shown = []
         st.uses = []
         st.traded = False
@@ -251,7 +251,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def _turn_up(self, st: ExcalibohnState, ev: list[Event]) -> None:
         """Phase 2 begins: the cards are turned up (phase2_open until the first offer)."""
         st.uses = [False] * len(st.players[st.active].fields)
-        st.shown = []
         super().turn_up_cards(st, ev)
         if st.phase == TRADE:
             st.phase2_open = True
@@ -276,6 +275,9 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
             for i, f in enumerate(p.fields):
                 if f.count:
                     self._harvest_field(st, seat, i, ev, final=True)
+        for p in st.pending:  # (none is left at the end; a card held would be kept)
+            if p.kind == "place" and p.card is not None:
+                st.players[p.seat].hand.append(p.card)
         st.pending.clear()
         super().game_over(st, ev, reason)
 
@@ -505,7 +507,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
             coins[-1], coins[-2] = coins[-2], coins[-1]
         other = p.coins[1 - a.index]
         del st.pending[0]
-        st.shown.append((owner, other, "kept"))
+        st.shown.append((owner, other, "kept", a.seat, "sword", "unused", p.round))
         ev.append(CoinTurnedUp(owner, a.seat, other, "kept"))
         self.sword_effect(st, a.seat, owner, p.coins[a.index], p.round, ev)
         self.settle(st, ev)
@@ -540,35 +542,29 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         if st.phase == OVER or not is_seat(seat, self.n):
             return []
         out: list[Action] = []
-        duel = False
-        if st.pending:
+        if st.pending:  # the decision's seat decides; the others may only harvest
             p = st.pending[0]
-            duel = any(q.duel for q in st.pending)
             if seat == p.seat:
                 self._pending_actions(st, p, out)
-        elif st.phase == MAGIC:
+                self.spell_actions(st, seat, out)
+            if not any(q.duel for q in st.pending):
+                self._harvests(st, seat, out)
+            return out
+        if st.phase == MAGIC:
             if seat == st.active:
                 self._magic_actions(st, seat, out)
                 out.append(EndMagic(seat))
             self._harvests(st, seat, out)
-        elif st.phase == DRAW:
+            return out
+        if st.phase == DRAW:
             if seat == st.active:
                 out.append(DrawCards(seat))
-                self._flow_plants(st, seat, out)
             self._harvests(st, seat, out)
         else:
             out.extend(self._legal(st, seat))
-            if st.phase != PLANT or st.planted >= 2:
-                self._flow_plants(st, seat, out)
-            if st.phase != MAGIC:
-                self.spell_actions(st, seat, out)
-            return out
-        if st.pending and not duel:
-            self._harvests(st, seat, out)
-        if st.pending and seat == st.pending[0].seat:
-            self.spell_actions(st, seat, out)
-        elif st.phase in (DRAW,):
-            self.spell_actions(st, seat, out)
+        if st.phase != PLANT or st.planted >= 2:
+            self._flow_plants(st, seat, out)
+        self.spell_actions(st, seat, out)
         return out
 
     def _magic_actions(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:

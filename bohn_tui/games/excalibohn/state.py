@@ -5,6 +5,7 @@ their varieties matter, since the Mean and the Sword Bean turn them up."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bohn_tui.games.bohnanza.rules import GameState
 
@@ -85,8 +86,8 @@ class ExcalibohnState(GameState):
     phase2_open: bool = False  # phase 2 has begun and no offer has been made yet
     discardable: list[str] = field(default_factory=list)  # the Trade Spell: may be discarded
     enchanted: dict[tuple[int, int], str] = field(default_factory=dict)  # (seat, field): was
-    shown: list[tuple[int, str, str]] = field(default_factory=list)  # coins turned up: owner,
-    # card, fate, since the last ability (public; the table shows them)
+    shown: list[tuple[Any, ...]] = field(default_factory=list)  # coins turned up since the
+    # last ability (public; the table shows them): views.SHOWN_KEYS
     notes: list[list[str]] = field(default_factory=list)  # per seat, this turn: what only it saw
     start: int = 0  # the starting player (the highest Groschen)
 

@@ -14,6 +14,11 @@ from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
 SPELL_COUNT = 11
+# a coin turned up (state.shown): whose pile, the card, its fate ("kept", "taken",
+# "discarded"), for whom (the Mean: the owner; the Sword: the attacker of that round), the
+# ability ("mean", "sword"), and for the Sword the round's result (SwordResult's, or
+# "unused": the Attack Spell's coin not chosen) and the round (None for the Mean)
+SHOWN_KEYS = ("owner", "card", "fate", "by", "ability", "result", "round")
 
 
 def may_see(st: ExcalibohnState, holder: int, index: int, seat: int | None) -> bool:
@@ -61,7 +66,7 @@ class ExcalibohnViews:
         out["uses"] = uses
         out["abilities"] = [self.ability_entry(st, i) for i in uses]
         out["pending"] = self.pending_view(st, seat)
-        out["shown"] = [{"owner": o, "card": c, "fate": f} for o, c, f in st.shown]
+        out["shown"] = [dict(zip(SHOWN_KEYS, entry, strict=True)) for entry in st.shown]
         out["attack"] = st.attack
         out["flow"] = st.flow
         out["temp_field"] = st.temp_field
