@@ -11,6 +11,7 @@ from bohn_tui.games import rules_for, spec
 from bohn_tui.games.common.actions import (
     Accept,
     DeckRanOut,
+    Decline,
     EndPlanting,
     EndTrading,
     GameOver,
@@ -19,6 +20,7 @@ from bohn_tui.games.common.actions import (
     Offer,
     PlantArea,
     PlantHand,
+    Withdraw,
 )
 from bohn_tui.games.excalibohn.actions import (
     ActivateSpell,
@@ -540,3 +542,41 @@ def test_no_offer_while_a_decision_is_pending():
     refused(st, Offer(0, to=1, give_hand=(0,)), "must decide", snap=snap)
     st.pending.clear()
     assert st.rules.can_offer(st, 0) and st.rules.may_propose(st, 2)
+
+
+def test_examples_2_to_5_trading_and_planting_as_bohnanza():
+    """Example 2: "Timon has turned up a Mean Bean and a Princess Bean. He keeps the Princess
+    Bean. The Mean Bean he offers to his fellow players ..." Example 3: "In addition to the
+    turned-up Mean Bean I offer a Sword Bean from my hand for a Picker Bean." Example 4: "Nina
+    accepts Timon's offer ... Timon lays it crosswise next to his fields. Nina does the same
+    with the Mean Bean and the Sword Bean." Example 5: "Timon plants the traded Picker Bean
+    and the turned-up Princess Bean on his two fields. Nina plants the Mean Bean and the
+    Sword Bean on her two fields." """
+    timon, nina = 0, 1
+    st = table(
+        phase="trade",
+        turned_up=["mean", "princess"],
+        hands=[["sword", "cap"], ["picker", "white"], ["cap"], ["cap"]],
+        phase2_open=True,
+    )
+    play(st, Offer(timon, give_up=(0,), want=("picker",)))
+    first = max(st.offers)
+    play(st, Decline(nina, first), Withdraw(timon, first))
+    play(st, Offer(timon, to=nina, give_hand=(0,), give_up=(0,), want=("picker",)))
+    play(st, Accept(nina, max(st.offers), give_hand=(0,)))
+    assert st.players[timon].area == ["picker"]
+    assert sorted(st.players[nina].area) == ["mean", "sword"]
+    assert st.turned_up == ["princess"] and st.traded
+    play(st, EndTrading(timon))
+    assert sorted(st.players[timon].area) == ["picker", "princess"]
+    play(
+        st,
+        PlantArea(timon, "picker", 0),
+        PlantArea(timon, "princess", 1),
+        PlantArea(nina, "mean", 0),
+    )
+    assert st.phase == "plant_trades"
+    play(st, PlantArea(nina, "sword", 1))
+    assert [f.variety for f in st.players[timon].fields] == ["picker", "princess"]
+    assert [f.variety for f in st.players[nina].fields] == ["mean", "sword"]
+    assert st.active == nina  # phase 4 drew for Timon and the turn passed
