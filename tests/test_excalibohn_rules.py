@@ -580,3 +580,17 @@ def test_examples_2_to_5_trading_and_planting_as_bohnanza():
     assert [f.variety for f in st.players[timon].fields] == ["picker", "princess"]
     assert [f.variety for f in st.players[nina].fields] == ["mean", "sword"]
     assert st.active == nina  # phase 4 drew for Timon and the turn passed
+
+
+def test_notes_wait_until_the_seats_own_next_turn():
+    """A victim's note ("P1 stole your ...") stays past the thief's turn, until its own turn
+    begins (at one terminal the victim sees its screen only later)."""
+    st = table(fields=[[("picker", 1), None]], hands=[["cap"], [], ["sword", "white"]])
+    play(st, UseAbility(0, 0, 2), PlaceCard(0, None))
+    assert st.phase == "trade"  # nothing left to do in 1b
+    play(st, EndTrading(0), PlantArea(0, "cap", 1), PlantArea(0, "cap", 1))
+    assert st.active == 1
+    assert st.rules.view(st, 2)["notes"] == ["P1 stole your White Bean."]
+    st.active = 2
+    st.rules.start_turn(st, [])
+    assert st.rules.view(st, 2)["notes"] == []

@@ -207,7 +207,8 @@ class ExcalibohnRules(
         if not isinstance(st, ExcalibohnState):
             return  # new_game builds the Excalibohn state first
         assert ev is not None
-        st.notes = [[] for _ in st.players]  # what each seat saw this turn
+        st.notes[st.active] = []  # what a seat saw since its own turn began (at one terminal
+        # a victim sees its screen only later: its notes wait until its next turn)
         st.shown = []
         st.uses = []
         st.traded = False
