@@ -594,3 +594,27 @@ def test_notes_wait_until_the_seats_own_next_turn():
     st.active = 2
     st.rules.start_turn(st, [])
     assert st.rules.view(st, 2)["notes"] == []
+
+
+def test_bohn_simulate_and_bohn_replay(tmp_path):
+    """`bohn simulate excalibohn` saves records that `bohn replay` plays to their end."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(
+        app, ["simulate", "excalibohn", "-p", "3", "-n", "2", "--json", "--save-dir", str(tmp_path)]
+    )
+    assert out.exit_code == 0 and json.loads(out.stdout)["violations"] == 0, out.output
+    for f in sorted(tmp_path.glob("*.json")):
+        text = runner.invoke(app, ["replay", str(f)])
+        assert text.exit_code == 0 and "Traceback" not in text.output, text.output
+        assert "spell cards:" in text.output and "Draw pile: pass 3 of 3" in text.output
+        full = json.loads(runner.invoke(app, ["replay", str(f), "--json"]).stdout)
+        assert (
+            full["over"]
+            and len(full["spell_deck_cards"]) + sum(len(p["spells"]) for p in full["players"]) == 11
+        )
