@@ -80,7 +80,8 @@ class ExcalibohnState(GameState):
     pending: list[Pending] = field(default_factory=list)  # decisions waiting, first is next
     attack: bool = False  # the Attack Spell is cast and not yet spent this turn
     flow: bool = False  # the Magic Card Flow: the front card may be planted again
-    temp_field: int | None = None  # the seat whose third field is the Bean Field Spell's
+    temp_fields: list[bool] = field(default_factory=list)  # per seat: its third field is the
+    # Bean Field Spell's (temporary: it closes at that seat's next harvest)
     traded: bool = False  # a trade came about this turn (the Hand Card Spell)
     cast: list[str] = field(default_factory=list)  # the spells cast this turn (ids, in order)
     phase2_open: bool = False  # phase 2 has begun and no offer has been made yet
@@ -90,6 +91,19 @@ class ExcalibohnState(GameState):
     # last ability (public; the table shows them): views.SHOWN_KEYS
     notes: list[list[str]] = field(default_factory=list)  # per seat, this turn: what only it saw
     start: int = 0  # the starting player (the highest Groschen)
+
+    @property
+    def temp_field(self) -> int | None:
+        """Transitional (the spells before temp_fields): the first seat with a temporary
+        third field, None when nobody has one."""
+        return next((s for s, t in enumerate(self.temp_fields) if t), None)
+
+    @temp_field.setter
+    def temp_field(self, seat: int | None) -> None:
+        if seat is None:
+            self.temp_fields = [False] * len(self.temp_fields)
+        else:
+            self.temp_fields[seat] = True
 
     def take_spell(self, seat: int, up: bool = False, temp: bool = False) -> SpellCard | None:
         """The top card of the spell deck to the end of `seat`'s row (None: the deck is
