@@ -490,6 +490,7 @@ def test_the_flow_plants_the_front_card_again_and_a_new_row_in_1b_brings_a_use()
     assert st.uses[1] and UseAbility(0, 1) in listed(st, 0)
     play(st, PlantHand(0, 0))  # extends the Cap row: no use
     assert st.uses == [False, True] and st.players[0].hand == ["cap"]  # (the White's unused)
+    assert Skip(0) in listed(st, 0)
     play(st, Skip(0))
     assert not st.flow and not listed(st, 0, PlantHand)
 

@@ -442,6 +442,7 @@ class ExcalibohnRules(
         if st.phase == MAGIC:
             if seat == st.active:
                 self._magic_actions(st, seat, out)
+                self._flow_skip(st, seat, out)
                 out.append(EndMagic(seat))
             self._harvests(st, seat, out)
             return out
@@ -453,6 +454,7 @@ class ExcalibohnRules(
             out.extend(self._legal(st, seat))
         if st.phase != PLANT or st.planted >= 2:
             self._flow_plants(st, seat, out)
+        self._flow_skip(st, seat, out)
         self.spell_actions(st, seat, out)
         return out
 
@@ -477,6 +479,12 @@ class ExcalibohnRules(
                 out.extend(
                     PlantHand(seat, i) for i in plant_targets(st.players[seat].fields, hand[0])
                 )
+
+    def _flow_skip(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
+        """The rest of a Magic Card Flow may be forgone (Skip). (Not one of phase 1b's
+        choices: 1b still ends by itself when nothing else is left.)"""
+        if st.flow and seat == st.active:
+            out.append(Skip(seat))
 
     def _harvests(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
         out.extend(Harvest(seat, i) for i in harvestable(st.players[seat].fields))
