@@ -91,3 +91,40 @@ def test_step_plays_the_same_game_as_apply(n, seed):
     rules = a_state.rules
     assert rules.full_state(a_state) == rules.full_state(s_state)
     assert a_state.rng.getstate() == s_state.rng.getstate()
+
+
+ODD = [None, -1, 0, 1, 2, 5, 99, True, "1", "sword", "", 1.5]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_odd_actions_are_refused_and_change_nothing(seed):
+    """Bad input never crashes: Excalibohn's actions with odd field values, by any seat,
+    at points of random games, are refused (IllegalAction) and change nothing, or are
+    legal (then listed)."""
+    from dataclasses import fields
+
+    from bohn_tui.engine.actions import IllegalAction
+    from bohn_tui.games.excalibohn.actions import EXCALIBOHN_ACTIONS
+
+    rules = rules_for("excalibohn", 3 + seed)
+    st, _ = rules.new_game([f"P{s}" for s in range(rules.n)], seed)
+    rng = random.Random(seed)
+    step = 0
+    while not st.over:
+        seat = rules.to_move(st)
+        legal = rules.legal_actions(st, seat)
+        if step % 7 == 0:
+            for _ in range(12):
+                cls = rng.choice(EXCALIBOHN_ACTIONS)
+                kw = {f.name: rng.choice(ODD) for f in fields(cls) if f.name != "seat"}
+                a = cls(rng.randrange(-1, rules.n + 1), **kw)
+                work = copy.deepcopy(st, {id(rules): rules})
+                before = rules.full_state(work), work.rng.getstate()
+                try:
+                    rules.apply(work, a)
+                except IllegalAction:
+                    assert (rules.full_state(work), work.rng.getstate()) == before, a
+                else:
+                    assert a in rules.legal_actions(st, a.seat), a
+        rules.apply(st, legal[int(rng.random() * len(legal))])
+        step += 1
