@@ -88,6 +88,11 @@ def test_picker_refusals():
     refused(st, UseAbility(0, 5, 1), "no field", snap=snap)  # a field that does not exist
     refused(st, UseAbility(0, 1, 1), "no ability", snap=snap)  # the Princess
     refused(st, UseAbility(1, 0, 2), "active player", snap=snap)  # acting for another seat
+    for p in st.players[1:]:
+        p.hand = []
+    assert st.rules.view(st, 0)["abilities"][0]["text"] == (
+        "No fellow player has a hand card to steal"
+    )
     assert all(a.target != 2 for a in listed(st, 0, UseAbility))
 
 
@@ -198,6 +203,7 @@ def test_magic_is_not_listed_without_a_face_down_spell():
     st = table(fields=[[("magic", 3), ("sword", 1)]], spells=[["^attack"]])
     assert UseAbility(0, 0) not in listed(st, 0)
     refused(st, UseAbility(0, 0), "no face-down spell", snap=snap)
+    assert st.rules.view(st, 0)["abilities"][0]["text"] == "No face-down spell card to activate"
 
 
 def test_magic_beans_from_the_hand_activate_spells():

@@ -86,8 +86,15 @@ class ExcalibohnViews:
         if ability is None:
             return {"field": index, "variety": f.variety, "ability": None, "text": "No ability"}
         strong = bool(ability.strong) and f.count >= ability.strong
+        seat = st.active
         if ability.id == "mean" and f.count < ability.needs and not st.attack:
             text = f"Needs {ability.needs} Mean Beans on the field ({f.count} now)"
+        elif ability.id == "magic" and all(c.up for c in st.spells[seat]):
+            text = "No face-down spell card to activate"
+        elif ability.id == "picker" and not any(
+            p.hand for s, p in enumerate(st.players) if s != seat
+        ):
+            text = "No fellow player has a hand card to steal"
         else:
             text = {
                 "picker": "Steal a fellow player's rearmost hand card",
