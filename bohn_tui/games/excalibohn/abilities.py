@@ -5,6 +5,7 @@ ChooseCoin and Skip (rules.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bohn_tui.engine.limits import show
@@ -39,6 +40,13 @@ class Abilities:
 
     varieties: dict[str, Any]
     n: int
+    _order: list[list[int]]
+    push: Callable[[ExcalibohnState, Pending], None]
+    settle: Callable[[ExcalibohnState, list[Event]], None]
+    note: Callable[[ExcalibohnState, int, str], None]
+    draw_cards: Callable[[ExcalibohnState, int, list[Event]], list[str]]
+    vname: Callable[[str | None], str]
+    _who: Callable[[Any, int], str]
 
     # -- what may be used ----------------------------------------------------------------
 
@@ -52,7 +60,7 @@ class Abilities:
                 continue
             kind = cards().abilities[fields[i].variety].id  # type: ignore[index]
             if kind in ("picker", "sword"):
-                for t in self._order[seat][1:]:  # type: ignore[attr-defined]
+                for t in self._order[seat][1:]:
                     if self.ability_refusal(st, seat, i, t) is None:
                         out.append(UseAbility(seat, i, t))
             else:
@@ -77,7 +85,7 @@ class Abilities:
             return f"field {field + 1} is empty"
         ability = cards().abilities.get(f.variety)  # type: ignore[arg-type]
         if ability is None:
-            return f"the {self.vname(f.variety)} has no ability"  # type: ignore[attr-defined]
+            return f"the {self.vname(f.variety)} has no ability"
         if field >= len(st.uses) or not st.uses[field]:
             return f"the ability of field {field + 1} is used already this turn"
         if ability.needs and f.count < ability.needs and not st.attack:
@@ -90,7 +98,7 @@ class Abilities:
             if not is_seat(target, self.n) or target == seat:
                 return f"choose a fellow player as the target, not {show(target)}"
             if ability.id == "picker" and not st.players[target].hand:
-                return f"{self._who(st, target)} has no hand card to steal"  # type: ignore[attr-defined]
+                return f"{self._who(st, target)} has no hand card to steal"
         elif target is not None:
             return f"the {ability.name} ability takes no target"
         return None
@@ -115,21 +123,21 @@ class Abilities:
                 st.attack = False  # the Attack Spell is spent on it
             self._mean(st, a.seat, ev)
         elif kind == "white":
-            drawn = self.draw_cards(st, 1, ev)  # type: ignore[attr-defined]
+            drawn = self.draw_cards(st, 1, ev)
             ev.append(Drew(a.seat, len(drawn)))
             if drawn:
                 card = drawn[0]
-                self.note(st, a.seat, f"You drew a {self.vname(card)}.")  # type: ignore[attr-defined]
+                self.note(st, a.seat, f"You drew a {self.vname(card)}.")
                 if strong:
-                    self.push(st, Pending("place", a.seat, card, "drawn"))  # type: ignore[attr-defined]
+                    self.push(st, Pending("place", a.seat, card, "drawn"))
                 else:
                     st.players[a.seat].hand.append(card)
                     ev.append(CardTucked(a.seat, "drawn"))
         elif kind == "magic":
-            self.push(st, Pending("activate", a.seat, count=2 if strong else 1))  # type: ignore[attr-defined]
+            self.push(st, Pending("activate", a.seat, count=2 if strong else 1))
         elif kind == "sword":
             self._sword(st, a.seat, a.target, 1, ev)  # type: ignore[arg-type]
-        self.settle(st, ev)  # type: ignore[attr-defined]
+        self.settle(st, ev)
 
     def steal(
         self, st: ExcalibohnState, seat: int, victim: int, duel: bool, ev: list[Event]
@@ -140,10 +148,10 @@ class Abilities:
             return
         card = hand.pop()
         ev.append(CardStolen(seat, victim))
-        name = self.vname(card)  # type: ignore[attr-defined]
-        self.note(st, seat, f"You stole a {name} from {st.players[victim].name}.")  # type: ignore[attr-defined]
-        self.note(st, victim, f"{st.players[seat].name} stole your {name}.")  # type: ignore[attr-defined]
-        self.push(st, Pending("place", seat, card, "stolen", other=victim, duel=duel))  # type: ignore[attr-defined]
+        name = self.vname(card)
+        self.note(st, seat, f"You stole a {name} from {st.players[victim].name}.")
+        self.note(st, victim, f"{st.players[seat].name} stole your {name}.")
+        self.push(st, Pending("place", seat, card, "stolen", other=victim, duel=duel))
 
     def _coin_up(self, st: ExcalibohnState, owner: int, ev: list[Event]) -> str | None:
         """`owner` shuffles their coin pile; its top card (None: the pile is empty)."""
@@ -158,7 +166,7 @@ class Abilities:
         """Each fellow with coins turns up the top one; the highest number keeps it (ties:
         all of them), the others discard theirs, in turn from the active player's left."""
         shown: list[tuple[int, str]] = []
-        for s in self._order[seat][1:]:  # type: ignore[attr-defined]
+        for s in self._order[seat][1:]:
             top = self._coin_up(st, s, ev)
             if top is not None:
                 shown.append((s, top))
@@ -189,7 +197,7 @@ class Abilities:
             shuffle(coins, st.rng)
             ev.append(CoinsShuffled(owner))
             two = (coins[-1], coins[-2])
-            self.push(st, Pending("coin", attacker, other=owner, coins=two, duel=True, round=rnd))  # type: ignore[attr-defined]
+            self.push(st, Pending("coin", attacker, other=owner, coins=two, duel=True, round=rnd))
             return
         if rnd == 1 and st.attack:
             st.attack = False
@@ -217,7 +225,7 @@ class Abilities:
         ev.append(SwordResult(attacker, owner, result, rnd))
         if result == "magic":
             if any(not c.up for c in st.spells[attacker]):
-                self.push(st, Pending("activate", attacker, count=1, duel=True, round=rnd))  # type: ignore[attr-defined]
+                self.push(st, Pending("activate", attacker, count=1, duel=True, round=rnd))
         elif result == "picker":
             self.steal(st, owner, attacker, duel=True, ev=ev)
         elif result == "counter":
