@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from helpers.ui import SIZE, make_app, table
+from helpers.ui import SIZE, make_app, screen_text, table
 
 from bohn_tui.games.common.table import Field
 from bohn_tui.games.common.ui.hand import HandView
@@ -332,3 +332,175 @@ async def test_phase_1b_fits_80x24_for_five_and_a_spell_is_cast_with_its_choices
         await pilot.press("1")  # to the front
         await pilot.pause()
         assert s.state.players[0].hand == ["princess", "cap", "white"]
+
+
+async def test_attack_spell_coins_and_magic_activation_are_keys_of_the_attacker(
+    tmp_path: Path,
+) -> None:
+    """The Attack Spell: "if you use the ability of the Sword Bean, draw 2 coins from a
+    fellow player; use one of them and give the other back without effect" (the digits
+    name the two coins); a Magic Bean so used: "activate one of your own spell cards" (m
+    picks it). A Magic Bean from the hand (d) activates a spell too."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["magic", "mean"], ["cap"], ["princess"]],
+        fields=[[("sword", 1), None], [None, None], [None, None]],
+        coins=[[], ["princess", "magic"], []],
+        spells=[["^attack", "swap", "trade"], ["pile"], ["random"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "z", "1")  # cast the Attack Spell
+        await pilot.pause()
+        t = table(app)
+        assert "Attack Spell in force" in str(t.query_one("#magic").content)
+        await pilot.press("s", "1")  # the Sword on Ben: two coins turned up
+        await pilot.pause()
+        keys = str(t.query_one("#keys").content)
+        assert "1 Princess Bean" in keys and "2 Magic Bean" in keys
+        assert "keep one of Ben's two coins" in str(t.query_one("#banner").content)
+        await pilot.press("2")  # the Magic Bean: activate a spell
+        await pilot.pause()
+        assert "m Activate a spell" in str(t.query_one("#keys").content)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c[0]) for c in app.screen.choices] == [  # the face-down ones: the
+            "Attack Spell (1 G)",  # Attack, used, is face down again
+            "Spell Card Swap (2 G)",
+            "Trade Spell (3 G)",
+        ]
+        await pilot.press("3")
+        await pilot.pause()
+        assert [c.up for c in s.state.spells[0]] == [False, False, True]
+        await pilot.press("d")  # the Magic Bean in the hand: discarded for the Swap
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen) and "Magic Bean" in app.screen.title_text
+        labels = [str(c[0]) for c in app.screen.choices]
+        assert labels == [
+            "hand #1  Mag  → activate Attack Spell (1 G)",
+            "hand #1  Mag  → activate Spell Card Swap (2 G)",
+        ]
+        await pilot.press("2")
+        await pilot.pause()
+        assert s.state.spells[0][1].up and s.state.players[0].hand == ["mean"]
+
+
+async def test_the_enchantment_makes_each_fellow_plant_behind_the_privacy_screen(
+    tmp_path: Path,
+) -> None:
+    """Enchantment of the Fellow Players: "All fellow players must immediately plant their
+    front hand card. If they have no free bean field for it, they must first harvest one.
+    You yourself may plant your front hand card, but do not have to." The forced plant
+    needs Ben's hand: the screen passes to him (the harvest asked on the table), then back
+    to Ana, who may skip (e)."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean", "cap"], ["cap", "white"], ["princess"]],
+        fields=[[("sword", 1), None], [("magic", 2), ("picker", 1)], [None, None]],
+        coins=[[], [], []],
+        spells=[["^enchant_players"], ["trade"], ["pile"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "z", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
+        await pilot.press("enter")
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 1 and t.choice is not None  # Cap fits no field: harvest first
+        assert "Harvest which field?" in str(t.query_one("#banner").content)
+        await pilot.press("1")  # the Magic Beans (the lone Picker Bean is protected)
+        await pilot.pause()
+        assert "Enchantment of the Fellow Players: plant Cap Bean" in str(
+            t.query_one("#banner").content
+        )
+        await pilot.press("1")
+        await pilot.pause()
+        assert s.state.players[1].fields[0].variety == "cap"
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "you may plant Mean Bean" in str(t.query_one("#banner").content)
+        assert "e Don't plant" in str(t.query_one("#keys").content)
+        await pilot.press("e")
+        await pilot.pause()
+        assert s.state.pending == [] and s.state.players[0].hand == ["mean", "cap"]
+
+
+async def test_a_swap_asks_whose_card_and_then_which_face(tmp_path: Path) -> None:
+    """Spell Card Swap: "Swap this spell card for a face-down spell card of a fellow
+    player. Look at the swapped card and decide whether to lay it face up (activated) or
+    face down": the chooser lists the fellows' face-down cards, the digits the faces."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean"], ["cap"], ["princess"]],
+        fields=[[("sword", 1), None], [None, None], [None, None]],
+        coins=[[], [], []],
+        spells=[["^swap"], ["trade"], ["pile"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "z", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c[0]) for c in app.screen.choices] == [
+            "Ben's face-down card #1",
+            "Cem's face-down card #1",
+        ]
+        await pilot.press("1")
+        await pilot.pause()
+        t = table(app)
+        assert "Trade Spell" in str(t.query_one("#spells").content)  # seen at once
+        keys = str(t.query_one("#keys").content)
+        assert "1 Face up" in keys and "2 Face down" in keys
+        await pilot.press("1")
+        await pilot.pause()
+        assert s.state.spells[0][0].id == "trade" and s.state.spells[0][0].up
+
+
+async def test_a_counterattackers_activation_passes_the_screen_and_the_help_reads(
+    tmp_path: Path,
+) -> None:
+    """The Sword Bean: "a Sword Bean: your fellow player carries out a counterattack with
+    your coin pile"; the Magic Bean he turns up lets him "activate one of [his] own spell
+    cards": his secret, so the screen passes to him. `r` reads one's spells in the
+    rulebook's words; `?` holds the abilities and the eleven spells."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean"], ["cap"], ["princess"]],
+        fields=[[("sword", 1), None], [None, None], [None, None]],
+        coins=[["magic"], ["sword"], []],
+        spells=[["attack"], ["trade"], ["pile"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        shown = screen_text(app.screen)
+        assert "Trade Spell (Handelszauber) · 3 Groschen" in shown
+        assert "turn up a third bean card" in shown and "Attack" not in shown
+        await pilot.press("escape", "m", "1")
+        await pilot.pause()
+        assert s.state.spells[1][0].up
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        from textual.widgets import Static
+
+        help_text = " ".join(str(getattr(w, "content", "")) for w in app.screen.query(Static))
+        tables = [w.content for w in app.screen.query(Static) if hasattr(w.content, "title")]
+        titles = [str(tb.title) for tb in tables]
+        assert "The bean abilities (phase 1b)" in titles
+        assert any(t_.startswith("The spell cards") for t_ in titles)
+        spells = next(tb for tb in tables if str(tb.title).startswith("The spell cards"))
+        assert spells.row_count == 11
+        assert "Excalibohn for 3" in help_text

@@ -55,6 +55,7 @@ SPEC = bean_spec(
     log=_log,
     help=_help,
     bots=_bots,
+    table="bohn_tui.games.excalibohn.ui.parts:PARTS",
     options=("open_treasuries",),
     dealt_start=True,
 )

@@ -130,9 +130,13 @@ class ExcaliControls(BeanControls):
             what = ", ".join(can) if can else "nothing left to use"
             return f"{you}: phase 1b: {what}; e ends 1b."
         if ph == "draw" and me == v["active"]:
-            return f"{you}: phase 4: z casts a spell, e draws 3 cards and ends your turn."
+            cast = self.key_text("cast") or "z casts a spell"
+            cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
+            return f"{you}: phase 4: {cast}, e draws 3 cards and ends your turn."
         flow = v.get("flow") and any(isinstance(a, PlantHand) for a in legal)
         base = super().hint(v, me, you)
+        if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
+            base = base.rstrip(".") + "; d lays an untraded card on the discard pile."
         if flow and ph != "plant":
             fits = " or ".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
             return f"{you}: Magic Card Flow: plant your front card again ({fits}). " + (

@@ -37,6 +37,7 @@ RESULTS = {
     "picker": "steals the attacker's rearmost card",
     "counter": "counterattack!",
     "nothing": "nothing happens",
+    "unused": "given back unused",
 }
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
