@@ -204,7 +204,7 @@ class ExcalibohnBot:
                 return v + 0.01 * other["hand_size"], (
                     f"steals from {other['name']}, who holds {other['hand_size']} cards"
                 )
-            return v + 0.01 * _threat(m, other), f"attacks {other['name']}'s coin pile"
+            return v + 0.01 * _threat(m, other), f"duels {other['name']} with its Sword Bean"
         if isinstance(a, ActivateSpell):
             sid = me["spells"][a.spell]["id"]
             v = v0 + magic.activation(view, seat, sid) - 0.01
