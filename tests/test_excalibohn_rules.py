@@ -357,7 +357,7 @@ def test_the_view_keys():
         "shown",
         "attack",
         "flow",
-        "temp_field",
+        "temp_fields",
         "traded",
         "phase2_open",
         "discardable",
@@ -500,7 +500,7 @@ def test_a_harvest_closes_the_third_field_and_its_cards_move():
     st = table(
         phase="trade",
         fields=[[("sword", 3), ("white", 2), ("cap", 1)]],
-        temp_field=0,
+        temp_fields=[True, False, False, False],
     )
     st.enchanted[(0, 2)] = "mean"
     st.players[0].fields[2].count = 2
@@ -508,7 +508,7 @@ def test_a_harvest_closes_the_third_field_and_its_cards_move():
     play(st, Harvest(0, 0))
     f = st.players[0].fields
     assert len(f) == 2 and (f[0].variety, f[0].count) == ("cap", 2)
-    assert st.temp_field is None and st.enchanted == {(0, 0): "mean"}
+    assert st.temp_fields == [False] * 4 and st.enchanted == {(0, 0): "mean"}
     assert st.rules.violations(st) == []
 
 
@@ -618,3 +618,17 @@ def test_bohn_simulate_and_bohn_replay(tmp_path):
             full["over"]
             and len(full["spell_deck_cards"]) + sum(len(p["spells"]) for p in full["players"]) == 11
         )
+
+
+def test_two_seats_each_with_a_third_field():
+    """Rule 9, per seat: a harvest closes only the harvester's temporary third field."""
+    st = table(
+        phase="trade",
+        fields=[[("sword", 3), ("white", 2), ("cap", 2)], [("mean", 2), None, ("magic", 1)]],
+        temp_fields=[True, True, False, False],
+    )
+    assert st.rules.view(st, None)["temp_fields"] == [True, True, False, False]
+    play(st, Harvest(1, 0))
+    assert st.temp_fields == [True, False, False, False]
+    assert [f.variety for f in st.players[1].fields] == ["magic", None]
+    assert len(st.players[0].fields) == 3 and st.rules.violations(st) == []

@@ -66,7 +66,7 @@ def table(
     st.deck.runouts = runouts
     st.uses = [bool(f.count) for f in st.players[active].fields] if phase == "magic" else []
     st.attack = st.flow = st.traded = st.phase2_open = False
-    st.temp_field = None
+    st.temp_fields = [False] * n
     st.cast.clear()
     st.discardable.clear()
     st.enchanted.clear()

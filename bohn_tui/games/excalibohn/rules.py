@@ -127,6 +127,7 @@ class ExcalibohnRules(
         st.spells = [[SpellCard(spells.pop())] for _ in range(self.n)]
         st.spell_deck = spells
         st.notes = [[] for _ in range(self.n)]
+        st.temp_fields = [False] * self.n
         groschen = [cards().spells[r[0].id].groschen for r in st.spells]
         st.start = st.active = groschen.index(max(groschen))
         ev: list[Event] = [SpellsDealt(st.start, max(groschen))]
@@ -388,7 +389,7 @@ class ExcalibohnRules(
             if card is not None and ev is not None:
                 ev.append(SpellDrawn(seat, "cap", None))
                 self.note(st, seat, f"You drew the {cards().spells[card.id].name}.")
-        if st.temp_field == seat:
+        if st.temp_fields[seat]:
             self._close_temp_field(st, seat, index, ev)
 
     def _close_temp_field(
@@ -408,7 +409,7 @@ class ExcalibohnRules(
             if to is not None:
                 st.uses[to] = st.uses[last]
             del st.uses[last:]
-        st.temp_field = None
+        st.temp_fields[seat] = False
         if ev is not None:
             ev.append(FieldClosed(seat, moved, to))
 

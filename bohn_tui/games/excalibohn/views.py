@@ -69,7 +69,8 @@ class ExcalibohnViews:
         out["shown"] = [dict(zip(SHOWN_KEYS, entry, strict=True)) for entry in st.shown]
         out["attack"] = st.attack
         out["flow"] = st.flow
-        out["temp_field"] = st.temp_field
+        out["temp_fields"] = list(st.temp_fields)
+        out["temp_field"] = st.temp_field  # transitional: the first seat with one (the bots)
         out["traded"] = st.traded
         out["phase2_open"] = st.phase2_open
         out["discardable"] = list(st.discardable)
@@ -140,6 +141,10 @@ class ExcalibohnViews:
         ids = sorted([c.id for r in st.spells for c in r] + st.spell_deck)
         if ids != sorted(cards().spells):
             out.append(f"the spell cards are not the eleven: {ids}")
+        for s, p in enumerate(st.players):
+            third = bool(st.temp_fields) and st.temp_fields[s]
+            if len(p.fields) != self.count.fields + third:  # type: ignore[attr-defined]
+                out.append(f"{p.name} has {len(p.fields)} fields")
         for s, i in st.enchanted:
             f = st.players[s].fields[i] if i < len(st.players[s].fields) else None
             if f is None or f.count < 2:
