@@ -197,7 +197,8 @@ def test_sample_world_fits_the_view():
         view = rules.view(st, seat)
         world = sample_world(rules, view, seat, random.Random(seat))
         again = rules.view(world, seat)
-        for key in ("players", "phase", "active", "turned_up", "deck_size", "spell_deck"):
+        keys = ("players", "phase", "active", "turned_up", "deck_size", "spell_deck", "temp_fields")
+        for key in keys:
             assert again[key] == view[key], key
 
 

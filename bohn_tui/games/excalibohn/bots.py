@@ -41,7 +41,7 @@ from bohn_tui.games.excalibohn.actions import (
     PlaceCard,
     UseAbility,
 )
-from bohn_tui.games.excalibohn.bots_world import sample_world
+from bohn_tui.games.excalibohn.bots_world import has_temp_field, sample_world
 from bohn_tui.games.excalibohn.cards import cards
 
 GAME = "excalibohn"
@@ -167,7 +167,7 @@ class ExcalibohnBot:
                 must.append(hand.pop(0))
             elif pending["kind"] == "place" and pending.get("card"):
                 may.append(pending["card"])
-        if view.get("temp_field") == seat and len(fields) > 2:
+        if has_temp_field(view, seat) and len(fields) > 2:
             # the third field closes: its cards move to the field just harvested
             third = fields.pop()
             if a.field < len(fields):
