@@ -35,6 +35,8 @@ class Timed:
         self.level = bot.level
         self.times = times
         self.used = used
+        if not hasattr(bot, "propose"):  # the random bot volunteers nothing
+            self.propose = None  # type: ignore[assignment]
 
     @property
     def reason(self) -> str:

@@ -197,7 +197,8 @@ def test_sample_world_fits_the_view():
         view = rules.view(st, seat)
         world = sample_world(rules, view, seat, random.Random(seat))
         again = rules.view(world, seat)
-        for key in ("players", "phase", "active", "turned_up", "deck_size", "spell_deck"):
+        keys = ("players", "phase", "active", "turned_up", "deck_size", "spell_deck", "temp_fields")
+        for key in keys:
             assert again[key] == view[key], key
 
 
@@ -237,3 +238,149 @@ def test_whole_games_and_public_reasons(n):
             assert names[name] in public, (reason, move.action)
     assert st.over
     assert rules.violations(st) == []
+
+
+def first_cast(rules, st, seat: int = 0):
+    """The bot's choice at `seat`, which must be a CastSpell."""
+    a = ask(make("standard", 1), rules, st, seat)
+    assert isinstance(a, CastSpell), a
+    return a
+
+
+def test_bean_field_spell_when_the_hand_needs_room():
+    """Bean Field Spell: "Temporarily open a 3rd bean field." Both fields planted and a
+    front card that fits neither: the third field is opened."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("sword", 3), ("princess", 3)], ["white", "white"])
+    st.spells[0] = [SpellCard("bean_field", up=True)]
+    st.uses = [False, False]
+    assert first_cast(rules, st) == CastSpell(0, 0)
+
+
+def test_trade_spell_at_the_start_of_phase_2():
+    """Trade Spell: "You use this card at the beginning of Phase 2. After the first two
+    cards, turn up a third bean card from the draw pile"."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("sword", 3), ("princess", 3)], ["cap"], [("trade", True)])
+    rules.apply(st, EndMagic(0))
+    assert st.phase == "trade" and st.phase2_open
+    a = first_cast(rules, st)
+    rules.apply(st, a)
+    assert len(st.turned_up) == 3
+
+
+def test_pile_spell_takes_a_card_that_joins_a_field():
+    """Pile Spell: "add the top card of the discard pile to the two turned-up bean cards",
+    cast when that card joins one of the bot's fields."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("sword", 3), ("princess", 3)], ["cap"], [("pile", True)])
+    rules.apply(st, EndMagic(0))
+    st.deck.discard.append("princess")
+    assert first_cast(rules, st) == CastSpell(0, 0)
+
+
+def test_enchantment_of_the_beans_saves_a_harvest():
+    """Enchantment of the Beans: "On a field with exactly one bean card, lay any second
+    bean card that you must plant at that moment. The first bean on the field now counts as
+    a bean of the second bean variety." One Cap on a field, a Sword to plant, the other
+    field of Princess: the Sword goes on the Cap, which now counts as a Sword."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("cap", 1), ("princess", 4)], ["cap"], [("enchant_beans", True)])
+    st.phase = "plant_trades"
+    st.players[0].area = ["sword"]
+    assert first_cast(rules, st) == CastSpell(0, 0, field=0, variety="sword")
+
+
+def test_retuck_moves_a_spoiling_front_card():
+    """Re-tuck Spell: "Re-tuck a hand card (move it to another position in your hand)."
+    A front card that would force a harvest of a good field goes to the back."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("princess", 5), ("sword", 7)], ["cap", "sword", "princess"])
+    st.phase = "plant"
+    st.spells[0] = [SpellCard("retuck", up=True)]
+    a = first_cast(rules, st)
+    assert a.index == 0 and a.to == 2
+
+
+def test_random_spell_and_swap_are_cast():
+    """Random Spell: "Draw the top spell card from the spell card deck and lay it face up";
+    Spell Card Swap: "Swap this spell card for a face-down spell card of a fellow player"."""
+    for spell in ("random", "swap"):
+        rules, st = new()
+        to_magic(rules, st, 0, [("princess", 2), ("sword", 2)], ["princess"], [(spell, True)])
+        st.uses = [False, False]
+        a = first_cast(rules, st)
+        assert a.spell == 0
+        rules.apply(st, a)
+        if spell == "swap":  # the card swapped in: laid face up or down
+            assert isinstance(ask(make("standard", 1), rules, st, 0), ChooseFace)
+
+
+def test_flow_plants_fitting_front_cards():
+    """Magic Card Flow: "Plant your respective front hand card as often as you like." The
+    front cards that join a row are planted; then the bot stops."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("princess", 2), ("sword", 2)], ["princess", "sword", "cap"])
+    st.spells[0] = [SpellCard("flow", up=True)]
+    st.uses = [False, False]
+    bot = make("standard", 1)
+    rules.apply(st, first_cast(rules, st))
+    planted = 0
+    for _ in range(5):
+        a = ask(bot, rules, st, 0)
+        if not isinstance(a, PlantHand):
+            break
+        rules.apply(st, a)
+        planted += 1
+    assert planted == 2 and st.players[0].hand == ["cap"]
+
+
+def test_enchantment_of_the_fellow_players():
+    """Enchantment of the Fellow Players: "All fellow players must immediately plant their
+    front hand card." Cast while fellows hold cards; each forced plant is answered."""
+    rules, st = new(3)
+    to_magic(rules, st, 0, [("princess", 2), ("sword", 2)], [], [("enchant_players", True)])
+    st.uses = [False, False]
+    rules.apply(st, first_cast(rules, st))
+    bots = [make("standard", s) for s in range(3)]
+    for _ in range(10):
+        if not st.pending:
+            break
+        seat = st.pending[0].seat
+        rules.apply(st, ask(bots[seat], rules, st, seat))
+    assert not st.pending
+
+
+def test_mean_with_four_and_sword_at_the_strongest_table():
+    """Mean Bean: "You may only use this ability if you have planted at least 4 Mean Beans
+    on the field." Sword Bean: "Choose a fellow player": the one whose fields look best
+    (coins are secret)."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("mean", 4), ("sword", 2)], ["cap"])
+    st.players[2].fields = [Field("princess", 6), Field("sword", 5)]
+    bot = make("standard", 1)
+    seen = []
+    while st.phase == "magic" and len(seen) < 4:
+        a = ask(bot, rules, st, 0)
+        if isinstance(a, EndMagic):
+            break
+        seen.append(a)
+        rules.apply(st, a)
+        while st.pending:
+            s = st.pending[0].seat
+            rules.apply(st, ask(make("standard", s), rules, st, s))
+    uses = [a for a in seen if isinstance(a, UseAbility)]
+    assert UseAbility(0, 0, None) in uses
+    assert UseAbility(0, 1, 2) in uses
+
+
+def test_magic_bean_from_the_hand():
+    """ "You may discard Magic Beans from your hand in order to activate your spell cards
+    ... It does not matter where this Magic Bean is in your hand." A Magic Bean at the
+    back that would spoil a field pays for the Hand Card Spell."""
+    rules, st = new()
+    to_magic(rules, st, 0, [("princess", 3), ("sword", 3)], ["princess", "magic"])
+    st.spells[0] = [SpellCard("hand_card")]
+    st.uses = [False, False]
+    a = ask(make("standard", 1), rules, st, 0)
+    assert a == ActivateSpell(0, 0, 1)

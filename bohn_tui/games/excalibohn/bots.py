@@ -41,7 +41,7 @@ from bohn_tui.games.excalibohn.actions import (
     PlaceCard,
     UseAbility,
 )
-from bohn_tui.games.excalibohn.bots_world import sample_world
+from bohn_tui.games.excalibohn.bots_world import has_temp_field, sample_world
 from bohn_tui.games.excalibohn.cards import cards
 
 GAME = "excalibohn"
@@ -167,7 +167,7 @@ class ExcalibohnBot:
                 must.append(hand.pop(0))
             elif pending["kind"] == "place" and pending.get("card"):
                 may.append(pending["card"])
-        if view.get("temp_field") == seat and len(fields) > 2:
+        if has_temp_field(view, seat) and len(fields) > 2:
             # the third field closes: its cards move to the field just harvested
             third = fields.pop()
             if a.field < len(fields):
@@ -204,7 +204,7 @@ class ExcalibohnBot:
                 return v + 0.01 * other["hand_size"], (
                     f"steals from {other['name']}, who holds {other['hand_size']} cards"
                 )
-            return v + 0.01 * _threat(m, other), f"attacks {other['name']}'s coin pile"
+            return v + 0.01 * _threat(m, other), f"duels {other['name']} with its Sword Bean"
         if isinstance(a, ActivateSpell):
             sid = me["spells"][a.spell]["id"]
             v = v0 + magic.activation(view, seat, sid) - 0.01

@@ -18,7 +18,7 @@ from bohn_tui.games.common.bots.worlds import determinize
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
 
-__all__ = ["sample_world"]
+__all__ = ["sample_world", "has_temp_field"]
 
 _BASE = tuple(f.name for f in fields(GameState))
 
@@ -69,7 +69,7 @@ def sample_world(
         pending=pending,
         attack=bool(view.get("attack")),
         flow=bool(view.get("flow")),
-        temp_field=view.get("temp_field"),
+        temp_fields=_temp_fields(view),
         traded=bool(view.get("traded")),
         phase2_open=bool(view.get("phase2_open")),
         discardable=list(view.get("discardable") or ()),
@@ -77,3 +77,18 @@ def sample_world(
         notes=[[] for _ in players],
         start=view.get("start", 0),
     )
+
+
+def _temp_fields(view: dict[str, Any]) -> list[bool]:
+    """Per seat: its third field is the Bean Field Spell's (the view's flags)."""
+    n = len(view["players"])
+    flags = view.get("temp_fields")
+    if flags is None:
+        old = view.get("temp_field")
+        return [s == old for s in range(n)]
+    return [bool(f) for f in flags]
+
+
+def has_temp_field(view: dict[str, Any], seat: int) -> bool:
+    """Whether `seat`'s third field is the Bean Field Spell's (it closes at a harvest)."""
+    return _temp_fields(view)[seat]
