@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 
 from bohn_tui.games.common.actions import (
@@ -137,6 +138,9 @@ class ExcaliControls(BeanControls):
         base = super().hint(v, me, you)
         if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
             base = base.rstrip(".") + "; d lays an untraded card on the discard pile."
+        if base and self.check("cast", ()):
+            what = self.key_text("cast") or "Cast a spell"
+            base = base.rstrip(".") + f"; z: {what[0].lower()}{what[1:]}."
         if flow and ph != "plant":
             fits = " or ".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
             return f"{you}: Magic Card Flow: plant your front card again ({fits}). " + (
@@ -192,6 +196,9 @@ class ExcaliControls(BeanControls):
             if p["kind"] == "forced" and not any(isinstance(a, PlantHand) for a in self.host.legal):
                 return self._harvests()
             return []
+        if any(isinstance(a, (CastSpell, DiscardTurnedUp)) for a in self.host.legal):
+            return []  # a spell (the Enchantment of the Beans, the Trade Spell's discard, a
+            # Re-tuck) may do instead of the harvest: the keys say so, nothing is forced
         return super().forced()
 
     # -- the digit keys ----------------------------------------------------------------------------
@@ -436,6 +443,11 @@ class ExcaliControls(BeanControls):
         self.host.app.push_screen(SpellTextScreen(self.host.view, me, list(self.client.names)))
 
     # -- the end and the help ------------------------------------------------------------------
+
+    def end_screen(self) -> Screen[None]:
+        from bohn_tui.games.excalibohn.ui.end import ExcaliEndScreen
+
+        return ExcaliEndScreen(self.client)
 
     def help_parts(self) -> tuple[list[Any], list[Any]]:
         from bohn_tui.games.excalibohn.ui.help import excali_help
