@@ -11,6 +11,7 @@ from bohn_tui.games import rules_for, spec
 from bohn_tui.games.common.actions import (
     Accept,
     DeckRanOut,
+    Decline,
     EndPlanting,
     EndTrading,
     GameOver,
@@ -19,6 +20,7 @@ from bohn_tui.games.common.actions import (
     Offer,
     PlantArea,
     PlantHand,
+    Withdraw,
 )
 from bohn_tui.games.excalibohn.actions import (
     ActivateSpell,
@@ -447,3 +449,172 @@ def test_the_state_lines_of_bohn_replay():
     assert lines[0].startswith("Excalibohn, turn 1")
     assert f"  Eiko's spell cards: {cards().spells[st.spells[0][0].id].name}" in lines
     assert lines[-1] == "  Draw pile: pass 1 of 3; spell deck: 8"
+
+
+# -- what the core does for the spells -------------------------------------------------------
+
+
+def test_a_forced_plant_harvests_first_when_no_field_takes_it_and_offers_follow():
+    """The Enchantment of the Fellow Players: "If they have no free bean field for it, they
+    must first harvest one." Rule 13: PlantHand for the "forced" decision; the hand's open
+    offers follow their cards."""
+    st = table(
+        phase="trade",
+        fields=[[], [("sword", 2), ("white", 3)]],
+        hands=[[], ["cap", "mean", "princess"]],
+        pending=[Pending("forced", 1)],
+    )
+    st.offers.clear()
+    rules = st.rules
+    from bohn_tui.games.common.trading import PendingOffer
+
+    st.offers[1] = PendingOffer(1, 1, 0, (2,), (), ("sword",), None)  # Nina offers her Princess
+    assert not listed(st, 1, PlantHand)
+    assert listed(st, 1, Harvest) == [Harvest(1, 0), Harvest(1, 1)]
+    refused(st, PlantHand(1, 0), "cannot go", snap=snap)
+    play(st, Harvest(1, 1), PlantHand(1, 1))
+    assert st.players[1].hand == ["mean", "princess"] and not st.pending
+    assert st.offers[1].give_hand == (1,)  # the Princess moved up one place
+    assert rules.view(st, 0)["offers"][0]["give"] == ["princess"]
+
+
+def test_the_flow_plants_the_front_card_again_and_a_new_row_in_1b_brings_a_use():
+    """The Magic Card Flow: "Plant your respective front hand card as often as you like. If
+    you do this in Phase 1b and thereby start a new row of cards, you may also use the
+    ability of the newly planted bean variety." """
+    st = table(
+        fields=[[("cap", 2), None]], hands=[["white", "cap", "cap"]], flow=True, uses=[False, False]
+    )
+    assert listed(st, 0, PlantHand) == [PlantHand(0, 1)]
+    play(st, PlantHand(0, 1))
+    assert st.uses[1] and UseAbility(0, 1) in listed(st, 0)
+    play(st, PlantHand(0, 0))  # extends the Cap row: no use
+    assert st.uses == [False, True] and st.players[0].hand == ["cap"]  # (the White's unused)
+    play(st, Skip(0))
+    assert not st.flow and not listed(st, 0, PlantHand)
+
+
+def test_a_harvest_closes_the_third_field_and_its_cards_move():
+    """The Bean Field Spell: "If you harvest any of your three fields, you again have only
+    two fields available." Rule 9: the third field's cards move to the field harvested."""
+    st = table(
+        phase="trade",
+        fields=[[("sword", 3), ("white", 2), ("cap", 1)]],
+        temp_field=0,
+    )
+    st.enchanted[(0, 2)] = "mean"
+    st.players[0].fields[2].count = 2
+    st.total = st.rules.card_count(st)
+    play(st, Harvest(0, 0))
+    f = st.players[0].fields
+    assert len(f) == 2 and (f[0].variety, f[0].count) == ("cap", 2)
+    assert st.temp_field is None and st.enchanted == {(0, 0): "mean"}
+    assert st.rules.violations(st) == []
+
+
+def test_an_enchanted_field_discards_its_first_card_at_the_harvest():
+    """The Enchantment of the Beans: "The first bean on the field now counts as a bean of
+    the second bean variety." Rule 12: that card goes to the discard pile at the harvest."""
+    st = table(phase="trade", fields=[[("sword", 3), None]])
+    st.enchanted[(0, 0)] = "picker"
+    st.total = st.rules.card_count(st)
+    assert st.total["picker"] == 1 and st.total["sword"] == 2
+    play(st, Harvest(0, 0))
+    assert st.players[0].coins == ["sword"]
+    assert sorted(st.deck.discard) == ["picker", "sword"]
+    assert st.rules.violations(st) == [] and not st.enchanted
+
+
+def test_the_flow_lasts_until_the_phase_changes():
+    """Rule 11: PlantHand of the front card is legal any number of times until the phase
+    changes (or Skip)."""
+    st = table(fields=[[("cap", 2), None]], hands=[["cap", "cap"]], flow=True)
+    assert listed(st, 0, PlantHand)
+    play(st, EndMagic(0))
+    assert st.phase == "trade" and not st.flow and not listed(st, 0, PlantHand)
+
+
+def test_no_offer_while_a_decision_is_pending():
+    """Only the decision's seat acts: nobody is told it may offer (a bot would be refused)."""
+    st = table(phase="trade", hands=[["cap"], ["sword"]], pending=[Pending("forced", 1)])
+    assert not st.rules.can_offer(st, 0) and not st.rules.may_propose(st, 2)
+    assert not st.rules.view(st, 0)["can_offer"]
+    refused(st, Offer(0, to=1, give_hand=(0,)), "must decide", snap=snap)
+    st.pending.clear()
+    assert st.rules.can_offer(st, 0) and st.rules.may_propose(st, 2)
+
+
+def test_examples_2_to_5_trading_and_planting_as_bohnanza():
+    """Example 2: "Timon has turned up a Mean Bean and a Princess Bean. He keeps the Princess
+    Bean. The Mean Bean he offers to his fellow players ..." Example 3: "In addition to the
+    turned-up Mean Bean I offer a Sword Bean from my hand for a Picker Bean." Example 4: "Nina
+    accepts Timon's offer ... Timon lays it crosswise next to his fields. Nina does the same
+    with the Mean Bean and the Sword Bean." Example 5: "Timon plants the traded Picker Bean
+    and the turned-up Princess Bean on his two fields. Nina plants the Mean Bean and the
+    Sword Bean on her two fields." """
+    timon, nina = 0, 1
+    st = table(
+        phase="trade",
+        turned_up=["mean", "princess"],
+        hands=[["sword", "cap"], ["picker", "white"], ["cap"], ["cap"]],
+        phase2_open=True,
+    )
+    play(st, Offer(timon, give_up=(0,), want=("picker",)))
+    first = max(st.offers)
+    play(st, Decline(nina, first), Withdraw(timon, first))
+    play(st, Offer(timon, to=nina, give_hand=(0,), give_up=(0,), want=("picker",)))
+    play(st, Accept(nina, max(st.offers), give_hand=(0,)))
+    assert st.players[timon].area == ["picker"]
+    assert sorted(st.players[nina].area) == ["mean", "sword"]
+    assert st.turned_up == ["princess"] and st.traded
+    play(st, EndTrading(timon))
+    assert sorted(st.players[timon].area) == ["picker", "princess"]
+    play(
+        st,
+        PlantArea(timon, "picker", 0),
+        PlantArea(timon, "princess", 1),
+        PlantArea(nina, "mean", 0),
+    )
+    assert st.phase == "plant_trades"
+    play(st, PlantArea(nina, "sword", 1))
+    assert [f.variety for f in st.players[timon].fields] == ["picker", "princess"]
+    assert [f.variety for f in st.players[nina].fields] == ["mean", "sword"]
+    assert st.active == nina  # phase 4 drew for Timon and the turn passed
+
+
+def test_notes_wait_until_the_seats_own_next_turn():
+    """A victim's note ("P1 stole your ...") stays past the thief's turn, until its own turn
+    begins (at one terminal the victim sees its screen only later)."""
+    st = table(fields=[[("picker", 1), None]], hands=[["cap"], [], ["sword", "white"]])
+    play(st, UseAbility(0, 0, 2), PlaceCard(0, None))
+    assert st.phase == "trade"  # nothing left to do in 1b
+    play(st, EndTrading(0), PlantArea(0, "cap", 1), PlantArea(0, "cap", 1))
+    assert st.active == 1
+    assert st.rules.view(st, 2)["notes"] == ["P1 stole your White Bean."]
+    st.active = 2
+    st.rules.start_turn(st, [])
+    assert st.rules.view(st, 2)["notes"] == []
+
+
+def test_bohn_simulate_and_bohn_replay(tmp_path):
+    """`bohn simulate excalibohn` saves records that `bohn replay` plays to their end."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(
+        app, ["simulate", "excalibohn", "-p", "3", "-n", "2", "--json", "--save-dir", str(tmp_path)]
+    )
+    assert out.exit_code == 0 and json.loads(out.stdout)["violations"] == 0, out.output
+    for f in sorted(tmp_path.glob("*.json")):
+        text = runner.invoke(app, ["replay", str(f)])
+        assert text.exit_code == 0 and "Traceback" not in text.output, text.output
+        assert "spell cards:" in text.output and "Draw pile: pass 3 of 3" in text.output
+        full = json.loads(runner.invoke(app, ["replay", str(f), "--json"]).stdout)
+        assert (
+            full["over"]
+            and len(full["spell_deck_cards"]) + sum(len(p["spells"]) for p in full["players"]) == 11
+        )

@@ -1,14 +1,13 @@
 """The eleven spell cards of Excalibohn (excalibohn.txt, "The Spell Cards"): timing, effect,
-the special cases, refusals. Positions are built with `table` below: a new game whose
-hands, fields, spells and piles are then laid out as the test needs (the card totals are
-not kept: these are positions, not games)."""
+the special cases, refusals. Positions are built with tests/helpers/excalibohn's `table`."""
 
 from __future__ import annotations
 
 import pytest
+from helpers.excalibohn import snap, table
+from helpers.excalibohn import spell_row as row
 from helpers.rules import play, refused
 
-from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (
     Accept,
     EndTrading,
@@ -18,7 +17,6 @@ from bohn_tui.games.common.actions import (
     PlantHand,
     TurnedUp,
 )
-from bohn_tui.games.common.table import Field
 from bohn_tui.games.excalibohn.actions import (
     CastSpell,
     ChooseFace,
@@ -35,72 +33,13 @@ from bohn_tui.games.excalibohn.actions import (
 )
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.spells import PHASES
-from bohn_tui.games.excalibohn.state import ExcalibohnState, SpellCard
+from bohn_tui.games.excalibohn.state import ExcalibohnState
 
 ALL_PHASES = ("plant", "magic", "trade", "plant_trades", "draw")
 
 
-def row(ids: list[str]) -> list[SpellCard]:
-    """Spell cards from ids; "^id" is face up."""
-    return [SpellCard(i.lstrip("^"), up=i.startswith("^")) for i in ids]
-
-
-def table(
-    n: int = 4,
-    phase: str = "magic",
-    hands: list[list[str]] = (),
-    fields: list[list] = (),
-    area: list[list[str]] = (),
-    coins: list[list[str]] = (),
-    spells: list[list[str]] = (),
-    deck: list[str] = (),
-    discard: list[str] = (),
-    spell_deck: list[str] = (),
-    turned_up: list[str] = (),
-    active: int = 0,
-    **flags,
-) -> ExcalibohnState:
-    """Seat `active`'s turn in `phase`: hands front card first, fields as (variety, count)
-    or None (empty), coins top last, `deck` and `spell_deck` top card first."""
-    rules = rules_for("excalibohn", n)
-    st, _ = rules.new_game([f"P{s + 1}" for s in range(n)], 7)
-    st.active, st.start, st.phase = active, active, phase
-    st.pending.clear()
-    st.offers.clear()
-    st.turned_up = list(turned_up)
-    for s, p in enumerate(st.players):
-        p.hand = list(hands[s]) if s < len(hands) else []
-        lay = fields[s] if s < len(fields) and fields[s] else [None, None]
-        p.fields = [Field(f[0], f[1]) if f else Field() for f in lay]
-        p.area = list(area[s]) if s < len(area) else []
-        p.coins = list(coins[s]) if s < len(coins) else []
-    st.spells = [row(spells[s]) if s < len(spells) else [] for s in range(n)]
-    st.spell_deck = list(reversed(spell_deck))
-    st.deck.cards = list(reversed(deck))
-    st.deck.discard = list(discard)
-    st.uses = [bool(f.count) for f in st.players[active].fields]
-    st.attack = st.flow = st.traded = st.phase2_open = False
-    st.temp_field = None
-    st.cast.clear()
-    st.discardable.clear()
-    st.enchanted.clear()
-    for key, value in flags.items():
-        assert hasattr(st, key), key
-        setattr(st, key, value)
-    return st
-
-
 def casts(st: ExcalibohnState, seat: int) -> list[CastSpell]:
     return [a for a in st.rules.legal_actions(st, seat) if isinstance(a, CastSpell)]
-
-
-def snap(st: ExcalibohnState) -> list:
-    """Everything about a position, built fresh (refused actions must change nothing)."""
-    out: list = [st.rng.getstate()]
-    for name in st.__dataclass_fields__:
-        if name not in ("rules", "rng"):
-            out.append((name, repr(getattr(st, name))))
-    return out
 
 
 def busy_table(spell: str, phase: str, **kw):
@@ -396,7 +335,9 @@ def test_random_draws_face_up_and_returns_at_the_end_of_the_turn():
 
 def test_random_not_with_an_empty_deck():
     """ "If the spell card deck is empty, you can no longer use this spell.\""""
-    st = table(phase="magic", hands=[["cap"], [], [], []], spells=[["^random"], [], [], []])
+    st = table(
+        phase="magic", hands=[["cap"], [], [], []], spells=[["^random"], [], [], []], spell_deck=[]
+    )
     assert not casts(st, 0)
     refused(st, CastSpell(0, 0), "deck is empty", snap=snap)
 
@@ -750,3 +691,86 @@ def test_face_up_spells_turn_face_down_at_the_end_of_the_turn():
     assert not any(c.up for r in st.spells for c in r)
     assert SpellsTurnedDown(0, 1) in events and SpellsTurnedDown(1, 1) in events
     assert not st.attack and not st.flow
+
+
+# -- more refusals and the piles -----------------------------------------------------------
+
+
+def test_hostile_choices_are_refused_with_a_sentence():
+    """Bad input never crashes: wrong types in every choice are one readable refusal."""
+    st = enchant_table()
+    for bad in (["sword"], 3, {"a": 1}):
+        refused(st, CastSpell(0, 0, field=0, variety=bad), "no", snap=snap)
+    for bad in ("0", 1.5, True, -1):
+        refused(st, CastSpell(0, 0, field=bad, variety="sword"), "no field", snap=snap)
+    st = swap_table()
+    for bad in ("1", 1.0, None, False):
+        refused(st, CastSpell(0, 0, target=bad, index=0), "", snap=snap)
+    refused(st, CastSpell(0, 0, target=2, index="0"), "no spell card", snap=snap)
+    st = trade_table()
+    play(st, CastSpell(0, 0), EndTrading(0))
+    for bad in (["cap"], None, 7):
+        refused(st, DiscardTurnedUp(0, bad), "no untraded", snap=snap)
+
+
+def test_no_cast_while_a_fellow_decides():
+    """Never while a decision of another seat is pending: the forced plants come first."""
+    st = table(
+        phase="magic",
+        hands=[["cap", "white"], ["picker"], [], []],
+        spells=[["^enchant_players", "^retuck"], [], [], []],
+    )
+    play(st, CastSpell(0, 0))
+    assert st.pending[0].seat == 1
+    assert not casts(st, 0)
+    refused(st, CastSpell(0, 1, index=0, to=1), "P2", snap=snap)
+
+
+def test_trade_spell_draw_runs_the_pile_out():
+    """The third card is the draw pile's last: the discard pile becomes the new draw pile
+    (deck_ran_out), as at any draw."""
+    st = trade_table()
+    st.deck.cards = ["white"]
+    st.deck.discard = ["mean", "mean", "mean"]
+    events = play(st, CastSpell(0, 0))
+    assert [e for e in events if e.type == "deck_ran_out"][0].reshuffled == 3
+    assert st.turned_up[-1] == "white" and len(st.deck.cards) == 3
+
+
+def test_random_cards_are_shuffled_back_with_the_games_generator():
+    """ "At the end of your turn you shuffle it back into the spell card deck": the card
+    drawn does not simply go back on top; the order depends on the game's generator only."""
+    places = set()
+    for seed in range(6):
+        orders = []
+        for _ in range(2):
+            st = table(
+                phase="magic",
+                hands=[["cap"], [], [], []],
+                spells=[["^random"], [], [], []],
+                spell_deck=["hand_card", "attack", "flow", "pile", "trade", "swap", "retuck"],
+            )
+            st.rng.seed(seed)
+            play(st, CastSpell(0, 0))
+            st.rules.spells_end_of_turn(st, None)
+            orders.append(list(st.spell_deck))
+        assert orders[0] == orders[1]  # the same generator, the same order
+        places.add(orders[0].index("hand_card"))
+    assert len(places) > 1
+
+
+def test_the_draw_window_opens_only_for_a_spell_with_something_to_do():
+    """Phase 4 waits for the active player only while a face-up spell could be used then:
+    the Random Spell with an empty spell deck cannot, so the three cards are drawn at
+    once and the turn passes."""
+    for deck, waits in (([], False), (["attack"], True)):
+        st = table(
+            phase="plant_trades",
+            area=[["cap"], [], [], []],
+            hands=[["mean"], ["cap"], ["cap"], ["cap"]],
+            spells=[["^random"], [], [], []],
+            spell_deck=deck,
+        )
+        play(st, PlantArea(0, "cap", 0))
+        assert (st.phase == "draw") == waits
+        assert st.active == (0 if waits else 1)

@@ -35,11 +35,10 @@ def _help(rules: Any) -> list[str]:
 
 
 def _bots(level: str, seed: int, trade: bool) -> Any:
-    """The common bots, a random legal action for Excalibohn's own decisions (until the
-    Excalibohn bots land)."""
-    from bohn_tui.games.excalibohn.fallback import fallback_bot
+    """random: the bean games' own; standard and expert: Excalibohn's (bots.py)."""
+    from bohn_tui.games.excalibohn.bots import make
 
-    return fallback_bot(level, seed, trade)
+    return make(level, seed, trade)
 
 
 def _state_lines(full: dict[str, Any]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bohn_tui.engine.limits import show
-from bohn_tui.games.common.actions import Event, IllegalAction
+from bohn_tui.games.common.actions import Drew, Event, IllegalAction
 from bohn_tui.games.common.table import shuffle
 from bohn_tui.games.excalibohn.actions import (
     AbilityUsed,
@@ -23,6 +23,7 @@ from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
 MAGIC = "magic"  # phase 1b
+DRAW = "draw"  # the phase-4 window
 DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does nothing)
 SWORD_RESULTS = {"princess": "princess", "magic": "magic", "picker": "picker", "sword": "counter"}
 
@@ -115,6 +116,7 @@ class Abilities:
             self._mean(st, a.seat, ev)
         elif kind == "white":
             drawn = self.draw_cards(st, 1, ev)  # type: ignore[attr-defined]
+            ev.append(Drew(a.seat, len(drawn)))
             if drawn:
                 card = drawn[0]
                 self.note(st, a.seat, f"You drew a {self.vname(card)}.")  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohn_tui.games.common.help import end_lines
+from bohn_tui.games.common.help import ordinal
 from bohn_tui.games.excalibohn.cards import TIMING_TEXT, cards
 
 
@@ -30,4 +30,18 @@ def rules_summary(rules: Any) -> list[str]:
     lines.append("Spells (cast once when face up, by the active player):")
     for s in cards().spells.values():
         lines.append(f"  {s.name} ({s.groschen} Groschen, {TIMING_TEXT[s.timing]}): {s.short}")
-    return [*lines, *end_lines(rules), rules.tiebreak_text()]
+    lines += [
+        "Where the rulebook is silent:",
+        "  A Sword duel ends after 5 turn-ups. A fellow without coins takes no part in the"
+        " Mean Bean's turn-up; an empty coin pile turned up by a Sword does nothing.",
+        "  Phase 1b is skipped when nothing can be done in it. Spells turned up in a"
+        " counterattack stay up until the end of that turn.",
+    ]
+    lines += [
+        "When the draw pile runs out, the discard pile is shuffled into a new one. When it"
+        f" runs out for the {ordinal(c.end_runout)} time there is no new pile: the active"
+        " player completes the turn in full (fewer cards are turned up or drawn).",
+        "Then everybody harvests every field (no spell card for Cap Beans then); hand cards"
+        " count for nothing; the most coins wins.",
+    ]
+    return [*lines, rules.tiebreak_text()]

@@ -8,12 +8,9 @@ is silent are docs/formats.md's ("Excalibohn")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.engine.contract import Prompt
-from bohn_tui.engine.limits import show
 from bohn_tui.games.bohnanza.ending import LAST_RUNOUT
 from bohn_tui.games.bohnanza.rules import (
     OVER,
@@ -46,28 +43,25 @@ from bohn_tui.games.common.table import (
     plant_targets,
     shuffle,
 )
-from bohn_tui.games.excalibohn.abilities import MAGIC, Abilities, is_seat
+from bohn_tui.games.excalibohn.abilities import DRAW, MAGIC, Abilities, is_seat
 from bohn_tui.games.excalibohn.actions import (
     ActivateSpell,
-    CardTucked,
     ChooseCoin,
-    CoinTurnedUp,
     DrawCards,
     EndMagic,
     FieldClosed,
     PlaceCard,
     Skip,
-    SpellActivated,
     SpellDrawn,
     SpellsDealt,
     UseAbility,
 )
 from bohn_tui.games.excalibohn.cards import cards
+from bohn_tui.games.excalibohn.decisions import Decisions
 from bohn_tui.games.excalibohn.spells import SpellRules
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
 from bohn_tui.games.excalibohn.views import ExcalibohnViews
 
-DRAW = "draw"  # the phase-4 window
 PHASE_NAMES = {
     PLANT: "Phase 1a: plant from the hand",
     MAGIC: "Phase 1b: abilities and spells",
@@ -76,17 +70,11 @@ PHASE_NAMES = {
     DRAW: "Phase 4: draw",
     OVER: "Game over",
 }
-PROMPT_KINDS = {
-    "place": "place_card",
-    "activate": "activate",
-    "coin": "choose_coin",
-    "face": "choose_face",
-    "forced": "forced_plant",
-    "own_plant": "turn",
-}
 
 
-class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[ExcalibohnState]):
+class ExcalibohnRules(
+    SpellRules, Decisions, Abilities, ExcalibohnViews, BohnanzaRules[ExcalibohnState]
+):
     """Excalibohn for 3-5 players (see the module)."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
@@ -219,7 +207,8 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         if not isinstance(st, ExcalibohnState):
             return  # new_game builds the Excalibohn state first
         assert ev is not None
-        st.notes = [[] for _ in st.players]  # what each seat saw this turn
+        st.notes[st.active] = []  # what a seat saw since its own turn began (at one terminal
+        # a victim sees its screen only later: its notes wait until its next turn)
         st.shown = []
         st.uses = []
         st.traded = False
@@ -237,6 +226,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         fields = st.players[st.active].fields
         st.uses = [f.count > 0 for f in fields]
         st.phase = MAGIC
+        st.flow = False  # the Magic Card Flow lasts until the phase changes (rule 11)
         if not self.magic_choices(st):
             self._turn_up(st, ev)
             return
@@ -251,6 +241,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def _turn_up(self, st: ExcalibohnState, ev: list[Event]) -> None:
         """Phase 2 begins: the cards are turned up (phase2_open until the first offer)."""
         st.uses = [False] * len(st.players[st.active].fields)
+        st.flow = False
         super().turn_up_cards(st, ev)
         if st.phase == TRADE:
             st.phase2_open = True
@@ -263,6 +254,7 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def end_of_turn(self, st: ExcalibohnState, ev: list[Event] | None) -> None:
         """Phase 4: the draw window while a face-up spell could be used, else the draw."""
         assert ev is not None
+        st.flow = False
         if self.draw_window(st):
             st.phase = DRAW
             ev.append(PhaseStarted(st.active, DRAW, st.turn))
@@ -300,31 +292,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
 
     # -- handlers ------------------------------------------------------------------------------
 
-    def _guarded(self, handler: Callable[..., None], own: bool = False) -> Callable[..., None]:
-        """`handler`, refused while another seat's decision (or, unless `own`, any
-        decision) is pending."""
-
-        def run(st: ExcalibohnState, a: Action, ev: list[Event] | None = None) -> None:
-            if st.pending and (not own or st.pending[0].seat != a.seat):
-                raise IllegalAction(self._waiting_text(st))
-            handler(st, a, ev if ev is not None else [])
-
-        return run
-
-    def _waiting_text(self, st: ExcalibohnState) -> str:
-        p = st.pending[0]
-        return (
-            f"first {self._who(st, p.seat)} must decide ({PROMPT_KINDS[p.kind].replace('_', ' ')})"
-        )
-
-    def _own_pending(self, st: ExcalibohnState, a: Action, *kinds: str) -> Pending:
-        if not st.pending or st.pending[0].kind not in kinds:
-            raise IllegalAction("there is no such decision to make now")
-        p = st.pending[0]
-        if p.seat != a.seat:
-            raise IllegalAction(self._waiting_text(st))
-        return p
-
     def _excali_offer(self, st: ExcalibohnState, a: Offer, ev: list[Event]) -> None:
         self._offer(st, a, ev)
         st.phase2_open = False
@@ -336,8 +303,10 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
 
     def _excali_end_trading(self, st: ExcalibohnState, a: EndTrading, ev: list[Event]) -> None:
         """Rule 10: after the Trade Spell the untraded turned-up cards may be discarded."""
-        if st.phase == TRADE and a.seat == st.active and "trade" in st.cast:
-            st.discardable = list(st.turned_up)
+        if st.phase == TRADE and a.seat == st.active:  # (then _end_trading refuses nothing)
+            st.flow = False
+            if "trade" in st.cast:
+                st.discardable = list(st.turned_up)
         self._end_trading(st, a, ev)
         st.phase2_open = False
 
@@ -443,87 +412,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
         if ev is not None:
             ev.append(FieldClosed(seat, moved, to))
 
-    def _activate(
-        self, st: ExcalibohnState, a: ActivateSpell, ev: list[Event] | None = None
-    ) -> None:
-        """A spell turned face up: for an activation granted (pending "activate"), or for a
-        Magic Bean from the hand (phase 1b, the active player)."""
-        ev = ev if ev is not None else []
-        row = st.spells[a.seat]
-        if a.magic is None:
-            p = self._own_pending(st, a, "activate")
-            card = self._face_down(row, a.spell)
-            card.up = True
-            ev.append(SpellActivated(a.seat, a.spell, card.id, "sword" if p.duel else "ability"))
-            p.count -= 1
-            if p.count <= 0 or all(c.up for c in row):
-                self.pop(st, ev)
-            return
-        if st.pending:
-            raise IllegalAction(self._waiting_text(st))
-        if st.phase != MAGIC or a.seat != st.active:
-            raise IllegalAction("Magic Beans from the hand activate spells only in your phase 1b")
-        hand = st.players[a.seat].hand
-        if not is_seat(a.magic, len(hand)) or hand[a.magic] != self.magic:
-            raise IllegalAction(f"there is no Magic Bean at hand position {show(a.magic)}")
-        card = self._face_down(row, a.spell)
-        st.deck.discard.append(hand.pop(a.magic))
-        card.up = True
-        ev.append(SpellActivated(a.seat, a.spell, card.id, "magic_bean"))
-        self.settle(st, ev)
-
-    @staticmethod
-    def _face_down(row: list[SpellCard], index: Any) -> SpellCard:
-        if not is_seat(index, len(row)):
-            raise IllegalAction(f"you have no spell card {show(index)}")
-        if row[index].up:
-            raise IllegalAction("that spell card is face up already")
-        return row[index]
-
-    def _place_card(self, st: ExcalibohnState, a: PlaceCard, ev: list[Event] | None = None) -> None:
-        ev = ev if ev is not None else []
-        p = self._own_pending(st, a, "place")
-        assert p.card is not None
-        if a.field is None:
-            st.players[a.seat].hand.append(p.card)
-            ev.append(CardTucked(a.seat, p.source))
-        else:
-            if not p.plant:
-                raise IllegalAction("this card can only be tucked behind your hand")
-            self.plant_card(st, a.seat, p.card, a.field, p.source, ev)
-        self.pop(st, ev)
-
-    def _choose_coin(
-        self, st: ExcalibohnState, a: ChooseCoin, ev: list[Event] | None = None
-    ) -> None:
-        ev = ev if ev is not None else []
-        p = self._own_pending(st, a, "coin")
-        if a.index.__class__ is not int or a.index not in (0, 1):
-            raise IllegalAction(f"choose coin 0 or 1, not {show(a.index)}")
-        owner = p.other
-        assert owner is not None
-        coins = st.players[owner].coins
-        if a.index == 1:  # the chosen coin on top; the other goes back without effect
-            coins[-1], coins[-2] = coins[-2], coins[-1]
-        other = p.coins[1 - a.index]
-        del st.pending[0]
-        st.shown.append((owner, other, "kept", a.seat, "sword", "unused", p.round))
-        ev.append(CoinTurnedUp(owner, a.seat, other, "kept"))
-        self.sword_effect(st, a.seat, owner, p.coins[a.index], p.round, ev)
-        self.settle(st, ev)
-
-    def _skip(self, st: ExcalibohnState, a: Skip, ev: list[Event] | None = None) -> None:
-        ev = ev if ev is not None else []
-        if st.pending:
-            self._own_pending(st, a, "activate", "own_plant")
-            self.pop(st, ev)
-            return
-        if st.flow and a.seat == st.active:
-            st.flow = False
-            self.settle(st, ev)
-            return
-        raise IllegalAction("there is nothing to skip now")
-
     def _end_magic(self, st: ExcalibohnState, a: EndMagic, ev: list[Event]) -> None:
         if st.phase != MAGIC:
             raise IllegalAction("this is not phase 1b")
@@ -592,25 +480,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def _harvests(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
         out.extend(Harvest(seat, i) for i in harvestable(st.players[seat].fields))
 
-    def _pending_actions(self, st: ExcalibohnState, p: Pending, out: list[Action]) -> None:
-        seat = p.seat
-        fields = st.players[seat].fields
-        if p.kind == "place":
-            out.append(PlaceCard(seat, None))
-            if p.plant and p.card is not None:
-                out.extend(PlaceCard(seat, i) for i in plant_targets(fields, p.card))
-        elif p.kind == "activate":
-            out.extend(ActivateSpell(seat, i) for i, c in enumerate(st.spells[seat]) if not c.up)
-            out.append(Skip(seat))
-        elif p.kind == "coin":
-            out.extend([ChooseCoin(seat, 0), ChooseCoin(seat, 1)])
-        elif p.kind in ("forced", "own_plant"):
-            hand = st.players[seat].hand
-            if hand:
-                out.extend(PlantHand(seat, i) for i in plant_targets(fields, hand[0]))
-            if p.kind == "own_plant":
-                out.append(Skip(seat))
-
     # -- who acts ------------------------------------------------------------------------------
 
     def phase_name(self, st: ExcalibohnState) -> str:
@@ -626,24 +495,6 @@ class ExcalibohnRules(SpellRules, Abilities, ExcalibohnViews, BohnanzaRules[Exca
     def to_move(self, st: ExcalibohnState) -> int | None:
         seats = self.waiting_for(st)
         return seats[0] if seats else None
-
-    def phase_prompt(self, st: ExcalibohnState, seat: int) -> Prompt | None:
-        name = st.players[seat].name
-        if st.pending and st.pending[0].seat == seat:
-            p = st.pending[0]
-            kind = PROMPT_KINDS[p.kind]
-            text = {
-                "place_card": f"{name} places the card taken: plant it or tuck it.",
-                "activate": f"{name} may turn {p.count} spell card(s) face up.",
-                "choose_coin": f"{name} chooses one of the two coins turned up.",
-                "choose_face": f"{name} lays the spell card received face up or down.",
-                "forced_plant": f"{name} must plant the front hand card.",
-                "turn": f"{name} may plant the front hand card.",
-            }[kind]
-            return Prompt(seat, kind, text)
-        if st.phase in (MAGIC, DRAW) and seat == st.active:
-            return Prompt(seat, "turn", f"It is {name}'s turn.")
-        return None
 
     def rules_summary(self) -> list[str]:
         from bohn_tui.games.excalibohn.help import rules_summary

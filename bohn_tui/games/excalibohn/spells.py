@@ -280,8 +280,8 @@ class SpellRules:
             f = p.fields[i]
             if f.count != 1:
                 raise IllegalAction(f"field {i + 1} must hold exactly one bean card")
-            if v not in p.area:
-                raise IllegalAction(f"you have no {self.vname(v)} to plant now")
+            if v.__class__ is not str or v not in p.area:
+                raise IllegalAction(f"you have no {self._vname(v)} to plant now")
             if v == f.variety:
                 raise IllegalAction(
                     f"field {i + 1} holds a {self.vname(v)} already: plant it as usual"
@@ -391,6 +391,10 @@ class SpellRules:
         if ev is not None:
             ev.append(SpellDrawn(a.seat, "random", drawn.id))
 
+    def _vname(self, v: Any) -> str:
+        """A variety's name for a message, whatever `v` is."""
+        return self.vname(v) if v.__class__ is str else show(v)
+
     # -- the decisions that follow ---------------------------------------------------------
 
     def _choose_face(self, st: Any, a: ChooseFace, ev: list[Event] | None = None) -> None:
@@ -420,8 +424,8 @@ class SpellRules:
             raise IllegalAction(f"only {self._who(st, st.active)} may discard the turned-up cards")
         p = st.players[a.seat]
         v = a.variety
-        if v not in st.discardable or v not in p.area:
-            raise IllegalAction(f"there is no untraded turned-up {self.vname(v)} to discard")
+        if v.__class__ is not str or v not in st.discardable or v not in p.area:
+            raise IllegalAction(f"there is no untraded turned-up {self._vname(v)} to discard")
         p.area.remove(v)
         st.discardable.remove(v)
         st.deck.discard.append(v)
