@@ -568,3 +568,15 @@ async def test_the_end_screen_shows_the_groschen_of_the_tie_break(tmp_path: Path
             range(3), key=lambda x: (x not in s.state.winners, -s.state.scores[x], x)
         )
         assert list(col.cells) == [groschen[x] for x in order]
+
+
+def test_the_bean_field_spells_third_field_is_marked_for_its_seat_only() -> None:
+    """Bean Field Spell: "Temporarily open a 3rd bean field next to your bean field tray":
+    that seat's third field reads "temporary" (the view's flags per seat, or its seats)."""
+    from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel
+
+    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [1]}, {"temp_field": 1}):
+        ben, cem = ExcaliPanel(1), ExcaliPanel(2)
+        note = ben.field_note(marks, 2)
+        assert note is not None and note.plain == " temporary", marks
+        assert ben.field_note(marks, 1) is None and cem.field_note(marks, 2) is None
