@@ -119,17 +119,19 @@ class ExcaliControls(BeanControls):
             return f"{you}: {self.pending_hint(p, v, me, names)}"
         ph = v["phase"]
         if ph == "magic" and me == v["active"]:
-            can = [
-                f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}"
-                for a in ABILITY_KEYS
-                if self.check(f"use_{a}", ())
-            ]
-            if self.magic_beans():
-                can.append("d Magic Bean")
-            if self.check("cast", ()):
-                can.append("z cast")
-            what = ", ".join(can) if can else "nothing left to use"
-            return f"{you}: phase 1b: {what}; e ends 1b."
+            usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
+            rest = ["d Magic Bean"] if self.magic_beans() else []
+            rest += ["z cast"] if self.check("cast", ()) else []
+            width = self.host.app.size.width - 2
+            for words in (  # each ability by name where the banner's row holds them
+                [f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}" for a in usable],
+                ["/".join(ABILITY_KEYS[a] for a in usable) + " abilities"] if usable else [],
+            ):
+                what = ", ".join(words + rest) or "nothing left to use"
+                hint = f"{you}: phase 1b: {what}; e ends 1b."
+                if len(hint) <= width:
+                    break
+            return hint
         if ph == "draw" and me == v["active"]:
             cast = self.key_text("cast") or "z casts a spell"
             cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
@@ -163,8 +165,8 @@ class ExcaliControls(BeanControls):
             )
             if not fields:
                 harvest = ", harvest (f) to make room" if self._harvests() else ""
-                return f"{whence}: it fits no field; tuck it behind your hand (t){harvest}."
-            return f"{whence}: plant it ({fields}) or tuck it behind your hand (t)."
+                return f"{whence}: it fits no field; tuck it (t){harvest}."
+            return f"{whence}: plant it ({fields}) or tuck it (t)."
         if kind == "activate":
             n = p.get("count") or 1
             return f"activate up to {n} spell card{'s' if n != 1 else ''}: m picks, e skips."
@@ -172,7 +174,7 @@ class ExcaliControls(BeanControls):
             coins = " or ".join(
                 f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())
             )
-            return f"Attack Spell: keep one of {names[p['other']]}'s two coins: {coins}."
+            return f"Attack Spell: keep one coin of {names[p['other']]}'s: {coins}."
         if kind == "face":
             return "lay the spell you swapped in face up (1, activated) or face down (2)."
         if kind in ("forced", "own_plant"):

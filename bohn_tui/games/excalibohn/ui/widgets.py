@@ -42,7 +42,7 @@ class ExcaliPanel(PlayerPanel):
         if compact:
             n = p.get("spell_count", 0)
             up = sum(1 for s in p.get("spells") or [] if s["up"])
-            words = f"  {n} spell{'s' if n != 1 else ''}" + (f", {up} up" if up else "")
+            words = f"  {n} spell{'s' if n != 1 else ''}" + (f" ●{up}" if up else "")
             return Text(words, style="magenta")
         width = self.size.width - 2 if self.size.width > 10 else 40
         return others_spells(p, width - 10)
