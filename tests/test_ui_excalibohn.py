@@ -263,6 +263,8 @@ async def test_a_sword_duel_passes_the_steal_to_the_fellow_and_back(tmp_path: Pa
         assert "Attack" not in shown  # Ana's face-down spell is hers alone
         assert " Mea " not in shown and " Cap " not in shown  # nor her hand
         assert "t Tuck it" in str(t.query_one("#keys").content)
+        # what only the thief saw, in his spells' box (the view's notes)
+        assert "✉ You stole a White Bean from Ana." in str(t.query_one("#spells").content)
         assert not t.check_action("harvest", ())  # nobody harvests during the duel
         await pilot.press("t")
         await pilot.pause()
@@ -271,6 +273,8 @@ async def test_a_sword_duel_passes_the_steal_to_the_fellow_and_back(tmp_path: Pa
         await pilot.press("enter")
         await pilot.pause()
         assert t.viewer == 0 and s.state.players[0].hand == ["mean", "cap"]
+        notes = str(t.query_one("#spells").content)
+        assert "✉ Ben stole your White Bean." in notes and "You stole" not in notes
         assert "Pic" in str(t.query_one("#magic").content)  # the round stays in view
 
 
