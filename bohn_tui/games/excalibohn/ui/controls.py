@@ -283,7 +283,7 @@ class ExcaliControls(BeanControls):
             return bool(self.discard_choices())
         return super().check(action, params)
 
-    async def _use(self, ability: str, question: str) -> None:
+    async def _use(self, ability: str, question: str, hands: bool = False) -> None:
         uses = self.ability_use(ability)
         if not uses:
             return
@@ -291,19 +291,19 @@ class ExcaliControls(BeanControls):
             await self.host.do(uses[0])
             return
         names = self.client.names
-        hands = self.host.view["players"]
+        players = self.host.view["players"]
         choices: list[tuple[str | Text, Any]] = [
-            (f"{names[a.target]} · {hands[a.target]['hand_size']} cards in hand", a)
+            (names[a.target] + (f" · {players[a.target]['hand_size']} in hand" if hands else ""), a)
             for a in uses
             if a.target is not None
         ]
         self.host.app.push_screen(ChooseScreen(question, choices), self._chosen)
 
     async def action_use_picker(self) -> None:
-        await self._use("picker", "Steal the rearmost hand card of whom?")
+        await self._use("picker", "Steal the rearmost hand card of whom?", hands=True)
 
     async def action_use_sword(self) -> None:
-        await self._use("sword", "Duel whom? (their coin pile is shuffled, its top turned up)")
+        await self._use("sword", "Duel whom? Their coin pile is shuffled.")
 
     async def action_use_mean(self) -> None:
         await self._use("mean", "")
