@@ -186,13 +186,15 @@ def position(
     fields: list[list[tuple[str, int] | None]],
     coins: list[list[str]],
     spells: list[list[str]],
+    phase: str = "magic",
+    area: list[str] = (),  # type: ignore[assignment]
 ) -> Session:
-    """Seat 0's phase 1b in `s`, laid out as the test needs: hands front card first,
-    fields (variety, count) or None, coins top last, spells ids ("^id": face up). A
-    position, not a game: the card totals are not kept."""
+    """Seat 0's `phase` (1b) in `s`, laid out as the test needs: hands front card first,
+    fields (variety, count) or None, coins top last, spells ids ("^id": face up), seat 0's
+    cards to plant. A position, not a game: the card totals are not kept."""
     st = s.state
     st.active = st.start = 0
-    st.phase = "magic"
+    st.phase = phase
     st.pending.clear()
     st.offers.clear()
     st.shown.clear()
@@ -206,7 +208,8 @@ def position(
     st.spells = [[SpellCard(i.lstrip("^"), up=i.startswith("^")) for i in row] for row in spells]
     used = {i for row in spells for i in row}
     st.spell_deck = [c for c in st.spell_deck if c not in used and "^" + c not in used]
-    st.uses = [bool(f.count) for f in st.players[0].fields]
+    st.players[0].area = list(area)
+    st.uses = [bool(f.count) for f in st.players[0].fields] if phase == "magic" else []
     st.notes = [[] for _ in st.players]
     return s
 
@@ -260,6 +263,8 @@ async def test_a_sword_duel_passes_the_steal_to_the_fellow_and_back(tmp_path: Pa
         assert "Attack" not in shown  # Ana's face-down spell is hers alone
         assert " Mea " not in shown and " Cap " not in shown  # nor her hand
         assert "t Tuck it" in str(t.query_one("#keys").content)
+        # what only the thief saw, in his spells' box (the view's notes)
+        assert "✉ You stole a White Bean from Ana." in str(t.query_one("#spells").content)
         assert not t.check_action("harvest", ())  # nobody harvests during the duel
         await pilot.press("t")
         await pilot.pause()
@@ -268,6 +273,8 @@ async def test_a_sword_duel_passes_the_steal_to_the_fellow_and_back(tmp_path: Pa
         await pilot.press("enter")
         await pilot.pause()
         assert t.viewer == 0 and s.state.players[0].hand == ["mean", "cap"]
+        notes = str(t.query_one("#spells").content)
+        assert "✉ Ben stole your White Bean." in notes and "You stole" not in notes
         assert "Pic" in str(t.query_one("#magic").content)  # the round stays in view
 
 
@@ -359,7 +366,7 @@ async def test_attack_spell_coins_and_magic_activation_are_keys_of_the_attacker(
         await pilot.pause()
         keys = str(t.query_one("#keys").content)
         assert "1 Princess Bean" in keys and "2 Magic Bean" in keys
-        assert "keep one of Ben's two coins" in str(t.query_one("#banner").content)
+        assert "keep one coin of Ben's" in str(t.query_one("#banner").content)
         await pilot.press("2")  # the Magic Bean: activate a spell
         await pilot.pause()
         assert "m Activate a spell" in str(t.query_one("#keys").content)
@@ -504,3 +511,76 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
         spells = next(tb for tb in tables if str(tb.title).startswith("The spell cards"))
         assert spells.row_count == 11
         assert "Excalibohn for 3" in help_text
+
+
+async def test_the_enchantment_of_the_beans_asks_field_and_bean_and_marks_the_field(
+    tmp_path: Path,
+) -> None:
+    """Enchantment of the Beans: "On a field with exactly one bean card, lay any second
+    bean card that you must plant at that moment. The first bean on the field now counts as
+    a bean of the second bean variety": the chooser lists field x bean; the field shows
+    what its first card was."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean"], ["cap"], ["princess"]],
+        fields=[[("cap", 1), ("white", 3)], [None, None], [None, None]],
+        coins=[[], [], []],
+        spells=[["^enchant_beans"], ["trade"], ["pile"]],
+        phase="plant_trades",
+        area=["sword", "picker"],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        banner = str(table(app).query_one("#banner").content)
+        assert "fits no field" in banner and "z: cast Enchantment of the Beans" in banner
+        await pilot.press("z", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen) and "which bean" in app.screen.title_text
+        labels = [str(c[0]) for c in app.screen.choices]
+        assert labels == [
+            "field 1 ( Cap ) ←  Swo  Sword Bean: both count as it",
+            "field 1 ( Cap ) ←  Pic  Picker Bean: both count as it",
+        ]
+        await pilot.press("1")
+        await pilot.pause()
+        f = s.state.players[0].fields[0]
+        assert (f.variety, f.count) == ("sword", 2)
+        assert "(1st was Cap)" in str(table(app).query_one("#player-0").content)
+
+
+async def test_the_end_screen_shows_the_groschen_of_the_tie_break(tmp_path: Path) -> None:
+    """The end: "In case of a tie, the player with more Groschen on his spell cards wins":
+    every player's Groschen shows beside the coins."""
+    from rich.table import Table
+    from textual.widgets import Static
+
+    from bohn_tui.games.excalibohn.ui.end import ExcaliEndScreen
+
+    s = Session.new(GAME, NAMES[:3], {0: "standard", 1: "standard", 2: "standard"}, seed=4)
+    s.run_bots()
+    groschen = [str(p["groschen"]) for p in s.view(None)["players"]]
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ExcaliEndScreen)
+        scores = next(w.content for w in app.screen.query(Static) if isinstance(w.content, Table))
+        col = next(c for c in scores.columns if c.header == "Groschen")
+        order = app.screen.summary.get("ranking") or sorted(
+            range(3), key=lambda x: (x not in s.state.winners, -s.state.scores[x], x)
+        )
+        assert list(col.cells) == [groschen[x] for x in order]
+
+
+def test_the_bean_field_spells_third_field_is_marked_for_its_seat_only() -> None:
+    """Bean Field Spell: "Temporarily open a 3rd bean field next to your bean field tray":
+    that seat's third field reads "temporary" (the view's flags per seat, or its seats)."""
+    from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel
+
+    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [1]}, {"temp_field": 1}):
+        ben, cem = ExcaliPanel(1), ExcaliPanel(2)
+        note = ben.field_note(marks, 2)
+        assert note is not None and note.plain == " temporary", marks
+        assert ben.field_note(marks, 1) is None and cem.field_note(marks, 2) is None

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 
 from bohn_tui.games.common.actions import (
@@ -118,17 +119,19 @@ class ExcaliControls(BeanControls):
             return f"{you}: {self.pending_hint(p, v, me, names)}"
         ph = v["phase"]
         if ph == "magic" and me == v["active"]:
-            can = [
-                f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}"
-                for a in ABILITY_KEYS
-                if self.check(f"use_{a}", ())
-            ]
-            if self.magic_beans():
-                can.append("d Magic Bean")
-            if self.check("cast", ()):
-                can.append("z cast")
-            what = ", ".join(can) if can else "nothing left to use"
-            return f"{you}: phase 1b: {what}; e ends 1b."
+            usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
+            rest = ["d Magic Bean"] if self.magic_beans() else []
+            rest += ["z cast"] if self.check("cast", ()) else []
+            width = self.host.app.size.width - 2
+            for words in (  # each ability by name where the banner's row holds them
+                [f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}" for a in usable],
+                ["/".join(ABILITY_KEYS[a] for a in usable) + " abilities"] if usable else [],
+            ):
+                what = ", ".join(words + rest) or "nothing left to use"
+                hint = f"{you}: phase 1b: {what}; e ends 1b."
+                if len(hint) <= width:
+                    break
+            return hint
         if ph == "draw" and me == v["active"]:
             cast = self.key_text("cast") or "z casts a spell"
             cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
@@ -137,6 +140,9 @@ class ExcaliControls(BeanControls):
         base = super().hint(v, me, you)
         if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
             base = base.rstrip(".") + "; d lays an untraded card on the discard pile."
+        if base and self.check("cast", ()):
+            what = self.key_text("cast") or "Cast a spell"
+            base = base.rstrip(".") + f"; z: {what[0].lower()}{what[1:]}."
         if flow and ph != "plant":
             fits = " or ".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
             return f"{you}: Magic Card Flow: plant your front card again ({fits}). " + (
@@ -159,8 +165,8 @@ class ExcaliControls(BeanControls):
             )
             if not fields:
                 harvest = ", harvest (f) to make room" if self._harvests() else ""
-                return f"{whence}: it fits no field; tuck it behind your hand (t){harvest}."
-            return f"{whence}: plant it ({fields}) or tuck it behind your hand (t)."
+                return f"{whence}: it fits no field; tuck it (t){harvest}."
+            return f"{whence}: plant it ({fields}) or tuck it (t)."
         if kind == "activate":
             n = p.get("count") or 1
             return f"activate up to {n} spell card{'s' if n != 1 else ''}: m picks, e skips."
@@ -168,7 +174,7 @@ class ExcaliControls(BeanControls):
             coins = " or ".join(
                 f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())
             )
-            return f"Attack Spell: keep one of {names[p['other']]}'s two coins: {coins}."
+            return f"Attack Spell: keep one coin of {names[p['other']]}'s: {coins}."
         if kind == "face":
             return "lay the spell you swapped in face up (1, activated) or face down (2)."
         if kind in ("forced", "own_plant"):
@@ -192,6 +198,9 @@ class ExcaliControls(BeanControls):
             if p["kind"] == "forced" and not any(isinstance(a, PlantHand) for a in self.host.legal):
                 return self._harvests()
             return []
+        if any(isinstance(a, (CastSpell, DiscardTurnedUp)) for a in self.host.legal):
+            return []  # a spell (the Enchantment of the Beans, the Trade Spell's discard, a
+            # Re-tuck) may do instead of the harvest: the keys say so, nothing is forced
         return super().forced()
 
     # -- the digit keys ----------------------------------------------------------------------------
@@ -274,7 +283,7 @@ class ExcaliControls(BeanControls):
             return bool(self.discard_choices())
         return super().check(action, params)
 
-    async def _use(self, ability: str, question: str) -> None:
+    async def _use(self, ability: str, question: str, hands: bool = False) -> None:
         uses = self.ability_use(ability)
         if not uses:
             return
@@ -282,19 +291,19 @@ class ExcaliControls(BeanControls):
             await self.host.do(uses[0])
             return
         names = self.client.names
-        hands = self.host.view["players"]
+        players = self.host.view["players"]
         choices: list[tuple[str | Text, Any]] = [
-            (f"{names[a.target]} · {hands[a.target]['hand_size']} cards in hand", a)
+            (names[a.target] + (f" · {players[a.target]['hand_size']} in hand" if hands else ""), a)
             for a in uses
             if a.target is not None
         ]
         self.host.app.push_screen(ChooseScreen(question, choices), self._chosen)
 
     async def action_use_picker(self) -> None:
-        await self._use("picker", "Steal the rearmost hand card of whom?")
+        await self._use("picker", "Steal the rearmost hand card of whom?", hands=True)
 
     async def action_use_sword(self) -> None:
-        await self._use("sword", "Duel whom? (their coin pile is shuffled, its top turned up)")
+        await self._use("sword", "Duel whom? Their coin pile is shuffled.")
 
     async def action_use_mean(self) -> None:
         await self._use("mean", "")
@@ -436,6 +445,11 @@ class ExcaliControls(BeanControls):
         self.host.app.push_screen(SpellTextScreen(self.host.view, me, list(self.client.names)))
 
     # -- the end and the help ------------------------------------------------------------------
+
+    def end_screen(self) -> Screen[None]:
+        from bohn_tui.games.excalibohn.ui.end import ExcaliEndScreen
+
+        return ExcaliEndScreen(self.client)
 
     def help_parts(self) -> tuple[list[Any], list[Any]]:
         from bohn_tui.games.excalibohn.ui.help import excali_help

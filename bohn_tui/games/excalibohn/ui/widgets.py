@@ -32,7 +32,7 @@ class ExcaliPanel(PlayerPanel):
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         # the enchantments and the temporary field live beside the players: a change of
         # them must repaint the panel too
-        marks = (view.get("temp_field"), str(view.get("enchanted")))
+        marks = (self.temporary(view), str(view.get("enchanted")))
         if marks != getattr(self, "_marks", None):
             self._marks = marks
             self._key = None
@@ -42,14 +42,24 @@ class ExcaliPanel(PlayerPanel):
         if compact:
             n = p.get("spell_count", 0)
             up = sum(1 for s in p.get("spells") or [] if s["up"])
-            words = f"  {n} spell{'s' if n != 1 else ''}" + (f", {up} up" if up else "")
+            words = f"  {n} spell{'s' if n != 1 else ''}" + (f" ●{up}" if up else "")
             return Text(words, style="magenta")
         width = self.size.width - 2 if self.size.width > 10 else 40
         return others_spells(p, width - 10)
 
+    def temporary(self, view: dict[str, Any]) -> bool:
+        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`: a
+        flag per seat or the seats; `temp_field`: the one seat)."""
+        seats = view.get("temp_fields")
+        if seats is None:
+            return view.get("temp_field") == self.seat
+        if seats and all(isinstance(x, bool) for x in seats):
+            return self.seat < len(seats) and bool(seats[self.seat])
+        return self.seat in seats
+
     def field_note(self, view: dict[str, Any], field: int) -> Text | None:
         notes = Text()
-        if view.get("temp_field") == self.seat and field == 2:
+        if field == 2 and self.temporary(view):
             notes.append(" temporary", style="italic magenta")
         for e in view.get("enchanted") or []:
             if e["seat"] == self.seat and e["field"] == field:
