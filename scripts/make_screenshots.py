@@ -1,7 +1,7 @@
 """Make the README screenshots (120x40) from seeded games: menu, table mid-game, privacy
-screen, trade offer, help, end screen, statistics and the dice game; and the small ones
-(80x24, names ending in -80x24): the table for 2, 4 and 7 players, Bohnröschen, a solo run
-and the dice game.
+screen, trade offer, help, end screen, statistics, the dice game, Excalibohn's phase 1b and
+a Sword duel; and the small ones (80x24, names ending in -80x24): the table for 2, 4 and 7
+players, Bohnröschen, a solo run, the dice game and Excalibohn's phase 1b.
 
     python scripts/make_screenshots.py [--out screenshots]
 
@@ -77,6 +77,35 @@ def dice_game(seed: int = 8) -> Session:
         legal = [a for a in s.legal(seat) if a.type != "harvest_card"]
         s.apply(stand_in.choose(seat, lambda seat=seat: s.view(seat), legal))  # type: ignore[attr-defined]
     raise SystemExit(f"seed {seed}: no such moment in the dice game")
+
+
+def excalibohn_game(seed: int = 58) -> Session:
+    """Excalibohn for four, Ana and Ben people: Ana (the highest Groschen) starts."""
+    return Session.new("excalibohn", NAMES, {2: "standard", 3: "standard"}, seed=seed)
+
+
+def sword_duel(seed: int = 1) -> Session:
+    """Excalibohn for four played by bots up to a phase 1b of Ana's with a Sword Bean field
+    and fellow bots with a few coins to duel (seed 1: turn 22); then Ana and Ben become
+    people."""
+    from bohn_tui.games.excalibohn.actions import UseAbility
+
+    s = Session.new("excalibohn", NAMES, {x: "standard" for x in range(4)}, seed=seed)
+    while not s.over:
+        st = s.state
+        if st.active == 0 and st.phase == "magic" and not st.pending and st.turn > 4:
+            fields = st.players[0].fields
+            if any(
+                isinstance(a, UseAbility)
+                and fields[a.field].variety == "sword"
+                and a.target in (2, 3)
+                and len(st.players[a.target].coins) >= 3
+                for a in s.legal(0)
+            ):
+                break
+        s.bot_step()
+    rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
+    return Session(rec, {2: "standard", 3: "standard"}, "screens")
 
 
 def finished(seed: int = 5) -> Session:
@@ -189,6 +218,17 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         await pilot.pause()
         await pick_a_die(pilot)
 
+    async def excalibohn_1b(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "1", "2")  # a Sword and a Magic Bean planted: phase 1b
+
+    async def duel(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "s")  # Ana's Sword Bean: the chooser of the fellow
+        await pilot.pause()
+        choices = pilot.app.screen.choices  # type: ignore[attr-defined]
+        # Dora (seed 1): her pile's Sword Bean, a counterattack on Ana's pile
+        pick = next(i for i, (_, a) in enumerate(choices) if a.target == 3)
+        await pilot.press(str(pick + 1))
+
     shots = [
         ("menu", None, nothing),
         ("privacy", mid_game, nothing),  # Ana has not looked yet: no summary
@@ -201,6 +241,8 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("stats", None, stats),
         ("dice", dice_game, pick_a_die),
         ("dice-harvest", dice_game, harvest),
+        ("excalibohn", excalibohn_game, excalibohn_1b),
+        ("sword-duel", sword_duel, duel),
     ]
     small = [
         ("duel-80x24", lambda: mid_game(players=2), reveal_and_plant),
@@ -209,6 +251,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("bohnroschen-80x24", bohnroschen_game, reveal),
         ("solo-80x24", solo_run, nothing),
         ("dice-80x24", dice_game, pick_a_die),
+        ("excalibohn-80x24", excalibohn_game, excalibohn_1b),
     ]
     for name_, make, script in shots + small:
         if not only or name_ in only:

@@ -101,3 +101,10 @@ def test_dice_game_table(snap_compare: Compare, store: Store) -> None:
     warm_now()  # the chances' tables (else a thread builds them while the keys are pressed)
     new = NewGame("wuerfelspiel", NAMES[:3], {}, seed=3)
     shot(snap_compare, store, new, ["r", "4", "r", "1"])
+
+
+def test_excalibohn_phase_1b(snap_compare: Compare, store: Store) -> None:
+    """Excalibohn for four, Ana's phase 1b after planting a Sword and a Magic Bean: her
+    spell card, the pass marker, the abilities with their keys, the Magic Beans in hand."""
+    new = NewGame("excalibohn", NAMES, {2: "standard", 3: "standard"}, seed=58)
+    shot(snap_compare, store, new, ["enter", "1", "2"])

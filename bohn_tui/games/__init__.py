@@ -12,6 +12,7 @@ REGISTRY = Registry(
         "dahlias": "bohn_tui.games.dahlias",
         "bohnroschen": "bohn_tui.games.bohnroschen",
         "wuerfelspiel": "bohn_tui.games.wuerfelspiel",
+        "excalibohn": "bohn_tui.games.excalibohn",
     }
 )
 

@@ -79,6 +79,7 @@ def bean_spec(
     solo: bool = False,
     options: tuple[str, ...] = ("open_treasuries",),
     legacy_options: dict[str, Any] | None = None,
+    dealt_start: bool = False,
 ) -> GameSpec:
     """`rules` is the "module:class" of the rules, made with the game's data and a count."""
     data = load(game)
@@ -104,4 +105,5 @@ def bean_spec(
         legacy_options=dict(legacy_options or {}),
         round_start=_round_start,
         state_lines=_state_lines,
+        dealt_start=dealt_start,
     )

@@ -13,6 +13,7 @@ can spare, for nothing or for the kinds it wants most, to each other seat or to 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -33,6 +34,10 @@ OFFERS_PER_TURN = 4  # own offers as the active player in one turn
 PROPOSALS_PER_TURN = 2  # offers to the active player in one turn
 TAKEN_BY_PEOPLE = 0.5  # an offer that reaches a person must be taken in this share of samples
 
+# a sampled world from (rules, view, seat, rng): the bean games' `determinize`; a game whose
+# state holds more than the bean table (Excalibohn's spells) passes its own
+World = Callable[[Any, dict[str, Any], int, random.Random], Any]
+
 
 @dataclass(slots=True)
 class Candidate:
@@ -47,9 +52,14 @@ class Trader:
     """Makes offers for one seat; remembers what it tried this turn."""
 
     def __init__(
-        self, rng: random.Random, weight: float = PARTNER_WEIGHT, gate: PeopleGate | None = None
+        self,
+        rng: random.Random,
+        weight: float = PARTNER_WEIGHT,
+        gate: PeopleGate | None = None,
+        world: World = determinize,
     ) -> None:
         self.rng = rng
+        self.world = world  # how a world that fits the view is sampled
         self.gate = gate if gate is not None else PeopleGate()  # who the people are
         self.weight = weight  # how much the other side's gain counts against this seat's
         self._turn = -1
@@ -70,7 +80,7 @@ class Trader:
         cands = [c for c in candidates(m, seat, view) if _key(c.offer) not in self._tried]
         if not cands:
             return None, ""
-        predict(m, seat, view, cands, self.rng, SAMPLES, self.weight)
+        predict(m, seat, view, cands, self.rng, SAMPLES, self.weight, self.world)
         # a person answers every offer that reaches them: only those likely to be taken
         cands = [
             c
@@ -101,7 +111,7 @@ class Trader:
         up = view["turned_up"]
         theirs = [0.0] * len(accepts)
         for _ in range(SAMPLES):
-            st = determinize(rules, view, seat, random.Random(self.rng.random()))
+            st = self.world(rules, view, seat, random.Random(self.rng.random()))
             for k, a in enumerate(accepts):
                 o = st.offers[a.offer]
                 got = [hand[i] for i in a.give_hand] + [up[i] for i in a.give_up]
@@ -177,13 +187,14 @@ def predict(
     rng: random.Random,
     samples: int,
     weight: float = PARTNER_WEIGHT,
+    world: World = determinize,
 ) -> None:
     """Adds to each candidate's `score` and `taken` over `samples` sampled worlds: in each,
     the offer is put on the table and the seats it goes to answer in turn as `standard`
     would; the first to accept takes it (a counter-offer counts as no)."""
     rules = rules_for(view["game"], len(view["players"]))
     for _ in range(samples):
-        st = determinize(rules, view, seat, random.Random(rng.random()))
+        st = world(rules, view, seat, random.Random(rng.random()))
         for c in cands:
             oid = st.next_offer
             try:

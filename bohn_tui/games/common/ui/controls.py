@@ -82,6 +82,8 @@ class BeanControls:
         "discard": (DiscardOffer, DiscardHand),
     }
 
+    panel: type[PlayerPanel] = PlayerPanel  # a player's board (a game's may add to it)
+
     def __init__(self, host: TableHost) -> None:
         self.host = host
         self.client = host.client
@@ -94,7 +96,7 @@ class BeanControls:
     # -- board ---------------------------------------------------------------------------------
 
     def left(self) -> list[Widget]:
-        panels = [PlayerPanel(seat) for seat in range(len(self.client.names))]
+        panels = [self.panel(seat) for seat in range(len(self.client.names))]
         return [VerticalScroll(Grid(*panels, id="players"), id="players-scroll")]
 
     def side(self) -> list[Widget]:
@@ -252,11 +254,14 @@ class BeanControls:
             extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
             pile, _ = self.pile()
             card = pile[min(self.pile_sel, len(pile) - 1)] if pile else None
-            fits = sorted(  # the fields the picked card may go on now
+            fits = sorted(  # the fields the picked card may go on now (by the field's key)
                 {
                     a.field + 1
                     for a in legal
-                    if card and getattr(a, "variety", None) == card and hasattr(a, "field")
+                    if card
+                    and getattr(a, "variety", None) == card
+                    and hasattr(a, "field")
+                    and self.plant_action(a.field) == a
                 }
             )
             if card is not None and not fits:

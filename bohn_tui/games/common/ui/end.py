@@ -40,6 +40,8 @@ class EndScreen(Screen[None]):
         scores = Table(title="Final scores", expand=False, box=box.SIMPLE_HEAD)
         cols = ["", "player", summary.get("score_title", "coins")]
         cols += ["ended", "cards in hand"] if standing else ["cards in hand", "fields bought"]
+        more = self.more_columns(v)
+        cols += [title for title, _ in more]
         for col in cols:
             scores.add_column(col, justify="left" if col in ("", "player", "ended") else "right")
         order = summary.get("ranking") or sorted(
@@ -56,6 +58,7 @@ class EndScreen(Screen[None]):
                 row += [standing[seat], str(p["hand_size"])]
             else:
                 row += [str(p["hand_size"]), "yes" if p["bought_field"] else ""]
+            row += [values[seat] for _, values in more]
             scores.add_row(*row)
         best = max(v["scores"] or [0])
         tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
@@ -78,6 +81,11 @@ class EndScreen(Screen[None]):
             yield Static("[b]Coins over the game[/b] · the final harvest included")
             yield CoinChart(self.summary["coins"], names, id="chart")
         yield Footer()
+
+    def more_columns(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """A game's own columns of the scores' table: (title, a value per seat), from the
+        final public view (Excalibohn: the Groschen of the tie-break)."""
+        return []
 
     def action_menu(self) -> None:
         from bohn_tui.ui.screens.menu import MenuScreen

@@ -71,6 +71,15 @@ class PlayerPanel(ViewStatic):
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.update(self._fields(view, p))
 
+    def extra(self, view: dict[str, Any], p: dict[str, Any], compact: bool) -> Text | None:
+        """A game's own line under the fields (and, `compact`, its part of the one-row
+        panel after the hand's size): None for none. Excalibohn's spell cards."""
+        return None
+
+    def field_note(self, view: dict[str, Any], field: int) -> Text | None:
+        """A game's note after one of this seat's fields (None: none)."""
+        return None
+
     def _row(self, view: dict[str, Any], p: dict[str, Any], mark: str, name: str) -> Text:
         """The compact panel: name, fields (kind and count), coins when known, the number of
         cards in hand, then the cards to plant (as many as fit, else how many)."""
@@ -86,6 +95,9 @@ class PlayerPanel(ViewStatic):
         # coins only where the table shows them (others' are mostly secret: "?" says nothing)
         tail = Text("" if p["coins"] is None else f"  {p['coins']} coins")
         tail.append(f"  {p['hand_size']} cards")  # apart from a field's count: "Chi3   11 cards"
+        more = self.extra(view, p, True)
+        if more is not None:
+            tail.append_text(more)
         # the row's width: the column's (one column of compact panels) less the padding
         column = self.parent.size.width if isinstance(self.parent, Widget) else 0
         width = column - 2 if column > 8 else 44
@@ -118,8 +130,11 @@ class PlayerPanel(ViewStatic):
             if i:
                 out.append("\n")
             out.append(f"{i + 1} ", style="bold")
+            note = self.field_note(view, i)
             if not f["count"]:
                 out.append("· empty field", style="dim")
+                if note is not None:
+                    out.append_text(note)
                 continue
             out.append_text(card(game, f["variety"]))
             out.append(f"×{f['count']:<2}", style="bold")
@@ -127,8 +142,14 @@ class PlayerPanel(ViewStatic):
             if f["next"]:
                 need, coins = f["next"]
                 out.append(f" · {need}→{coins}", style="dim")
+            if note is not None:
+                out.append_text(note)
         if len(p["fields"]) < 3 and view["field_cost"]:
             out.append(f"\n3 · buy for {view['field_cost']} coins", style="dim")
+        more = self.extra(view, p, False)
+        if more is not None:
+            out.append("\n")
+            out.append_text(more)
         out.append("\nto plant ", style="bold yellow" if p["area"] else "dim")
         out.append_text(cards(game, p["area"]) if p["area"] else Text("—", style="dim"))
         return out

@@ -1,0 +1,1 @@
+"""Excalibohn's table parts (parts.py: PARTS)."""

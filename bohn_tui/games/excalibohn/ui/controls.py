@@ -1,0 +1,457 @@
+"""Excalibohn's part of the table, over the bean games' (games/common/ui/controls.py): the
+keys of phase 1b (one per ability, with what it does now; a chooser for the fellow player),
+Magic Beans from the hand, casting a spell with its choices, the decisions out of turn
+(place a card, activate, choose a coin, choose a face, the forced plant) on the digit keys,
+the banner's hints and the spell texts on demand. Every choice is built from the legal
+actions; every text from the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widget import Widget
+
+from bohn_tui.games.common.actions import (
+    Action,
+    DiscardHand,
+    DiscardOffer,
+    Harvest,
+    PlantHand,
+)
+from bohn_tui.games.common.ui.cards import card, name
+from bohn_tui.games.common.ui.controls import BeanControls
+from bohn_tui.games.common.ui.trade_area import TradeArea
+from bohn_tui.games.excalibohn.actions import (
+    ActivateSpell,
+    CastSpell,
+    ChooseCoin,
+    ChooseFace,
+    DiscardTurnedUp,
+    DrawCards,
+    EndMagic,
+    PlaceCard,
+    Skip,
+    UseAbility,
+)
+from bohn_tui.games.excalibohn.ui.render import (
+    ABILITY_KEYS,
+    ABILITY_WORDS,
+    GAME,
+    pass_text,
+    spell,
+)
+from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel, ExcaliPiles, MagicPanel, SpellsPanel
+from bohn_tui.ui.screens.choose import ChooseScreen
+
+EXCALI_KEYS = [
+    Binding("e", "end_magic", "End 1b"),
+    Binding("e", "draw_cards", "Draw 3, end turn"),
+    Binding("e", "skip", "Skip"),
+    *[Binding(k, f"use_{a}", ABILITY_WORDS[a]) for a, k in ABILITY_KEYS.items()],
+    Binding("m", "activate", "Activate a spell"),
+    Binding("t", "tuck", "Tuck it"),
+    Binding("z", "cast", "Cast a spell"),
+    Binding("r", "spell_texts", "Spells"),
+]
+PENDING_DIGITS = ("place", "coin", "face", "forced", "own_plant")  # decided on 1/2/3
+
+
+class ExcaliControls(BeanControls):
+    keyed = {
+        **BeanControls.keyed,
+        "end_magic": (EndMagic,),
+        "draw_cards": (DrawCards,),
+        "skip": (Skip,),
+    }
+    panel = ExcaliPanel
+
+    # -- board ---------------------------------------------------------------------------------
+
+    def side(self) -> list[Widget]:
+        return [
+            ExcaliPiles(id="piles"),
+            SpellsPanel(id="spells"),
+            MagicPanel(id="magic"),
+            TradeArea(id="trade"),
+        ]
+
+    def show(self, view: dict[str, Any]) -> None:
+        super().show(view)
+        host = self.host
+        me = host.viewer
+        castable = {a.spell for a in host.legal if isinstance(a, CastSpell)}
+        host.query_one("#spells", SpellsPanel).show_spells(view, castable)
+        magic = host.query_one("#magic", MagicPanel)
+        trading = view["phase"] in ("trade", "plant_trades")
+        on = not view["over"] and (not trading or view.get("pending") is not None)
+        trade = host.query_one("#trade")
+        if magic.display != on or trade.display == on:
+            magic.display = on
+            trade.display = not on
+        if on:
+            keys = me is not None and me == view["active"] and bool(host.legal)
+            magic.show_magic(view, list(self.client.names), keys)
+
+    # -- what the viewer is asked ----------------------------------------------------------------
+
+    def pending(self) -> dict[str, Any] | None:
+        """The decision the game waits for, when it is the viewer's."""
+        p = self.host.view.get("pending")
+        if p is None or p["seat"] != self.host.viewer:
+            return None
+        return p
+
+    def banner(self) -> tuple[str, str]:
+        head, hint = super().banner()
+        v = self.host.view
+        if "pass" in v:
+            head += f" · {pass_text(v)}"
+        return head, hint
+
+    def hint(self, v: dict[str, Any], me: int, you: str) -> str:
+        names = self.client.names
+        p = self.pending()
+        legal = self.host.legal
+        if p is not None:
+            return f"{you}: {self.pending_hint(p, v, me, names)}"
+        ph = v["phase"]
+        if ph == "magic" and me == v["active"]:
+            usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
+            rest = ["d Magic Bean"] if self.magic_beans() else []
+            rest += ["z cast"] if self.check("cast", ()) else []
+            width = self.host.app.size.width - 2
+            for words in (  # each ability by name where the banner's row holds them
+                [f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}" for a in usable],
+                ["/".join(ABILITY_KEYS[a] for a in usable) + " abilities"] if usable else [],
+            ):
+                what = ", ".join(words + rest) or "nothing left to use"
+                hint = f"{you}: phase 1b: {what}; e ends 1b."
+                if len(hint) <= width:
+                    break
+            return hint
+        if ph == "draw" and me == v["active"]:
+            cast = self.key_text("cast") or "z casts a spell"
+            cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
+            return f"{you}: phase 4: {cast}, e draws 3 cards and ends your turn."
+        flow = v.get("flow") and any(isinstance(a, PlantHand) for a in legal)
+        base = super().hint(v, me, you)
+        if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
+            base = base.rstrip(".") + "; d lays an untraded card on the discard pile."
+        if base and self.check("cast", ()):
+            what = self.key_text("cast") or "Cast a spell"
+            base = base.rstrip(".") + f"; z: {what[0].lower()}{what[1:]}."
+        if flow and ph != "plant":
+            fits = " or ".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
+            return f"{you}: Magic Card Flow: plant your front card again ({fits}). " + (
+                base.removeprefix(f"{you}: ")
+            )
+        return base
+
+    def pending_hint(self, p: dict[str, Any], v: dict[str, Any], me: int, names: Any) -> str:
+        legal = self.host.legal
+        kind = p["kind"]
+        fields = " or ".join(
+            str(f + 1) for f in range(3) if self.check("plant", (f,))
+        )  # the digits that do something now
+        if kind == "place":
+            held = name(GAME, p["card"]) if p.get("card") else "the card"
+            whence = (
+                f"you stole {names[p['other']]}'s {held}"
+                if p.get("source") == "stolen" and p.get("other") is not None
+                else f"you drew {held}"
+            )
+            if not fields:
+                harvest = ", harvest (f) to make room" if self._harvests() else ""
+                return f"{whence}: it fits no field; tuck it (t){harvest}."
+            return f"{whence}: plant it ({fields}) or tuck it (t)."
+        if kind == "activate":
+            n = p.get("count") or 1
+            return f"activate up to {n} spell card{'s' if n != 1 else ''}: m picks, e skips."
+        if kind == "coin":
+            coins = " or ".join(
+                f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())
+            )
+            return f"Attack Spell: keep one coin of {names[p['other']]}'s: {coins}."
+        if kind == "face":
+            return "lay the spell you swapped in face up (1, activated) or face down (2)."
+        if kind in ("forced", "own_plant"):
+            hand = v["players"][me]["hand"] or []
+            front = name(GAME, hand[0]) if hand else "your front card"
+            if kind == "forced" and not fields:
+                return f"Enchantment: {front} must be planted; harvest a field first (f)."
+            if kind == "forced":
+                return f"Enchantment of the Fellow Players: plant {front} ({fields})."
+            return f"you may plant {front} ({fields}) or skip (e)."
+        return "decide." if legal else ""
+
+    def _harvests(self) -> list[Action]:
+        return [a for a in self.host.legal if isinstance(a, Harvest)]
+
+    def forced(self) -> list[Action]:
+        """The forced plant (Enchantment of the Fellow Players) with no field for the
+        front card: a harvest first, asked on the table; else the bean games' cases."""
+        p = self.pending()
+        if p is not None:
+            if p["kind"] == "forced" and not any(isinstance(a, PlantHand) for a in self.host.legal):
+                return self._harvests()
+            return []
+        if any(isinstance(a, (CastSpell, DiscardTurnedUp)) for a in self.host.legal):
+            return []  # a spell (the Enchantment of the Beans, the Trade Spell's discard, a
+            # Re-tuck) may do instead of the harvest: the keys say so, nothing is forced
+        return super().forced()
+
+    # -- the digit keys ----------------------------------------------------------------------------
+
+    def plant_action(self, field: int) -> Action | None:
+        host = self.host
+        me = host.viewer
+        if me is None:
+            return None
+        p = self.pending()
+        if p is not None and p["kind"] in PENDING_DIGITS:
+            kind = p["kind"]
+            if kind == "place":
+                return PlaceCard(me, field)
+            if kind == "coin":
+                return ChooseCoin(me, field) if field < len(p.get("coins") or ()) else None
+            if kind == "face":
+                return ChooseFace(me, field == 0) if field < 2 else None
+            return PlantHand(me, field)
+        own = super().plant_action(field)
+        if own in host.legal:
+            return own
+        if PlantHand(me, field) in host.legal:  # the Magic Card Flow, or a new row in 1b
+            return PlantHand(me, field)
+        return own
+
+    def key_text(self, action: str) -> str | None:
+        """What a key does now (the key bar): the pending decision's digits, the abilities
+        by what they do, the spell to cast when there is one."""
+        p = self.pending()
+        if action.startswith("plant(") and p is not None:
+            i = int(action[6:-1])
+            if p["kind"] == "coin":
+                coins = p.get("coins") or ()
+                return name(GAME, coins[i]) if i < len(coins) else None
+            if p["kind"] == "face":
+                return ("Face up", "Face down")[i] if i < 2 else None
+            return None
+        if action == "cast":
+            spells = self.castable()
+            if len(spells) == 1:
+                return f"Cast {self.spell_title(next(iter(spells))).split(' (')[0]}"
+        if action == "skip" and p is not None:
+            return {"activate": "No more spells", "own_plant": "Don't plant"}.get(p["kind"])
+        if action == "skip":
+            return "Stop the flow"
+        if action == "discard" and self.magic_beans():
+            return "Magic Bean"
+        return None
+
+    # -- abilities -----------------------------------------------------------------------------
+
+    def ability_use(self, ability: str) -> list[UseAbility] | None:
+        """The legal uses of `ability`, on the field with the most cards (the strongest use:
+        Mean needs 4, White plants and Magic activates two from 4), None if none."""
+        v = self.host.view
+        fields = {a["field"] for a in v.get("abilities") or [] if a["ability"] == ability}
+        uses = [a for a in self.host.legal if isinstance(a, UseAbility) and a.field in fields]
+        if not uses:
+            return None
+        me = v["players"][self.host.viewer]
+        best = max(uses, key=lambda a: (me["fields"][a.field]["count"], -a.field)).field
+        return [a for a in uses if a.field == best]
+
+    def check(self, action: str, params: tuple[Any, ...]) -> bool:
+        if self.host.choice is not None or self.host.viewer is None:
+            return super().check(action, params)
+        if action.startswith("use_"):
+            return self.ability_use(action[4:]) is not None
+        legal = self.host.legal
+        if action == "activate":
+            return any(isinstance(a, ActivateSpell) and a.magic is None for a in legal)
+        if action == "tuck":
+            return PlaceCard(self.host.viewer, None) in legal
+        if action == "cast":
+            return bool(self.castable())
+        if action == "spell_texts":
+            return True
+        if action == "discard":
+            return bool(self.discard_choices())
+        return super().check(action, params)
+
+    async def _use(self, ability: str, question: str, hands: bool = False) -> None:
+        uses = self.ability_use(ability)
+        if not uses:
+            return
+        if all(a.target is None for a in uses):
+            await self.host.do(uses[0])
+            return
+        names = self.client.names
+        players = self.host.view["players"]
+        choices: list[tuple[str | Text, Any]] = [
+            (names[a.target] + (f" · {players[a.target]['hand_size']} in hand" if hands else ""), a)
+            for a in uses
+            if a.target is not None
+        ]
+        self.host.app.push_screen(ChooseScreen(question, choices), self._chosen)
+
+    async def action_use_picker(self) -> None:
+        await self._use("picker", "Steal the rearmost hand card of whom?", hands=True)
+
+    async def action_use_sword(self) -> None:
+        await self._use("sword", "Duel whom? Their coin pile is shuffled.")
+
+    async def action_use_mean(self) -> None:
+        await self._use("mean", "")
+
+    async def action_use_white(self) -> None:
+        await self._use("white", "")
+
+    async def action_use_magic(self) -> None:
+        await self._use("magic", "")
+
+    async def action_end_magic(self) -> None:
+        await self.one((EndMagic,))
+
+    async def action_draw_cards(self) -> None:
+        await self.one((DrawCards,))
+
+    async def action_skip(self) -> None:
+        await self.one((Skip,))
+
+    async def action_tuck(self) -> None:
+        if self.host.viewer is not None:
+            await self.host.do(PlaceCard(self.host.viewer, None))
+
+    # -- spells --------------------------------------------------------------------------------
+
+    def my_spells(self) -> list[dict[str, Any]]:
+        me = self.host.viewer
+        return [] if me is None else list(self.host.view["players"][me]["spells"])
+
+    def spell_title(self, index: int) -> str:
+        s = next((s for s in self.my_spells() if s["index"] == index), None)
+        if s is None or not s["id"]:
+            return f"spell #{index + 1}"
+        sp = spell(s["id"])
+        return f"{sp.name} ({sp.groschen} G)"
+
+    def action_activate(self) -> None:
+        options = [a for a in self.host.legal if isinstance(a, ActivateSpell) and a.magic is None]
+        choices: list[tuple[str | Text, Any]] = [(self.spell_title(a.spell), a) for a in options]
+        if choices:
+            self.host.app.push_screen(ChooseScreen("Activate which spell?", choices), self._chosen)
+
+    def magic_beans(self) -> list[ActivateSpell]:
+        """Magic Beans from the hand, each discarded to activate a spell (phase 1b)."""
+        return [a for a in self.host.legal if isinstance(a, ActivateSpell) and a.magic is not None]
+
+    def discard_label(self, a: Action) -> Text | None:
+        if isinstance(a, ActivateSpell) and a.magic is not None:
+            t = Text.assemble(f"hand #{a.magic + 1} ", card(GAME, self.view_card(a.magic)))
+            t.append(f" → activate {self.spell_title(a.spell)}")
+            return t
+        if isinstance(a, DiscardTurnedUp):
+            return Text.assemble("turned up: ", card(GAME, a.variety), " to the discard pile")
+        return super().discard_label(a) if isinstance(a, (DiscardOffer, DiscardHand)) else None
+
+    def castable(self) -> dict[int, list[CastSpell]]:
+        """The legal casts by spell card (row index), every choice enumerated."""
+        out: dict[int, list[CastSpell]] = {}
+        for a in self.host.legal:
+            if isinstance(a, CastSpell):
+                out.setdefault(a.spell, []).append(a)
+        return out
+
+    def action_cast(self) -> None:
+        spells = self.castable()
+        ids = {s["index"]: s["id"] for s in self.my_spells()}
+        choices: list[tuple[str | Text, Any]] = []
+        for index, casts in spells.items():
+            sid = ids.get(index)
+            label = Text(self.spell_title(index), style="bold")
+            if sid:
+                label.append(f" · {spell(sid).short}", style="dim")
+            choices.append((label, casts))
+        if choices:
+            self.host.app.push_screen(ChooseScreen("Cast which spell?", choices), self._cast)
+
+    async def _cast(self, casts: list[CastSpell] | None) -> None:
+        if not casts:
+            return
+        if len(casts) == 1:
+            await self.host.do(casts[0])
+            return
+        first = casts[0]
+        ids = {s["index"]: s["id"] for s in self.my_spells()}
+        sid = ids.get(first.spell)
+        if sid == "retuck" and len({a.index for a in casts}) > 1:  # first the card, then where
+            by_card: dict[int, list[CastSpell]] = {}
+            for a in casts:
+                by_card.setdefault(a.index or 0, []).append(a)
+            choices = [
+                (Text.assemble(f"hand #{i + 1} ", card(GAME, self.view_card(i))), group)
+                for i, group in sorted(by_card.items())
+            ]
+            self.host.app.push_screen(ChooseScreen("Re-tuck which card?", choices), self._cast)
+            return
+        labels = [(self.cast_label(sid, a), a) for a in casts]
+        title = {
+            "swap": "Swap for which face-down card?",
+            "enchant_beans": "Enchant which field, with which bean?",
+            "retuck": "Move it to which position?",
+        }.get(sid or "", "Which one?")
+        self.host.app.push_screen(ChooseScreen(title, labels), self._chosen)
+
+    def view_card(self, index: int) -> str | None:
+        hand = self.host.view["players"][self.host.viewer]["hand"] or []
+        return hand[index] if 0 <= index < len(hand) else None
+
+    def cast_label(self, sid: str | None, a: CastSpell) -> str | Text:
+        names = self.client.names
+        if sid == "swap" and a.target is not None:
+            return f"{names[a.target]}'s face-down card #{(a.index or 0) + 1}"
+        if sid == "enchant_beans" and a.field is not None:
+            f = self.host.view["players"][a.seat]["fields"][a.field]
+            t = Text.assemble(f"field {a.field + 1} (", card(GAME, f["variety"]), ") ← ")
+            t.append_text(card(GAME, a.variety))
+            t.append(f" {name(GAME, a.variety)}: both count as it")
+            return t
+        if sid == "retuck" and a.to is not None:
+            where = "the front" if a.to == 0 else f"position {a.to + 1}"
+            return f"to {where}"
+        return ", ".join(
+            f"{k} {getattr(a, k)}"
+            for k in ("target", "index", "to", "field", "variety")
+            if getattr(a, k) is not None
+        )
+
+    def action_discard(self) -> None:
+        """d: a discard; Magic Beans from the hand discarded to activate a spell read so."""
+        choices = self.discard_choices()
+        magic = all(isinstance(a, ActivateSpell) for _, a in choices)
+        title = "Discard a Magic Bean to activate which spell?" if magic else "Discard which card?"
+        if choices:
+            self.host.app.push_screen(ChooseScreen(title, choices), self._chosen)
+
+    def action_spell_texts(self) -> None:
+        from bohn_tui.games.excalibohn.ui.help import SpellTextScreen
+
+        me = self.host.viewer
+        self.host.app.push_screen(SpellTextScreen(self.host.view, me, list(self.client.names)))
+
+    # -- the end and the help ------------------------------------------------------------------
+
+    def end_screen(self) -> Screen[None]:
+        from bohn_tui.games.excalibohn.ui.end import ExcaliEndScreen
+
+        return ExcaliEndScreen(self.client)
+
+    def help_parts(self) -> tuple[list[Any], list[Any]]:
+        from bohn_tui.games.excalibohn.ui.help import excali_help
+
+        return excali_help(len(self.client.names), self.client.help_lines())

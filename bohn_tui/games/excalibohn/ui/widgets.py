@@ -1,0 +1,164 @@
+"""Excalibohn's board widgets: the player panel with its spell cards (and the enchanted
+and temporary fields), the piles with the pass marker and the spell deck, the viewer's own
+spells, and the magic panel (phase 1b's abilities, the coins turned up, the Sword duel's
+rounds, the decision waited for). They render the view only (render.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from bohn_tui.games.common.ui.cards import card, name
+from bohn_tui.games.common.ui.piles import Piles
+from bohn_tui.games.common.ui.player_panel import PlayerPanel
+from bohn_tui.games.excalibohn.ui.render import (
+    GAME,
+    ability_lines,
+    is_duel,
+    others_spells,
+    own_spell_line,
+    pass_text,
+    pending_text,
+    shown_lines,
+)
+from bohn_tui.ui.widgets.base import ViewStatic
+
+
+class ExcaliPanel(PlayerPanel):
+    """A player's board: the bean panel plus the spell cards (a count, the face-up ones by
+    name), the Bean Field Spell's third field and an enchanted field's first card."""
+
+    def show(self, view: dict[str, Any], is_bot: bool) -> None:
+        # the enchantments and the temporary field live beside the players: a change of
+        # them must repaint the panel too
+        marks = (self.temporary(view), str(view.get("enchanted")))
+        if marks != getattr(self, "_marks", None):
+            self._marks = marks
+            self._key = None
+        super().show(view, is_bot)
+
+    def extra(self, view: dict[str, Any], p: dict[str, Any], compact: bool) -> Text | None:
+        if compact:
+            n = p.get("spell_count", 0)
+            up = sum(1 for s in p.get("spells") or [] if s["up"])
+            words = f"  {n} spell{'s' if n != 1 else ''}" + (f" ●{up}" if up else "")
+            return Text(words, style="magenta")
+        width = self.size.width - 2 if self.size.width > 10 else 40
+        return others_spells(p, width - 10)
+
+    def temporary(self, view: dict[str, Any]) -> bool:
+        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`: a
+        flag per seat or the seats; `temp_field`: the one seat)."""
+        seats = view.get("temp_fields")
+        if seats is None:
+            return view.get("temp_field") == self.seat
+        if seats and all(isinstance(x, bool) for x in seats):
+            return self.seat < len(seats) and bool(seats[self.seat])
+        return self.seat in seats
+
+    def field_note(self, view: dict[str, Any], field: int) -> Text | None:
+        notes = Text()
+        if field == 2 and self.temporary(view):
+            notes.append(" temporary", style="italic magenta")
+        for e in view.get("enchanted") or []:
+            if e["seat"] == self.seat and e["field"] == field:
+                notes.append(" (1st was ", style="magenta")
+                notes.append(name(GAME, e["was"]).removesuffix(" Bean"), style="magenta")
+                notes.append(")", style="magenta")
+        return notes if notes.plain else None
+
+
+class ExcaliPiles(Piles):
+    """The draw pile with the pass marker (I., II., ...), the discard pile, the spell deck."""
+
+    def show(self, view: dict[str, Any]) -> None:
+        keys = ("deck_size", "pass", "passes", "ending", "discard_top", "discard_size")
+        if not self.changed((*(view.get(k) for k in keys), view.get("spell_deck"))):
+            return
+        t = Text.assemble(("Draw ", "bold"), f"{view['deck_size']}  ")
+        t.append(pass_text(view), style="bold" if view["ending"] else "dim")
+        if view["ending"]:
+            t.append(" last!", style="bold red")
+        t.append("\nDiscard ", style="bold")
+        t.append_text(card(GAME, view["discard_top"]))
+        t.append(f" {view['discard_size']}  ")
+        t.append("Spells ", style="bold magenta")
+        t.append(str(view.get("spell_deck", 0)))
+        self.update(t)
+
+
+class SpellsPanel(ViewStatic):
+    """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
+    can be cast) and the notes only the viewer saw this turn. Private: it shows only the
+    viewer's view, and nothing while nobody has the screen."""
+
+    def show_spells(self, view: dict[str, Any], castable: set[int]) -> None:
+        seat = view["seat"]
+        width = self.size.width - 2 if self.size.width > 10 else 30
+        key = (seat, str(view["players"][seat]["spells"]) if seat is not None else None)
+        notes = tuple(view.get("notes") or []) if seat is not None else ()
+        if not self.changed((key, tuple(sorted(castable)), notes, width)):
+            return
+        if seat is None:
+            self.border_title = "Spells"
+            self.update(Text("(each player's own spells show on their screen)", style="dim"))
+            return
+        spells = view["players"][seat]["spells"]
+        self.border_title = f"Your spells · {len(spells)} · r reads"
+        lines = [own_spell_line(s, s["index"] in castable, width) for s in spells if s["id"]]
+        if not lines:
+            lines = [Text("no spell cards", style="dim")]
+        for note in notes:
+            lines.append(Text(f"✉ {note}", style="italic yellow"))
+        self.update(Text("\n").join(lines))
+
+
+class MagicPanel(ViewStatic):
+    """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
+    duel round by round), the active player's unused abilities (with their keys for that
+    player) and the spells in force this turn."""
+
+    FIXED_HEIGHT = True
+
+    def show_magic(self, view: dict[str, Any], names: list[str], keys: bool) -> None:
+        parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
+        if not self.changed((str([view.get(k) for k in parts]), keys)):
+            return
+        duel = is_duel(view)
+        phase = view["phase"]
+        self.border_title = (
+            "Sword duel"
+            if duel
+            else {"plant": "Phase 1a", "magic": "Phase 1b · magic", "draw": "Phase 4"}.get(
+                phase, "Magic"
+            )
+        )
+        lines: list[Text] = []
+        waiting = pending_text(view, names, view["seat"])
+        if waiting is not None:
+            lines.append(waiting)
+        lines += shown_lines(view, names)
+        abilities = ability_lines(view, names, keys)
+        if abilities and not duel:
+            if not keys:
+                lines.append(Text(f"{names[view['active']]} may use:", style="bold"))
+            lines += abilities
+        if view.get("attack"):
+            lines.append(Text("Attack Spell in force", style="magenta"))
+        if view.get("flow"):
+            lines.append(Text("Magic Card Flow: plant the front card again", style="magenta"))
+        if not lines:
+            lines.append(Text(self._idle(view), style="dim"))
+        self.update(Text("\n").join(lines))
+
+    @staticmethod
+    def _idle(view: dict[str, Any]) -> str:
+        phase = view["phase"]
+        if phase == "plant":
+            return "Phase 1b follows: the abilities of the beans on the fields."
+        if phase == "draw":
+            return "Phase 4: draw 3 cards (a spell may change that)."
+        if phase == "magic":
+            return "No ability left to use."
+        return ""
