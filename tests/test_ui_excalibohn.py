@@ -173,6 +173,8 @@ def test_abilities_show_what_they_do_now_with_their_keys() -> None:
     assert lines[0].startswith("s ") and "1: Duel a fellow player" in lines[0]
     assert lines[1].startswith("n ") and "(2 now)" in lines[1]
     assert not ability_lines(v, NAMES, False)[0].plain.startswith("s ")
+    lines = [t.plain for t in ability_lines(v, NAMES, True, usable={0})]
+    assert lines[0].startswith("s ") and lines[1].startswith("· ")  # no key: cannot use it
 
 
 # -- at the table (Pilot) ------------------------------------------------------------------------

@@ -93,7 +93,8 @@ class ExcaliControls(BeanControls):
             trade.display = not on
         if on:
             keys = me is not None and me == view["active"] and bool(host.legal)
-            magic.show_magic(view, list(self.client.names), keys)
+            usable = {a.field for a in host.legal if isinstance(a, UseAbility)}
+            magic.show_magic(view, list(self.client.names), keys, usable)
 
     # -- what the viewer is asked ----------------------------------------------------------------
 

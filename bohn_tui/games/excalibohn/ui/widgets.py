@@ -121,9 +121,14 @@ class MagicPanel(ViewStatic):
 
     FIXED_HEIGHT = True
 
-    def show_magic(self, view: dict[str, Any], names: list[str], keys: bool) -> None:
+    def show_magic(
+        self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
+    ) -> None:
+        """`keys`: the viewer is the active player; `usable`: the fields whose ability it
+        may use now (the legal actions')."""
         parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
-        if not self.changed((str([view.get(k) for k in parts]), keys)):
+        key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()))
+        if not self.changed(key):
             return
         duel = is_duel(view)
         phase = view["phase"]
@@ -139,7 +144,7 @@ class MagicPanel(ViewStatic):
         if waiting is not None:
             lines.append(waiting)
         lines += shown_lines(view, names)
-        abilities = ability_lines(view, names, keys)
+        abilities = ability_lines(view, names, keys, usable if keys else None)
         if abilities and not duel:
             if not keys:
                 lines.append(Text(f"{names[view['active']]} may use:", style="bold"))
