@@ -501,7 +501,15 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
         await pilot.pause()
         assert s.state.spells[1][0].up
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
-        await pilot.press("enter", "question_mark")
+        await pilot.press("enter")
+        await pilot.pause()
+        t = table(app)
+        assert s.state.phase == "trade"  # nothing left in 1b: it ended by itself
+        magic = t.query_one("#magic")
+        assert magic.display and t.query_one("#trade").display  # the duel stays readable
+        rounds = str(magic.content)
+        assert "Sword duel:" in rounds and "1. Ana ⚔ Ben:" in rounds and "2. Ben ⚔ Ana:" in rounds
+        await pilot.press("question_mark")
         await pilot.pause()
         from textual.widgets import Static
 

@@ -85,12 +85,17 @@ class ExcaliControls(BeanControls):
         castable = {a.spell for a in host.legal if isinstance(a, CastSpell)}
         host.query_one("#spells", SpellsPanel).show_spells(view, castable)
         magic = host.query_one("#magic", MagicPanel)
+        # the trade area in phases 2-3; the magic panel in the others, and above the trade
+        # area (as tall as it needs) while a decision waits or the last coins turned up
+        # (a duel that ended phase 1b by itself) are to be read
         trading = view["phase"] in ("trade", "plant_trades")
-        on = not view["over"] and (not trading or view.get("pending") is not None)
+        waits = view.get("pending") is not None or bool(view.get("shown"))
+        on = not view["over"] and (not trading or waits)
         trade = host.query_one("#trade")
-        if magic.display != on or trade.display == on:
+        if magic.display != on or trade.display != (trading or not on):
             magic.display = on
-            trade.display = not on
+            trade.display = trading or not on
+        magic.set_class(trading, "brief")
         if on:
             keys = me is not None and me == view["active"] and bool(host.legal)
             usable = {a.field for a in host.legal if isinstance(a, UseAbility)}
