@@ -41,6 +41,7 @@ from bohn_tui.games.excalibohn.ui.render import (
     ABILITY_WORDS,
     GAME,
     pass_text,
+    roman,
     spell,
 )
 from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel, ExcaliPiles, MagicPanel, SpellsPanel
@@ -111,10 +112,15 @@ class ExcaliControls(BeanControls):
         return p
 
     def banner(self) -> tuple[str, str]:
+        """The head ends with the pass marker ("pass II. of IV.", or "II." where the row is
+        short; the piles box always has it)."""
         head, hint = super().banner()
         v = self.host.view
         if "pass" in v:
-            head += f" · {pass_text(v)}"
+            width = self.host.app.size.width - 2
+            for marker in (pass_text(v), roman(v["pass"])):
+                if len(head) + 3 + len(marker) <= width:
+                    return f"{head} · {marker}", hint
         return head, hint
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
@@ -175,7 +181,8 @@ class ExcaliControls(BeanControls):
             return f"{whence}: plant it ({fields}) or tuck it (t)."
         if kind == "activate":
             n = p.get("count") or 1
-            return f"activate up to {n} spell card{'s' if n != 1 else ''}: m picks, e skips."
+            what = "a spell card" if n == 1 else f"up to {n} spell cards"
+            return f"activate {what}: m picks, e skips."
         if kind == "coin":
             coins = " or ".join(
                 f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())
