@@ -70,7 +70,6 @@ class ExcalibohnViews:
         out["attack"] = st.attack
         out["flow"] = st.flow
         out["temp_fields"] = list(st.temp_fields)
-        out["temp_field"] = st.temp_field  # transitional: the first seat with one (the bots)
         out["traded"] = st.traded
         out["phase2_open"] = st.phase2_open
         out["discardable"] = list(st.discardable)
