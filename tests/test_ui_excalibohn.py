@@ -586,10 +586,10 @@ async def test_the_end_screen_shows_the_groschen_of_the_tie_break(tmp_path: Path
 
 def test_the_bean_field_spells_third_field_is_marked_for_its_seat_only() -> None:
     """Bean Field Spell: "Temporarily open a 3rd bean field next to your bean field tray":
-    that seat's third field reads "temporary" (the view's flags per seat, or its seats)."""
+    that seat's third field reads "temporary" (the view's flags per seat)."""
     from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel
 
-    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [1]}, {"temp_field": 1}):
+    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [True, True, False]}):
         ben, cem = ExcaliPanel(1), ExcaliPanel(2)
         note = ben.field_note(marks, 2)
         assert note is not None and note.plain == " temporary", marks

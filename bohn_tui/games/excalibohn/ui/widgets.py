@@ -48,14 +48,8 @@ class ExcaliPanel(PlayerPanel):
         return others_spells(p, width - 10)
 
     def temporary(self, view: dict[str, Any]) -> bool:
-        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`: a
-        flag per seat or the seats; `temp_field`: the one seat)."""
-        seats = view.get("temp_fields")
-        if seats is None:
-            return view.get("temp_field") == self.seat
-        if seats and all(isinstance(x, bool) for x in seats):
-            return self.seat < len(seats) and bool(seats[self.seat])
-        return self.seat in seats
+        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`)."""
+        return bool(view["temp_fields"][self.seat])
 
     def field_note(self, view: dict[str, Any], field: int) -> Text | None:
         notes = Text()
