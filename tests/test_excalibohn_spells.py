@@ -435,6 +435,11 @@ def test_pile_adds_the_discard_piles_top():
     events = play(st, CastSpell(0, 0))
     assert TurnedUp(0, (), ("princess",)) in events
     assert st.turned_up == ["cap", "mean", "princess"] and st.deck.discard == ["sword"]
+    from bohn_tui.games import spec
+
+    log = spec("excalibohn").log(st.rules, [p.name for p in st.players])
+    lines = [log(e, lambda s: st.players[s].name) for e in events]
+    assert "P1 adds Princess Bean from the discard pile to the turned-up cards" in lines
 
 
 def test_pile_not_with_an_empty_discard_pile():
