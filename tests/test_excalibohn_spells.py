@@ -440,6 +440,9 @@ def test_pile_adds_the_discard_piles_top():
     log = spec("excalibohn").log(st.rules, [p.name for p in st.players])
     lines = [log(e, lambda s: st.players[s].name) for e in events]
     assert "P1 adds Princess Bean from the discard pile to the turned-up cards" in lines
+    # used, the card lies face down again, but everyone saw its front: the views name it
+    for seat in (None, 1, 2, 3):
+        assert st.rules.view(st, seat)["players"][0]["spells"][0]["id"] == "pile"
 
 
 def test_pile_not_with_an_empty_discard_pile():

@@ -221,7 +221,8 @@ class SpellRules:
         self._check_choices(st, a, spell)
         # checked: from here on nothing raises
         if spell != "swap":
-            card.up = False
+            card.up = False  # used: face down, and known to all (it was cast face up)
+            card.known = tuple(s for s in range(self.n) if s != seat)
         st.cast.append(spell)
         if ev is not None:
             ev.append(SpellCast(seat, spell, a.target))
