@@ -84,28 +84,33 @@ def excalibohn_game(seed: int = 58) -> Session:
     return Session.new("excalibohn", NAMES, {2: "standard", 3: "standard"}, seed=seed)
 
 
-def sword_duel(seed: int = 1) -> Session:
-    """Excalibohn for four played by bots up to a phase 1b of Ana's with a Sword Bean field
-    and fellow bots with a few coins to duel (seed 1: turn 22); then Ana and Ben become
-    people."""
+def sword_duel(seed: int = 1) -> tuple[Session, int]:
+    """Excalibohn for four played by bots up to a phase 1b of Ana's whose Sword Bean, used
+    on a fellow bot, leads to a counterattack (tried on a copy); then Ana and Ben become
+    people. Also the fellow to duel."""
+    import copy
+
     from bohn_tui.games.excalibohn.actions import UseAbility
 
     s = Session.new("excalibohn", NAMES, {x: "standard" for x in range(4)}, seed=seed)
-    while not s.over:
+    target = None
+    while not s.over and target is None:
         st = s.state
         if st.active == 0 and st.phase == "magic" and not st.pending and st.turn > 4:
             fields = st.players[0].fields
-            if any(
-                isinstance(a, UseAbility)
-                and fields[a.field].variety == "sword"
-                and a.target in (2, 3)
-                and len(st.players[a.target].coins) >= 3
-                for a in s.legal(0)
-            ):
-                break
-        s.bot_step()
+            for a in s.legal(0):
+                if isinstance(a, UseAbility) and fields[a.field].variety == "sword":
+                    if a.target in (2, 3):
+                        trial = copy.deepcopy(st)
+                        s.rules.apply(trial, a)
+                        if len(trial.shown) >= 2 and not trial.pending:
+                            target = a.target
+                            break
+        if target is None:
+            s.bot_step()
+    assert target is not None, f"seed {seed}: no Sword duel with a counterattack"
     rec = Record(s.record.game, s.record.players, s.record.seed, {}, None, list(s.record.actions))
-    return Session(rec, {2: "standard", 3: "standard"}, "screens")
+    return Session(rec, {2: "standard", 3: "standard"}, "screens"), target
 
 
 def finished(seed: int = 5) -> Session:
@@ -221,12 +226,19 @@ async def main(out: Path, only: list[str] | None = None) -> None:
     async def excalibohn_1b(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "1", "2")  # a Sword and a Magic Bean planted: phase 1b
 
+    duel_target: list[int] = []
+
+    def duel_game() -> Session:
+        session, target = sword_duel()
+        duel_target[:] = [target]
+        return session
+
     async def duel(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "s")  # Ana's Sword Bean: the chooser of the fellow
         await pilot.pause()
         choices = pilot.app.screen.choices  # type: ignore[attr-defined]
-        # Dora (seed 1): her pile's Sword Bean, a counterattack on Ana's pile
-        pick = next(i for i, (_, a) in enumerate(choices) if a.target == 3)
+        # the fellow whose pile's Sword Bean brings a counterattack on Ana's
+        pick = next(i for i, (_, a) in enumerate(choices) if a.target == duel_target[0])
         await pilot.press(str(pick + 1))
 
     shots = [
@@ -242,7 +254,7 @@ async def main(out: Path, only: list[str] | None = None) -> None:
         ("dice", dice_game, pick_a_die),
         ("dice-harvest", dice_game, harvest),
         ("excalibohn", excalibohn_game, excalibohn_1b),
-        ("sword-duel", sword_duel, duel),
+        ("sword-duel", duel_game, duel),
     ]
     small = [
         ("duel-80x24", lambda: mid_game(players=2), reveal_and_plant),

@@ -33,7 +33,9 @@ def check_views(st: ExcalibohnState) -> None:
             if s != seat:
                 assert pv["hand"] is None
             for entry, card in zip(pv["spells"], st.spells[s], strict=True):
-                known = card.up or st.over or s == seat or (seat in card.known)
+                everyone = len(card.known) == rules.n - 1  # it was face up: public
+                mine = s == seat or (seat in card.known) or (seat is None and everyone)
+                known = card.up or st.over or mine
                 assert (entry["id"] is not None) == known, (seat, s, entry)
         if st.pending:
             p = st.pending[0]

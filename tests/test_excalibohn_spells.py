@@ -198,7 +198,7 @@ def bean_field_table():
         spells=[["^bean_field"], [], [], []],
     )
     events = play(st, CastSpell(0, 0))
-    assert FieldOpened(0) in events and st.temp_field == 0
+    assert FieldOpened(0) in events and st.temp_fields[0]
     assert len(st.players[0].fields) == 3
     st.players[0].fields[2].variety, st.players[0].fields[2].count = "cap", 2
     return st
@@ -224,7 +224,7 @@ def test_bean_field_closes_when_another_field_is_harvested():
     st = bean_field_table()
     play(st, Harvest(0, 0))
     p = st.players[0]
-    assert len(p.fields) == 2 and st.temp_field is None
+    assert len(p.fields) == 2 and not any(st.temp_fields)
     assert (p.fields[0].variety, p.fields[0].count) == ("cap", 2)
 
 
@@ -233,16 +233,27 @@ def test_bean_field_closes_when_it_is_harvested_itself():
     st = bean_field_table()
     play(st, Harvest(0, 2))
     p = st.players[0]
-    assert len(p.fields) == 2 and st.temp_field is None
+    assert len(p.fields) == 2 and not any(st.temp_fields)
     assert [(f.variety, f.count) for f in p.fields] == [("picker", 3), ("white", 2)]
 
 
 def test_bean_field_not_while_a_third_field_is_open():
-    """Rule choice: one temporary field at a time (a second Bean Field Spell waits)."""
+    """Rule choice: one temporary field a player (a second Bean Field Spell waits for the
+    first one's harvest); another player's open third field does not stop it."""
     st = bean_field_table()
     st.spells[0] = row(["^bean_field"])
     assert not casts(st, 0)
     refused(st, CastSpell(0, 0), "still open", snap=snap)
+    other = table(
+        phase="magic",
+        hands=[["cap"], [], [], []],
+        fields=[[("picker", 3), None], [("cap", 2), ("mean", 1), None], [], []],
+        spells=[["^bean_field"], [], [], []],
+    )
+    other.temp_fields[1] = True  # Ben's Bean Field (the spell came to Ana by a swap)
+    events = play(other, CastSpell(0, 0))
+    assert FieldOpened(0) in events and other.temp_fields == [True, True, False, False]
+    assert len(other.players[0].fields) == 3 and len(other.players[1].fields) == 3
 
 
 # -- Spell Card Swap ---------------------------------------------------------------------
@@ -424,6 +435,14 @@ def test_pile_adds_the_discard_piles_top():
     events = play(st, CastSpell(0, 0))
     assert TurnedUp(0, (), ("princess",)) in events
     assert st.turned_up == ["cap", "mean", "princess"] and st.deck.discard == ["sword"]
+    from bohn_tui.games import spec
+
+    log = spec("excalibohn").log(st.rules, [p.name for p in st.players])
+    lines = [log(e, lambda s: st.players[s].name) for e in events]
+    assert "P1 adds Princess Bean from the discard pile to the turned-up cards" in lines
+    # used, the card lies face down again, but everyone saw its front: the views name it
+    for seat in (None, 1, 2, 3):
+        assert st.rules.view(st, seat)["players"][0]["spells"][0]["id"] == "pile"
 
 
 def test_pile_not_with_an_empty_discard_pile():

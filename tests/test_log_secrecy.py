@@ -45,8 +45,13 @@ CASES = [(g, n) for g in SECRET for n in spec(g).player_counts]
 QUOTED = re.compile(r"“([^”]*)”")
 COIN = re.compile(r"\bcoins?\b")
 # the coin amounts every seat sees change hands: a harvest's payout or a field's price
-# ("for 2 coins"), a coin paid as tribute, a bot's estimate of what a trade gains it
-PUBLIC_COINS = re.compile(r"\bfor \d+ coins?\b|\bpays a coin\b|\bgains about -?\d+(\.\d+)? coins\b")
+# ("for 2 coins"), a coin paid as tribute, a bot's estimate of what a trade gains it, a coin
+# turned up for everyone to see (Excalibohn's Mean and Sword Beans: "Ben's coin turned up",
+# "attacks Ben's coin pile")
+PUBLIC_COINS = re.compile(
+    r"\bfor \d+ coins?\b|\bpays a coin\b|\bgains about -?\d+(\.\d+)? coins\b"
+    r"|\bcoin turned up\b|\bcoin pile\b"
+)
 
 
 def levels_for(game: str, n: int, first: int, strongest: int) -> dict[int, str]:
@@ -236,10 +241,12 @@ def test_the_check_tells_a_hidden_card_or_coin_count_from_a_public_one(game: str
     n = max(3, spec(game).player_counts[0])
     s = Session.new(game, [f"P{i + 1}" for i in range(n)], seed=4)
     table = Table(s)
-    s.apply(next(a for a in s.legal(0) if a.type == "plant_hand"))
+    first = s.decider()  # seat 0, or whoever the deal makes the starting player
+    s.apply(next(a for a in s.legal(first) if a.type == "plant_hand"))
     seen = table.public(s.view(None))
-    planted = table.names[s.state.players[0].fields[0].variety]
-    secret = next(table.names[c] for c in s.state.players[0].hand if table.names[c] not in seen)
+    planted = table.names[s.state.players[first].fields[0].variety]
+    hand = s.state.players[first].hand
+    secret = next(table.names[c] for c in hand if table.names[c] not in seen)
     assert table.problems(f"Bot P1 keeps {secret} in hand", seen, closed=True)
     assert table.problems("Bot P1 counts 4 coins", seen, closed=True)
     assert not table.problems("Bot P1 counts 4 coins", seen, closed=False)

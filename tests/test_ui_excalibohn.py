@@ -173,6 +173,8 @@ def test_abilities_show_what_they_do_now_with_their_keys() -> None:
     assert lines[0].startswith("s ") and "1: Duel a fellow player" in lines[0]
     assert lines[1].startswith("n ") and "(2 now)" in lines[1]
     assert not ability_lines(v, NAMES, False)[0].plain.startswith("s ")
+    lines = [t.plain for t in ability_lines(v, NAMES, True, usable={0})]
+    assert lines[0].startswith("s ") and lines[1].startswith("· ")  # no key: cannot use it
 
 
 # -- at the table (Pilot) ------------------------------------------------------------------------
@@ -499,7 +501,15 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
         await pilot.pause()
         assert s.state.spells[1][0].up
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
-        await pilot.press("enter", "question_mark")
+        await pilot.press("enter")
+        await pilot.pause()
+        t = table(app)
+        assert s.state.phase == "trade"  # nothing left in 1b: it ended by itself
+        magic = t.query_one("#magic")
+        assert magic.display and t.query_one("#trade").display  # the duel stays readable
+        rounds = str(magic.content)
+        assert "Sword duel:" in rounds and "1. Ana ⚔ Ben:" in rounds and "2. Ben ⚔ Ana:" in rounds
+        await pilot.press("question_mark")
         await pilot.pause()
         from textual.widgets import Static
 
@@ -576,10 +586,10 @@ async def test_the_end_screen_shows_the_groschen_of_the_tie_break(tmp_path: Path
 
 def test_the_bean_field_spells_third_field_is_marked_for_its_seat_only() -> None:
     """Bean Field Spell: "Temporarily open a 3rd bean field next to your bean field tray":
-    that seat's third field reads "temporary" (the view's flags per seat, or its seats)."""
+    that seat's third field reads "temporary" (the view's flags per seat)."""
     from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel
 
-    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [1]}, {"temp_field": 1}):
+    for marks in ({"temp_fields": [False, True, False]}, {"temp_fields": [True, True, False]}):
         ben, cem = ExcaliPanel(1), ExcaliPanel(2)
         note = ben.field_note(marks, 2)
         assert note is not None and note.plain == " temporary", marks

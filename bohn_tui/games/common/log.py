@@ -66,6 +66,9 @@ class BeanLog:
         if isinstance(e, FieldBought):
             return f"{who(e.seat)} buys a third field for {e.cost} coins"
         if isinstance(e, TurnedUp):
+            if not e.cards and e.from_discard:  # only a card from the discard pile joins
+                took = self.cards(e.from_discard)
+                return f"{who(e.seat)} adds {took} from the discard pile to the turned-up cards"
             extra = (
                 f" (+{self.cards(e.from_discard)} from the discard pile)" if e.from_discard else ""
             )

@@ -191,11 +191,8 @@ class SpellRules:
     def _why_not(self, st: Any, seat: int, spell: str, phase: str) -> str | None:
         """Why a spell without choices cannot be cast now (None: it can)."""
         if spell == "bean_field":
-            if st.temp_field is not None:
-                return (
-                    f"{self._who(st, st.temp_field)}'s third field from the Bean Field Spell "
-                    "is still open"
-                )
+            if st.temp_fields[seat]:
+                return "your third field from the Bean Field Spell is still open"
             if len(st.players[seat].fields) >= 3:
                 return "you have three fields already"
         elif spell == "attack" and st.attack:
@@ -224,7 +221,8 @@ class SpellRules:
         self._check_choices(st, a, spell)
         # checked: from here on nothing raises
         if spell != "swap":
-            card.up = False
+            card.up = False  # used: face down, and known to all (it was cast face up)
+            card.known = tuple(s for s in range(self.n) if s != seat)
         st.cast.append(spell)
         if ev is not None:
             ev.append(SpellCast(seat, spell, a.target))
@@ -308,7 +306,7 @@ class SpellRules:
         self, st: Any, a: CastSpell, card: SpellCard, ev: list[Event] | None
     ) -> None:
         st.players[a.seat].fields.append(Field())
-        st.temp_field = a.seat
+        st.temp_fields[a.seat] = True
         if ev is not None:
             ev.append(FieldOpened(a.seat))
 

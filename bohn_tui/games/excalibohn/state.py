@@ -4,7 +4,7 @@ their varieties matter, since the Mean and the Sword Bean turn them up."""
 
 from __future__ import annotations
 
-from dataclasses import InitVar, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from bohn_tui.games.bohnanza.rules import GameState
@@ -82,9 +82,6 @@ class ExcalibohnState(GameState):
     flow: bool = False  # the Magic Card Flow: the front card may be planted again
     temp_fields: list[bool] = field(default_factory=list)  # per seat: its third field is the
     # Bean Field Spell's (temporary: it closes at that seat's next harvest)
-    # transitional (the spells and bots written before temp_fields): a seat whose flag is
-    # set at construction; read and set afterwards through the `temp_field` property below
-    temp_field: InitVar[int | None] = None
     traded: bool = False  # a trade came about this turn (the Hand Card Spell)
     cast: list[str] = field(default_factory=list)  # the spells cast this turn (ids, in order)
     phase2_open: bool = False  # phase 2 has begun and no offer has been made yet
@@ -95,10 +92,6 @@ class ExcalibohnState(GameState):
     notes: list[list[str]] = field(default_factory=list)  # per seat, this turn: what only it saw
     start: int = 0  # the starting player (the highest Groschen)
 
-    def __post_init__(self, temp_field: int | None) -> None:
-        if not self.temp_fields:
-            self.temp_fields = [s == temp_field for s in range(len(self.players))]
-
     def take_spell(self, seat: int, up: bool = False, temp: bool = False) -> SpellCard | None:
         """The top card of the spell deck to the end of `seat`'s row (None: the deck is
         empty): a Cap harvest (face down) or the Random Spell (face up, temp)."""
@@ -107,20 +100,3 @@ class ExcalibohnState(GameState):
         card = SpellCard(self.spell_deck.pop(), up=up, temp=temp)
         self.spells[seat].append(card)
         return card
-
-
-def _first_temp_field(st: ExcalibohnState) -> int | None:
-    """Transitional: the first seat with a temporary third field, None when nobody has one."""
-    return next((s for s, t in enumerate(st.temp_fields) if t), None)
-
-
-def _set_temp_field(st: ExcalibohnState, seat: int | None) -> None:
-    """Transitional: flag `seat`'s temporary third field (None: nobody's)."""
-    if seat is None:
-        st.temp_fields = [False] * len(st.temp_fields)
-    else:
-        st.temp_fields[seat] = True
-
-
-# set after the class is made, so that the dataclass takes `temp_field` as its InitVar
-ExcalibohnState.temp_field = property(_first_temp_field, _set_temp_field)  # type: ignore[assignment,method-assign]

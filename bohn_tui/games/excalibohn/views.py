@@ -24,9 +24,11 @@ SHOWN_KEYS = ("owner", "card", "fate", "by", "ability", "result", "round")
 def may_see(st: ExcalibohnState, holder: int, index: int, seat: int | None) -> bool:
     """Whether `seat` knows which spell card `holder` has at row `index`."""
     card = st.spells[holder][index]
-    return (
-        card.up or st.phase == OVER or seat == holder or (seat is not None and seat in card.known)
-    )
+    if card.up or st.phase == OVER or seat == holder:
+        return True
+    if seat is None:  # the public table: a card every other seat knows (it was face up)
+        return len(card.known) >= len(st.players) - 1
+    return seat in card.known
 
 
 def sees_pending_card(p: Pending, seat: int | None) -> bool:
@@ -70,7 +72,6 @@ class ExcalibohnViews:
         out["attack"] = st.attack
         out["flow"] = st.flow
         out["temp_fields"] = list(st.temp_fields)
-        out["temp_field"] = st.temp_field  # transitional: the first seat with one (the bots)
         out["traded"] = st.traded
         out["phase2_open"] = st.phase2_open
         out["discardable"] = list(st.discardable)

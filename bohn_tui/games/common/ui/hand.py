@@ -20,7 +20,8 @@ class HandView(ViewStatic):
             return
         hand = me["hand"] or []
         game = view["game"]
-        self.border_title = f"{me['name']}'s hand · {len(hand)} cards · front first"
+        n = len(hand)
+        self.border_title = f"{me['name']}'s hand · {n} card{'s' if n != 1 else ''} · front first"
         if not hand:
             self.update(Text("(no cards in hand)", style="dim"))
             return

@@ -41,6 +41,7 @@ from bohn_tui.games.excalibohn.ui.render import (
     ABILITY_WORDS,
     GAME,
     pass_text,
+    roman,
     spell,
 )
 from bohn_tui.games.excalibohn.ui.widgets import ExcaliPanel, ExcaliPiles, MagicPanel, SpellsPanel
@@ -85,15 +86,21 @@ class ExcaliControls(BeanControls):
         castable = {a.spell for a in host.legal if isinstance(a, CastSpell)}
         host.query_one("#spells", SpellsPanel).show_spells(view, castable)
         magic = host.query_one("#magic", MagicPanel)
+        # the trade area in phases 2-3; the magic panel in the others, and above the trade
+        # area (as tall as it needs) while a decision waits or the last coins turned up
+        # (a duel that ended phase 1b by itself) are to be read
         trading = view["phase"] in ("trade", "plant_trades")
-        on = not view["over"] and (not trading or view.get("pending") is not None)
+        waits = view.get("pending") is not None or bool(view.get("shown"))
+        on = not view["over"] and (not trading or waits)
         trade = host.query_one("#trade")
-        if magic.display != on or trade.display == on:
+        if magic.display != on or trade.display != (trading or not on):
             magic.display = on
-            trade.display = not on
+            trade.display = trading or not on
+        magic.set_class(trading, "brief")
         if on:
             keys = me is not None and me == view["active"] and bool(host.legal)
-            magic.show_magic(view, list(self.client.names), keys)
+            usable = {a.field for a in host.legal if isinstance(a, UseAbility)}
+            magic.show_magic(view, list(self.client.names), keys, usable)
 
     # -- what the viewer is asked ----------------------------------------------------------------
 
@@ -105,10 +112,15 @@ class ExcaliControls(BeanControls):
         return p
 
     def banner(self) -> tuple[str, str]:
+        """The head ends with the pass marker ("pass II. of IV.", or "II." where the row is
+        short; the piles box always has it)."""
         head, hint = super().banner()
         v = self.host.view
         if "pass" in v:
-            head += f" · {pass_text(v)}"
+            width = self.host.app.size.width - 2
+            for marker in (pass_text(v), roman(v["pass"])):
+                if len(head) + 3 + len(marker) <= width:
+                    return f"{head} · {marker}", hint
         return head, hint
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:
@@ -169,7 +181,8 @@ class ExcaliControls(BeanControls):
             return f"{whence}: plant it ({fields}) or tuck it (t)."
         if kind == "activate":
             n = p.get("count") or 1
-            return f"activate up to {n} spell card{'s' if n != 1 else ''}: m picks, e skips."
+            what = "a spell card" if n == 1 else f"up to {n} spell cards"
+            return f"activate {what}: m picks, e skips."
         if kind == "coin":
             coins = " or ".join(
                 f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())

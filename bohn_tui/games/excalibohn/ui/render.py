@@ -185,16 +185,21 @@ def pending_text(view: dict[str, Any], names: list[str], viewer: int | None) -> 
     return t
 
 
-def ability_lines(view: dict[str, Any], names: list[str], keys: bool) -> list[Text]:
+def ability_lines(
+    view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
+) -> list[Text]:
     """The active player's unused abilities with what each does now; `keys`: the viewer is
-    that player (each with its key)."""
+    that player (each with its key, where `usable` holds its field: one it cannot use now
+    reads dim, its text saying why)."""
     out: list[Text] = []
     for a in view.get("abilities") or []:
         if a.get("ability") is None:  # Cap and Princess have none
             continue
-        t = Text(no_wrap=False)
+        can = usable is None or a["field"] in usable
+        t = Text(no_wrap=False, style="" if can else "dim")
         if keys:
-            t.append(f"{ABILITY_KEYS.get(a['ability'], '?')} ", style="bold #ffa62b")
+            key = ABILITY_KEYS.get(a["ability"], "?") if can else "·"
+            t.append(f"{key} ", style="bold #ffa62b" if can else "dim")
         t.append_text(card(GAME, a["variety"]))
         t.append(f" {a['field'] + 1}: ", style="bold")
         t.append(a["text"])

@@ -48,14 +48,8 @@ class ExcaliPanel(PlayerPanel):
         return others_spells(p, width - 10)
 
     def temporary(self, view: dict[str, Any]) -> bool:
-        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`: a
-        flag per seat or the seats; `temp_field`: the one seat)."""
-        seats = view.get("temp_fields")
-        if seats is None:
-            return view.get("temp_field") == self.seat
-        if seats and all(isinstance(x, bool) for x in seats):
-            return self.seat < len(seats) and bool(seats[self.seat])
-        return self.seat in seats
+        """This seat's third field is the Bean Field Spell's (the view's `temp_fields`)."""
+        return bool(view["temp_fields"][self.seat])
 
     def field_note(self, view: dict[str, Any], field: int) -> Text | None:
         notes = Text()
@@ -117,30 +111,35 @@ class SpellsPanel(ViewStatic):
 class MagicPanel(ViewStatic):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
-    player) and the spells in force this turn."""
+    player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
+    trade area as tall as its text: its height may change."""
 
-    FIXED_HEIGHT = True
-
-    def show_magic(self, view: dict[str, Any], names: list[str], keys: bool) -> None:
+    def show_magic(
+        self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
+    ) -> None:
+        """`keys`: the viewer is the active player; `usable`: the fields whose ability it
+        may use now (the legal actions')."""
         parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
-        if not self.changed((str([view.get(k) for k in parts]), keys)):
+        key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()))
+        if not self.changed(key):
             return
-        duel = is_duel(view)
+        pending = view.get("pending")
+        running = pending is not None and bool(pending.get("duel"))  # a duel's decision
         phase = view["phase"]
-        self.border_title = (
-            "Sword duel"
-            if duel
-            else {"plant": "Phase 1a", "magic": "Phase 1b · magic", "draw": "Phase 4"}.get(
-                phase, "Magic"
-            )
-        )
+        titles = {"plant": "Phase 1a", "magic": "Phase 1b · magic", "draw": "Phase 4"}
+        self.border_title = "Sword duel" if running else titles.get(phase, "Coins turned up")
         lines: list[Text] = []
         waiting = pending_text(view, names, view["seat"])
         if waiting is not None:
             lines.append(waiting)
-        lines += shown_lines(view, names)
-        abilities = ability_lines(view, names, keys)
-        if abilities and not duel:
+        shown = shown_lines(view, names)
+        if shown and is_duel(view) and not running:  # the duel is over: its rounds stay
+            lines.append(Text("Sword duel:", style="bold"))
+        lines += shown
+        abilities = ability_lines(view, names, keys, usable if keys else None)
+        if phase != "magic":
+            abilities = []  # the uses are phase 1b's
+        if abilities and not running:
             if not keys:
                 lines.append(Text(f"{names[view['active']]} may use:", style="bold"))
             lines += abilities
