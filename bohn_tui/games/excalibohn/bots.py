@@ -48,6 +48,21 @@ GAME = "excalibohn"
 OWN = tuple(EXCALIBOHN_ACTIONS)
 CAST_MARGIN = 0.05  # a spell in phase 2 is cast only when it is worth this much
 RETUCK_MARGIN = 0.1  # a re-tuck must improve the hand by this much (it is used once)
+# the reasons (why, never what: the log line says what happened)
+USE_WHY = {
+    "white": "a card more for its hand",
+    "mean": "every fellow player but the highest turn-up loses one",
+    "magic": "a spell to use this turn",
+}
+CAST_WHY = {
+    "bean_field": "room for the cards it must plant",
+    "swap": "hopes for a better spell",
+    "trade": "a third card to plant or to trade",
+    "flow": "to plant more from its hand",
+    "enchant_players": "may force fellow players to harvest early",
+    "hand_card": "no trade this turn: two cards more",
+    "random": "a free spell for this turn",
+}
 
 
 class ExcalibohnBot:
@@ -198,21 +213,23 @@ class ExcalibohnBot:
                     default=0.0,
                 )
             if a.target is None:
-                return v, f"uses its {names.get(fv or '', fv)}"
+                return v, USE_WHY.get(ability, "")
             other = view["players"][a.target]
             if ability == "picker":
                 return v + 0.01 * other["hand_size"], (
-                    f"steals from {other['name']}, who holds {other['hand_size']} cards"
+                    f"a card more for its hand; {other['name']} holds {other['hand_size']}"
                 )
-            return v + 0.01 * _threat(m, other), f"duels {other['name']} with its Sword Bean"
+            return v + 0.01 * _threat(m, other), (f"{other['name']}'s fields look strongest")
         if isinstance(a, ActivateSpell):
             sid = me["spells"][a.spell]["id"]
             v = v0 + magic.activation(view, seat, sid) - 0.01
             if a.magic is not None:
                 hand = [c for i, c in enumerate(s.hand) if i != a.magic]
-                v += value(m, s.fields, s.coins, hand, self._must(view, seat, s)) - v0
-                return v, "discards a Magic Bean to activate a spell"
-            return v, "activates a spell"
+                gain = value(m, s.fields, s.coins, hand, self._must(view, seat, s)) - v0
+                if gain > 0:
+                    return v + gain, "the Magic Bean would only spoil a field"
+                return v + gain, "the spell is worth more this turn than the Magic Bean"
+            return v, "to use it this turn" if view["active"] == seat else ""
         if isinstance(a, CastSpell):
             return self._cast(m, view, seat, s, v0, a)
         if isinstance(a, PlaceCard):
@@ -220,13 +237,16 @@ class ExcalibohnBot:
         if isinstance(a, ChooseCoin):
             coins = view["pending"]["coins"]
             rank = magic.coin_rank(coins[a.index], view, seat)
-            return v0 + rank, f"uses the {names.get(coins[a.index], coins[a.index])}"
+            return (
+                v0 + rank,
+                f"the {names.get(coins[a.index], coins[a.index])} is the better turn-up",
+            )
         if isinstance(a, ChooseFace):
             p = view["pending"]
             sid = me["spells"][p["index"]]["id"] if p["index"] < len(me["spells"]) else None
             up = sid is not None and view["active"] == seat
             up = up and magic.still_usable(sid or "", view["phase"])
-            return v0 + (0.01 if a.up == up else 0.0), ""
+            return v0 + (0.01 if a.up == up else 0.0), "to use it this turn" if a.up else ""
         if isinstance(a, DiscardTurnedUp):
             must = self._must(view, seat, s)
             if a.variety in must:
@@ -243,7 +263,7 @@ class ExcalibohnBot:
             return value(m, s.fields, s.coins, s.hand), ""
         must = self._must(view, seat, s)
         if a.field is None:
-            return value(m, s.fields, s.coins, [*s.hand, card], must), "tucks the card behind"
+            return value(m, s.fields, s.coins, [*s.hand, card], must), "no field wants it now"
         fields = [list(f) for f in s.fields]
         c = fields[a.field][1]
         fields[a.field] = [card, c + 1]
@@ -258,25 +278,29 @@ class ExcalibohnBot:
     ) -> tuple[float, str]:
         me = view["players"][seat]
         sid = me["spells"][a.spell]["id"] or ""
-        spell = cards().spells.get(sid)
-        said = f"casts the {spell.name}" if spell is not None else "casts a spell"
+        said = CAST_WHY.get(sid, "")
         must = self._must(view, seat, s)
         if sid == "retuck" and a.index is not None and a.to is not None:
             hand = magic.hand_after_retuck(s.hand, a.index, a.to)
             v = value(m, s.fields, s.coins, hand, must) - RETUCK_MARGIN
-            return v, "re-tucks a hand card"
+            return v, "a card where it fits its fields better"
         if sid == "enchant_beans" and a.field is not None and a.variety is not None:
             fields = [list(f) for f in s.fields]
             fields[a.field] = [a.variety, 2]
             if a.variety in must:
                 must.remove(a.variety)
-            return value(m, fields, s.coins, s.hand, must), said
+            return value(m, fields, s.coins, s.hand, must), (
+                "two of a kind instead of a lone card and a harvest"
+            )
         if sid == "bean_field":
             return v0 + magic.bean_field_worth(m, s.fields, s.coins, s.hand, must), said
         if sid == "pile":
-            return v0 + magic.pile_worth(m, s.fields, view["discard_top"]), said
+            top = view["discard_top"]
+            why = f"the {m.names.get(top, top)} on the discard pile suits it" if top else ""
+            return v0 + magic.pile_worth(m, s.fields, top), why
         if sid == "attack":
-            return v0 + self._attack_worth(view, seat, s), said
+            worth, why = self._attack_worth(view, seat, s)
+            return v0 + worth, why
         if sid == "flow":
             front = s.hand[0] if s.hand else None
             fits = front is not None and any(v == front for v, c in s.fields if c)
@@ -290,19 +314,20 @@ class ExcalibohnBot:
         return v0 + magic.SPELL.get(sid, 0.0), said
 
     @staticmethod
-    def _attack_worth(view: dict[str, Any], seat: int, s: Seat) -> float:
+    def _attack_worth(view: dict[str, Any], seat: int, s: Seat) -> tuple[float, str]:
         """The Attack Spell: a Mean use below 4 made possible, or a Sword's two coins."""
-        worth = -0.05
+        worth, why = -0.05, ""
         for i in view["uses"]:
             if i >= len(s.fields):
                 continue
             fv, c = s.fields[i]
             ability = magic.ability_ids().get(fv or "")
-            if ability == "mean" and c < 4:
-                worth = max(worth, magic.MEAN - 0.05)
-            elif ability == "sword":
-                worth = max(worth, magic.SWORD_ATTACK - magic.SWORD)
-        return worth
+            if ability == "mean" and c < 4 and magic.MEAN - 0.05 > worth:
+                worth, why = magic.MEAN - 0.05, "so that its Mean Beans work below 4"
+            elif ability == "sword" and magic.SWORD_ATTACK - magic.SWORD > worth:
+                worth = magic.SWORD_ATTACK - magic.SWORD
+                why = "to choose the better of two turn-ups in its duel"
+        return worth, why
 
 
 _NOTHING = Action(-1)  # "none of these" in a choice among spells (never played)

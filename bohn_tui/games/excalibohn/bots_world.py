@@ -81,12 +81,7 @@ def sample_world(
 
 def _temp_fields(view: dict[str, Any]) -> list[bool]:
     """Per seat: its third field is the Bean Field Spell's (the view's flags)."""
-    n = len(view["players"])
-    flags = view.get("temp_fields")
-    if flags is None:
-        old = view.get("temp_field")
-        return [s == old for s in range(n)]
-    return [bool(f) for f in flags]
+    return [bool(f) for f in view["temp_fields"]]
 
 
 def has_temp_field(view: dict[str, Any], seat: int) -> bool:
