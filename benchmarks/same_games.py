@@ -42,6 +42,8 @@ CASES: list[tuple[str, str, int, list[str], bool, int, int]] = [
     ("bohnroschen-3-standard-expert", "bohnroschen", 3, EXPERT_TABLE, True, 9000, 2),
     ("wuerfelspiel-4-random", "wuerfelspiel", 4, ["random"] * 4, True, 10000, 30),
     ("wuerfelspiel-3-standard-expert", "wuerfelspiel", 3, EXPERT_TABLE, True, 11000, 10),
+    ("excalibohn-4-random", "excalibohn", 4, ["random"] * 4, True, 12000, 20),
+    ("excalibohn-3-standard-expert", "excalibohn", 3, EXPERT_TABLE, True, 13000, 3),
 ]
 
 
