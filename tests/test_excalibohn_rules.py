@@ -633,3 +633,22 @@ def test_two_seats_each_with_a_third_field():
     assert st.temp_fields == [True, False, False, False]
     assert [f.variety for f in st.players[1].fields] == ["magic", None]
     assert len(st.players[0].fields) == 3 and st.rules.violations(st) == []
+
+
+def test_a_turn_that_starts_in_phase_1b_has_its_header_in_the_log() -> None:
+    """ "If you have no cards in your hand at the beginning of Phase 1a, go straight to
+    Phase 1b": the log still opens the turn with its header, once."""
+    from bohn_tui.games import spec
+    from bohn_tui.games.common.actions import PhaseStarted
+
+    rules = rules_for("excalibohn", 3)
+    log = spec("excalibohn").log(rules, ["Ana", "Ben", "Cem"])
+    names = ["Ana", "Ben", "Cem"]
+
+    def line(e: PhaseStarted) -> str:
+        return log(e, lambda s: names[s])
+
+    assert line(PhaseStarted(0, "plant", 1)) == "— Turn 1: Ana —"
+    assert line(PhaseStarted(0, "magic", 1)) == ""
+    assert line(PhaseStarted(1, "magic", 2)) == "— Turn 2: Ben —"  # an empty hand
+    assert line(PhaseStarted(1, "trade", 2)) == ""

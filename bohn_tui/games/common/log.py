@@ -44,6 +44,7 @@ class BeanLog:
         self.names = names
         self.extra = extra
         self._offer_makers: dict[int, int] = {}  # offer id -> seat
+        self._headed = 0  # the last turn whose header line was written
 
     def cards(self, cards: tuple[str, ...] | list[str]) -> str:
         if not cards:
@@ -107,7 +108,10 @@ class BeanLog:
         if isinstance(e, Discarded):
             return f"{who(e.seat)} discards {self.vname(e.variety)}"
         if isinstance(e, PhaseStarted):
-            if e.phase in ("plant", "take_offer"):
+            # a turn's header at its first phase (phase 1, or a later one when an empty hand
+            # skips it): once a turn
+            if e.turn > self._headed:
+                self._headed = e.turn
                 return f"— Turn {e.turn}: {self.names[e.seat]} —"
             return ""
         if isinstance(e, GameOver):
