@@ -362,6 +362,48 @@ def import_game(
     typer.echo(game_id)
 
 
+@app.command()
+def join(
+    code: Annotated[str, typer.Argument(help="the invite code `bohn host` printed")],
+    socket: Annotated[
+        Path | None, typer.Option("--socket", help="the host's socket (default: from the code)")
+    ] = None,
+) -> None:
+    """Take a seat at a game `bohn host` runs on this machine (its invite code)."""
+    import asyncio
+
+    from bohn_tui.net.client import RemoteClient, RemoteError
+
+    try:
+        client = RemoteClient(code, socket)
+    except RemoteError as e:
+        _fail(str(e))
+    failed = asyncio.run(_join(client))
+    if failed:
+        _fail(failed)
+    if client.connection:  # why the connection ended while the table was open
+        typer.echo(client.connection, err=True)
+
+
+async def _join(client: Any) -> str | None:
+    """Connect `client`, then run its table until the person leaves; the reason (one
+    line) when it cannot connect."""
+    from bohn_tui.net.client import RemoteError
+
+    try:
+        await client.connect()
+    except RemoteError as e:
+        return str(e)
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    try:
+        await BohnApp(Store(), remote=client, seat=client.seat).run_async()
+    finally:
+        client.stop()
+    return None
+
+
 def main() -> None:
     try:
         app()

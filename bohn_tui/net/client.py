@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,12 +18,10 @@ from typing import Any
 from bohn_tui.engine.actions import Action, IllegalAction, action_from_json, to_json
 from bohn_tui.engine.contract import Prompt
 from bohn_tui.engine.limits import clip, show
+from bohn_tui.net import protocol as p
 
-VERSION = 1
-LINE_LIMIT = 16 * 1024 * 1024  # a host's line (a state with the whole log) may be long
-HELLO_TIMEOUT = 10.0
-RETRY_EVERY = 1.0
-CHAT_MAX = 300
+HELLO_TIMEOUT = p.HELLO_SECONDS
+RETRY_EVERY = 1.0  # seconds between two tries to reconnect
 
 
 class RemoteError(Exception):
@@ -39,18 +35,12 @@ class Line:
     seat: int | None
 
 
-def sockets_dir() -> Path:
-    """Where hosts listen: $XDG_RUNTIME_DIR/bohn, else /tmp/bohn-<uid>."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    return Path(runtime) / "bohn" if runtime else Path(f"/tmp/bohn-{os.getuid()}")
-
-
 def socket_for(code: str) -> Path:
-    """The socket of the host an invite code names (its host id, before the dash)."""
-    host, dash, secret = code.strip().partition("-")
-    if not dash or not host.isalnum() or not host.isascii() or len(host) != 4 or not secret:
-        raise RemoteError(f"{show(code, 40)} is not an invite code (like ab12-xxxxxxxx)")
-    return sockets_dir() / f"{host.lower()}.sock"
+    """The socket of the host an invite code names (RemoteError if it is not a code)."""
+    try:
+        return p.socket_path(p.code_host(code))
+    except p.ProtocolError as e:
+        raise RemoteError(str(e)) from None
 
 
 class RemoteClient:
@@ -94,13 +84,14 @@ class RemoteClient:
     async def _open(self) -> asyncio.StreamReader:
         try:
             reader, writer = await asyncio.wait_for(
-                asyncio.open_unix_connection(str(self.path), limit=LINE_LIMIT), HELLO_TIMEOUT
+                asyncio.open_unix_connection(str(self.path), limit=p.HOST_LINE + 1), HELLO_TIMEOUT
             )
         except (OSError, TimeoutError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else "no answer"
-            raise RemoteError(f"cannot reach the host at {show(str(self.path), 80)}: {why}")
+            where = show(str(self.path), 80)
+            raise RemoteError(f"cannot reach the host at {where}: {why}") from None
         try:
-            writer.write(_line({"t": "hello", "v": VERSION, "code": self.code}))
+            writer.write(p.encode(p.hello(self.code)))
             welcome = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
             if welcome.get("t") == "bye":
                 raise RemoteError(f"the host refused: {_reason(welcome)}")
@@ -195,7 +186,7 @@ class RemoteClient:
     def _send(self, msg: dict[str, Any]) -> bool:
         if self._writer is None or self._writer.is_closing():
             return False
-        self._writer.write(_line(msg))
+        self._writer.write(p.encode(msg))
         return True
 
     # -- messages -----------------------------------------------------------------------------
@@ -209,7 +200,8 @@ class RemoteClient:
         try:
             spec(self.game_id).actions()  # the game's action types, for the codec
         except UnknownGame:
-            raise RemoteError(f"the host plays a game this bohn does not know: {show(self.game_id)}")
+            unknown = show(self.game_id)
+            raise RemoteError(f"the host plays a game this bohn does not know: {unknown}") from None
         self.title = str(msg["title"])
         self.table = str(msg["table"])
         self.names = [str(n) for n in msg["names"]]
@@ -327,10 +319,11 @@ class RemoteClient:
 
     def chat(self, text: str) -> str | None:
         """Say `text` to the table (None: sent; else why not)."""
-        text = " ".join(text.split())[:CHAT_MAX]
-        if not text:
+        try:
+            text = p.chat_text(" ".join(text.split())[: p.MAX_CHAT])
+        except p.ProtocolError:
             return "nothing to say"
-        if not self._send({"t": "chat", "text": text}):
+        if not self._send(p.chat(text)):
             return "not connected to the host"
         return None
 
@@ -346,12 +339,9 @@ class RemoteClient:
             w()
 
 
-def _line(msg: dict[str, Any]) -> bytes:
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-
-
 async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
-    """The next message (EOFError at the end; ValueError for a line that is not one)."""
+    """The next message from the host, checked (EOFError at the end; ValueError for a line
+    that is not one)."""
     try:
         raw = await reader.readuntil(b"\n")
     except asyncio.IncompleteReadError as e:
@@ -360,14 +350,11 @@ async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
         raise EOFError from None
     except asyncio.LimitOverrunError:
         raise ValueError("a line too long") from None
-    msg = json.loads(raw)
-    if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
-        raise ValueError("not a message")
-    return msg
+    return p.host_message(p.decode(raw, p.HOST_LINE))
 
 
 def _reason(msg: dict[str, Any]) -> str:
     return clip(str(msg.get("reason") or "no reason given"), 120)
 
 
-__all__ = ["Line", "RemoteClient", "RemoteError", "socket_for", "sockets_dir"]
+__all__ = ["Line", "RemoteClient", "RemoteError", "socket_for"]
