@@ -258,6 +258,96 @@ def play(
         _fail(ui.start_error)
 
 
+def _host_session(
+    store: Any, game: str | None, players: str, seed: str | None, resume: str | None
+) -> Any:
+    """The session `bohn host` serves: a new game (saved at once) or a saved one."""
+    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
+    from bohn_tui.play.session import Session
+    from bohn_tui.store import StoreError
+
+    try:
+        if resume is not None:
+            session = Session.load(store, store.find(resume))
+            if session.over:
+                _fail(f"the saved game {resume!r} is over already")
+            return session
+        if game is None:
+            _fail("name the game to host (or --resume SAVE)")
+        from bohn_tui.games import spec
+
+        game = _game(game)
+        names, bots = parse_players(players, spec(game).bot_levels)
+        return Session.start(NewGame(game, names, bots, parse_seed(seed), {}), store=store)
+    except (StoreError, SessionError, ValueError) as e:
+        _fail(str(e))
+
+
+def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
+    """What `bohn host` prints once it listens: one JSON line, or each seat's invite."""
+    import os
+
+    names = host.client.names
+    seats = [{"seat": s, "name": names[s], "code": c} for s, c in host.codes.items()]
+    if as_json:
+        out = {"socket": str(path), "host": host.host_id, "seats": seats}
+        out |= {"spectator": host.spectator_code, "pid": os.getpid()}
+        typer.echo(json.dumps(out))
+        sys.stdout.flush()
+        return
+    where = f"--socket {path} " if custom else ""
+    typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
+    for s in seats:
+        typer.echo(f"  {s['name']}: bohn join {where}{s['code']}")
+    typer.echo(f"  spectators: bohn join {where}{host.spectator_code}")
+    typer.echo("Ctrl+C ends the hosting (the game stays saved).")
+    sys.stdout.flush()
+
+
+@app.command()
+def host(
+    game: Annotated[str | None, typer.Argument(help=f"one of: {', '.join(GAMES)}")] = None,
+    players: Annotated[
+        str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
+    ] = "Ana,Ben,bot:standard",
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
+    ] = None,
+    socket: Annotated[
+        Path | None, typer.Option("--socket", help="listen here (default: from the host id)")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print one JSON line: socket, codes, pid")
+    ] = False,
+    resume: Annotated[
+        str | None, typer.Option("--resume", metavar="SAVE", help="host a saved game")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
+) -> None:
+    """Host a game for players who join from other terminals (`bohn join CODE`)."""
+    import asyncio
+
+    from bohn_tui.net.host import serve
+
+    store = _store(echo=not as_json)
+    session = _host_session(store, game, players, seed, resume)
+    if not 0 <= bot_delay <= 10:
+        _fail("--bot-delay must be from 0 to 10 seconds")
+
+    def ready(h: Any, path: Path) -> None:
+        _host_invites(h, path, socket is not None, as_json)
+
+    def say(text: str) -> None:
+        typer.echo(text, err=True)
+
+    try:
+        asyncio.run(serve(session, socket, ready, bot_delay, say))
+    except OSError as e:
+        _fail(f"cannot host: {e.strerror or e}")
+    except KeyboardInterrupt:
+        pass
+
+
 @app.command()
 def solo(
     game: Annotated[
