@@ -133,7 +133,11 @@ def say(*lines: bytes | dict[str, Any], then_wait: bool = True) -> Script:
 
 
 async def connected(path: Path) -> tuple[RemoteClient, list[int]]:
-    client = RemoteClient(CODE, path)
+    return await connected_as(CODE, path)
+
+
+async def connected_as(code: str, path: Path) -> tuple[RemoteClient, list[int]]:
+    client = RemoteClient(code, path)
     await client.connect()
     seen: list[int] = []
     client.subscribe(lambda: seen.append(1))
@@ -269,3 +273,99 @@ def test_join_prints_one_line_for_a_refusing_host(fake: Any, tmp_path: Path) -> 
     )
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.strip() == "the host refused: that code names no seat"
+
+
+# -- against a real host --------------------------------------------------------------------
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """`bohn host bohnanza` for Ana and Ben (no bots) on a socket in tmp_path; its --json
+    line. Killed at the end."""
+    env = {**os.environ, "BOHN_DATA_DIR": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    sock = tmp_path / "h.sock"
+    cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", "Ana,Ben"]
+    proc = subprocess.Popen(
+        [*cmd, "--seed", "3", "--socket", str(sock), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        info = json.loads(proc.stdout.readline())
+        yield info
+    finally:
+        proc.kill()
+        proc.wait(5)
+
+
+def _code(info: dict[str, Any], name: str) -> str:
+    return next(s["code"] for s in info["seats"] if s["name"] == name)
+
+
+def _fields(view: dict[str, Any], seat: int) -> list[Any]:
+    return view["players"][seat]["fields"]  # type: ignore[no-any-return]
+
+
+async def test_a_joined_table_shows_one_seat_and_its_moves_reach_the_others(
+    host: dict[str, Any], tmp_path: Path
+) -> None:
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.privacy import PrivacyScreen
+    from bohn_tui.ui.screens.table import TableScreen
+    from bohn_tui.ui.widgets.phase_banner import PhaseBanner
+
+    sock = Path(host["socket"])
+    ana = RemoteClient(_code(host, "Ana"), sock)
+    await ana.connect()
+    ben, ben_saw = await connected_as(_code(host, "Ben"), sock)
+    assert ana.seat == 0 and ben.seat == 1
+    assert ana.view(0)["players"][0]["hand"] and ana.view(0)["players"][1]["hand"] is None
+    before = _fields(ben.view(1), 0)
+    app = BohnApp(Store(tmp_path / "ui"), remote=ana, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == 0
+        assert table._hand is not None  # Ana's hand shows
+        await pilot.press("p")  # no pass-screen key at a remote seat
+        await pilot.press("1")  # plant the front card on field 1
+        await until(lambda: _fields(ben.view(1), 0) != before)
+        assert ben_saw and not any(isinstance(s, PrivacyScreen) for s in app.screen_stack)
+        assert ben.view(1)["players"][0]["hand"] is None  # Ben never sees Ana's hand
+        await pilot.press("slash", *"hi Ben", "enter")
+        await until(lambda: any(ln.text == "Ana: hi Ben" for ln in ben.log))
+        while ana.decider() == 0:  # Ana ends her turn (through her client)
+            move = next(a for a in ana.legal(0) if type(a).__name__ in PASSING)
+            assert await ana.submit(move) is None
+            await pilot.pause()
+        ben.stop()  # Ben leaves: Ana's table says whom it waits for
+        await until(lambda: 1 in ana.away())
+        await pilot.pause()
+        banner = table.query_one("#banner", PhaseBanner)
+        assert "waiting for Ben (disconnected)" in banner.render().plain  # type: ignore[union-attr]
+        await pilot.press("q")  # leaves the app; the game goes on at the host
+    ana.stop()
+
+
+PASSING = ("PlantHand", "EndPlanting", "EndTurn")  # the moves that end a first turn
+
+
+async def test_a_second_join_takes_the_seat_over_and_a_spectator_only_watches(
+    host: dict[str, Any],
+) -> None:
+    sock = Path(host["socket"])
+    first, _ = await connected_as(_code(host, "Ana"), sock)
+    second, _ = await connected_as(_code(host, "Ana"), sock)
+    await until(lambda: first.connection is not None)
+    assert first.connection == f"the host closed the connection: {p.TAKEN_OVER}"
+    watcher, _ = await connected_as(host["spectator"], sock)
+    assert watcher.seat is None and watcher.legal(0) == [] and watcher.view(None)
+    assert await watcher.undo() == "a spectator cannot act"
+    await asyncio.sleep(0.3)  # six retry periods: the first does not take it back
+    assert first.connection is not None and second.connection is None
+    for c in (first, second, watcher):
+        c.stop()
