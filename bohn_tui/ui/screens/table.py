@@ -24,6 +24,7 @@ from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
 SHORT = 30  # a screen lower than this: the hand's box loses its bottom border (a row more)
 NO_HAND = "No hand is shown until the next player takes the screen."
+WATCHING = "You are watching: nobody's hand is shown."
 # the keys of every game, after the game's own
 TABLE_BINDINGS = [
     Binding("u", "undo", "Undo"),
@@ -117,9 +118,14 @@ class TableScreen(HandOver, Screen[None]):
             # hand-over changes the size of nothing else on the table: a size change repaints
             # all inside it) above the key bar, which takes one row or two
             Vertical(
-                Static(NO_HAND, id="no-hand", classes="hand-slot"), KeyBar(id="keys"), id="bottom"
+                Static(self._no_hand(), id="no-hand", classes="hand-slot"),
+                KeyBar(id="keys"),
+                id="bottom",
             ),
         ]
+
+    def _no_hand(self) -> str:
+        return WATCHING if self.remote and self.seat is None else NO_HAND
 
     def compose(self) -> ComposeResult:
         if not self.building:
