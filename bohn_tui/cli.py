@@ -487,11 +487,12 @@ async def _join(client: Any) -> str | None:
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
 
+    ui = BohnApp(Store(), remote=client, seat=client.seat)
     try:
-        await BohnApp(Store(), remote=client, seat=client.seat).run_async()
+        await ui.run_async()
     finally:
         client.stop()
-    return None
+    return ui.start_error
 
 
 def main() -> None:

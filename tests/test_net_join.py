@@ -369,3 +369,22 @@ async def test_a_second_join_takes_the_seat_over_and_a_spectator_only_watches(
     assert first.connection is not None and second.connection is None
     for c in (first, second, watcher):
         c.stop()
+
+
+async def test_a_table_the_host_garbled_is_one_line_not_a_crash(fake: Any, tmp_path: Path) -> None:
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        writer.write(p.encode({**WELCOME, "table": "bohn_tui.games.common.ui.parts:PARTS"}))
+        writer.write(p.encode({**STATE, "view": {"players": 3}, "public": {"active": []}}))
+        await reader.read()
+
+    fake(script)
+    client, _ = await connected(tmp_path / "h.sock")
+    app = BohnApp(Store(tmp_path / "ui"), remote=client, seat=0)
+    async with app.run_test(size=(80, 24)):
+        await until(lambda: app.return_code is not None)
+    assert app.return_code == 1
+    assert app.start_error == ("the host sent a table this bohn cannot show; the table is closed")

@@ -176,6 +176,21 @@ class BohnApp(App[None]):
         self.title = f"bohn: {client.title}"
         self.push_screen(TableScreen(client, remote=True, seat=seat))
 
+    def _handle_exception(self, error: Exception) -> None:
+        """A remote table shows what a host sent; a view it cannot show (a host of another
+        version, or a hostile one) ends the app with one line, not a traceback."""
+        if self.remote is None:
+            super()._handle_exception(error)
+            return
+        self.remote_failed()
+
+    def remote_failed(self) -> None:
+        """A remote table the host's state cannot be shown on: one line, and the app ends."""
+        self.start_error = "the host sent a table this bohn cannot show; the table is closed"
+        if self.remote is not None:
+            self.remote.stop()  # type: ignore[attr-defined]
+        self.exit(return_code=1)
+
     def start_game(self, new: NewGame) -> None:
         """From the new-game screen: an error is shown there and nothing changes."""
         from bohn_tui.play.session import Session

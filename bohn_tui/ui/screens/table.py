@@ -5,6 +5,7 @@ screen, help); the hot-seat hand-over is in handover.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -133,6 +134,9 @@ class TableScreen(HandOver, Screen[None]):
 
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
+        if self.remote:
+            self._shown(lambda: (self._layout(), self.advance()))
+            return
         if self.building:  # the privacy screen shows first; the table is built beneath it
             self.advance()
             self.call_after_refresh(self._build)
@@ -149,7 +153,9 @@ class TableScreen(HandOver, Screen[None]):
         error = self.client.take_error()
         if error is not None:
             self.notify(error, title="Not saved", severity="error", timeout=10)
-        if (self.remote or not self._acting) and self.is_mounted:
+        if self.remote and self.is_mounted:
+            self._shown(lambda: self.advance(moved=True))
+        elif not self._acting and self.is_mounted:
             self.advance(moved=True)
 
     def advance(self, moved: bool = False) -> None:
@@ -166,6 +172,14 @@ class TableScreen(HandOver, Screen[None]):
                 self.app.push_screen(self.controls.end_screen())
         elif self.viewer is not None:
             self.controls.maybe_forced()
+
+    def _shown(self, step: Callable[[], object]) -> None:
+        """Show what a host sent (a remote table): a view the game's parts cannot read
+        ends the app with one line (BohnApp.remote_failed), never a traceback."""
+        try:
+            step()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            self.app.remote_failed()
 
     def remote_note(self) -> str | None:
         """A remote table's line about the connection: lost, or a person it waits for who
@@ -191,7 +205,9 @@ class TableScreen(HandOver, Screen[None]):
             self.call_after_refresh(self._prepaint)
 
     def on_resize(self) -> None:
-        if not self.building:
+        if self.remote:
+            self._shown(self._layout)
+        elif not self.building:
             self._layout()
 
     def _layout(self) -> None:
