@@ -30,6 +30,8 @@ from bohn_tui.play.session import LogLine
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
 CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
 CHAT_SECONDS = 10.0
+LINGER = 1.0  # after a bye: seconds the rest of what a client sends is read and dropped
+LINGER_BYTES = 32 * 1024 * 1024  # (at most this much), so that it can read the bye
 _STATE = object()  # in a writer's queue: "send the state as it is when you get here"
 
 
@@ -42,6 +44,7 @@ class Connection:
     joined: bool = False  # a good hello was answered
     queue: deque[Any] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    finished: asyncio.Event = field(default_factory=asyncio.Event)  # nothing more is read
     closing: bool = False
     log_sent: int = 0  # lines of the log this client has
     log_list: Any = None  # the session's log list those lines came from
@@ -173,9 +176,10 @@ class Host:
         finally:
             self._leave(conn)
             conn.closing = True
+            conn.finished.set()
             conn.wake.set()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(out, WRITE_SECONDS)
+                await asyncio.wait_for(out, WRITE_SECONDS + LINGER)
             out.cancel()
             writer.close()
             with contextlib.suppress(Exception):
@@ -216,8 +220,21 @@ class Host:
                 await self._message(conn, p.client_message(p.decode(line)))
         except p.ProtocolError as e:
             conn.close(str(e))
+            await self._drop_rest(reader)
         except (ConnectionError, OSError):
             pass
+
+    async def _drop_rest(self, reader: asyncio.StreamReader) -> None:
+        """Read and drop what the client still sends, for a while: a client that is still
+        writing (the rest of a huge line) gets to read its bye instead of a reset."""
+        loop = asyncio.get_running_loop()
+        end, total = loop.time() + LINGER, 0
+        with contextlib.suppress(TimeoutError, ConnectionError, OSError):
+            while total < LINGER_BYTES:
+                chunk = await asyncio.wait_for(reader.read(65536), max(0.0, end - loop.time()))
+                if not chunk:
+                    return
+                total += len(chunk)
 
     def _flood(self, conn: Connection) -> None:
         now = time.monotonic()
@@ -316,13 +333,18 @@ class Host:
                     w.write(data)
                     await asyncio.wait_for(w.drain(), WRITE_SECONDS)
                 if conn.closing:
-                    return
+                    break
+            if w.can_write_eof():
+                w.write_eof()  # the bye was the last: the client reads it, then the end
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(conn.finished.wait(), LINGER)
         except (ConnectionError, OSError, TimeoutError):
             conn.closing = True
+        except Exception as e:  # noqa: BLE001 - a state that cannot be built drops the client
+            conn.closing = True
+            self.say(f"a connection failed: {clip(str(e) or type(e).__name__, 120)}")
         finally:
-            if conn.closing:
-                with contextlib.suppress(Exception):
-                    w.close()
+            w.close()
 
     # -- the whole run -------------------------------------------------------------------------
 
