@@ -108,9 +108,11 @@ def start() -> Iterator[Callable[..., Hosted]]:
     procs: list[subprocess.Popen[bytes]] = []
     root = Path(tempfile.mkdtemp(prefix="bohn-nh-"))
 
-    def run(players: str = "Ana,Ben,bot:random", *extra: str, socket: bool = True) -> Hosted:
-        data = root / f"d{len(procs)}"
-        env = {**os.environ, "BOHN_DATA_DIR": str(data), "XDG_DATA_HOME": str(data)}
+    def run(
+        players: str = "Ana,Ben,bot:random", *extra: str, socket: bool = True, data: str = ""
+    ) -> Hosted:
+        data_dir = root / (data or f"d{len(procs)}")
+        env = {**os.environ, "BOHN_DATA_DIR": str(data_dir), "XDG_DATA_HOME": str(data_dir)}
         env["XDG_RUNTIME_DIR"] = str(root / "run")
         where = ["--socket", str(root / f"h{len(procs)}.sock")] if socket else []
         cmd = [sys.executable, "-m", "bohn_tui", "host", GAME, "--players", players]
@@ -122,7 +124,7 @@ def start() -> Iterator[Callable[..., Hosted]]:
         assert proc.stdout is not None
         first = proc.stdout.readline()
         assert first, proc.stderr.read().decode() if proc.stderr else "no output"
-        return Hosted(proc, json.loads(first), data)
+        return Hosted(proc, json.loads(first), data_dir)
 
     yield run
     for proc in procs:
@@ -210,6 +212,14 @@ def test_acts_refused_and_applied(start: Callable[..., Hosted]) -> None:
             assert st["version"] == version + 1
             assert st["log_from"] > 0 and st["log"]
         assert version == a0["version"] == s0["version"]
+        # an undo: only the seat whose action it was; the log comes anew from line 0
+        await ben.send(p.undo(10))
+        assert (await ben.until("result", lambda m: m["id"] == 10))["error"]
+        await ana.send(p.undo(11))
+        assert (await ana.until("result", lambda m: m["id"] == 11))["error"] is None
+        st = await ben.until("state", lambda m: m["version"] == version + 2)
+        assert st["log_from"] == 0 and "took back" in st["log"][-1]["text"]
+        assert st["view"]["players"][0] == b0["view"]["players"][0]
         await ana.send(p.chat("hello\x07 all"))
         st = await ben.until("state", lambda m: any("Ana:" in ln["text"] for ln in m["log"]))
         assert st["log"][-1] == {"text": "Ana: hello  all", "turn": 1, "seat": 0}
@@ -372,3 +382,28 @@ def test_bots_only_game_ends_the_host(start: Callable[..., Hosted]) -> None:
     assert h.proc.wait(10) == 0
     (save,) = Store(h.data).list()
     assert save.over
+
+
+def test_resume_hosts_the_saved_game_where_it_was(start: Callable[..., Hosted]) -> None:
+    h = start(data="same")
+
+    async def play_one() -> dict[str, Any]:
+        ana, welcome, state = await joined(h.path, h.codes["Ana"])
+        assert await ana.act(1, state["legal"][0]) is None
+        after = await ana.until("state", lambda m: m["version"] == state["version"] + 1)
+        await ana.close()
+        return {"save": welcome["save_id"], "view": after["view"]}
+
+    first = asyncio.run(play_one())
+    h.proc.send_signal(signal.SIGTERM)
+    assert h.proc.wait(5) == 0
+    again = start("ignored", "--resume", first["save"], data="same")
+
+    async def look() -> None:
+        ana, welcome, state = await joined(again.path, again.codes["Ana"])
+        assert welcome["save_id"] == first["save"] and state["view"] == first["view"]
+        assert again.codes["Ana"] != h.codes["Ana"]  # new codes for each hosting
+        await ana.close()
+
+    asyncio.run(look())
+    alive(again)

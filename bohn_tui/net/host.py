@@ -392,16 +392,17 @@ def pick_socket(chosen: Path | None) -> tuple[str, Path]:
 
 
 async def serve(
-    session: Any,
+    open_session: Callable[[], Any],
     socket_file: Path | None,
     ready: Callable[[Host, Path], None],
     bot_delay: float = 0.4,
     say: Callable[[str], None] | None = None,
 ) -> None:
-    """Host `session` until the game is over and every client left, or SIGINT/SIGTERM.
-    `ready(host, path)` is called once the socket listens."""
+    """Host the session `open_session()` makes (once the socket is known to be free, so
+    that a host that cannot listen saves no game) until the game is over and every client
+    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens."""
     host_id, path = pick_socket(socket_file)
-    client = LocalClient(session, bot_delay)
+    client = LocalClient(open_session(), bot_delay)
     host = Host(client, host_id, say)
     old = os.umask(0o177)
     try:
