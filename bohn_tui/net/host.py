@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import os
 import signal
 import socket
@@ -30,6 +31,7 @@ from bohn_tui.play.session import LogLine
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
 CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
 CHAT_SECONDS = 10.0
+MAX_CONNECTIONS = 64  # at once, spectators and not yet greeted ones included
 LINGER = 1.0  # after a bye: seconds the rest of what a client sends is read and dropped
 LINGER_BYTES = 32 * 1024 * 1024  # (at most this much), so that it can read the bye
 _STATE = object()  # in a writer's queue: "send the state as it is when you get here"
@@ -95,6 +97,9 @@ class Host:
         for c in list(self.connections):
             if c.joined:
                 c.send_state()
+        error = self.client.take_error()
+        if error:  # a bot's move that could not be saved: the bots wait for a change
+            self.say(error)
         self.client.settle()
         self._check_done()
 
@@ -168,6 +173,8 @@ class Host:
         conn = Connection(writer)
         self.connections.add(conn)
         out = asyncio.create_task(self._write(conn))
+        if len(self.connections) > MAX_CONNECTIONS:
+            conn.close(f"this game has {MAX_CONNECTIONS} connections already")
         try:
             await self._read(conn, reader)
         except Exception as e:  # noqa: BLE001 - one connection's trouble never stops the host
@@ -204,6 +211,9 @@ class Host:
             raise p.ProtocolError(f"a line of more than {p.CLIENT_LINE:,} bytes") from None
 
     async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        if conn.closing:  # refused at once (too many connections)
+            await self._drop_rest(reader)
+            return
         try:
             try:
                 line = await asyncio.wait_for(self._line(reader), p.HELLO_SECONDS)
@@ -253,11 +263,15 @@ class Host:
             raise p.ProtocolError(
                 f"this host speaks version {p.VERSION} of the protocol, not {msg.v}"
             )
-        code = msg.code.strip().lower()
-        if code == self.spectator_code:
+        code = msg.code.strip().lower().encode("utf-8", "replace")
+
+        def same(known: str) -> bool:
+            return hmac.compare_digest(known.encode(), code)
+
+        if same(self.spectator_code):
             seat = None
         else:
-            seats = [s for s, c in self.codes.items() if c == code]
+            seats = [s for s, c in self.codes.items() if same(c)]
             if not seats:
                 raise p.ProtocolError("that invite code is not one of this game's")
             seat = seats[0]
