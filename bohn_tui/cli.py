@@ -329,10 +329,12 @@ def host(
 
     from bohn_tui.net.host import serve
 
-    store = _store(echo=not as_json)
-    session = _host_session(store, game, players, seed, resume)
     if not 0 <= bot_delay <= 10:
         _fail("--bot-delay must be from 0 to 10 seconds")
+    store = _store(echo=not as_json)
+
+    def open_session() -> Any:
+        return _host_session(store, game, players, seed, resume)
 
     def ready(h: Any, path: Path) -> None:
         _host_invites(h, path, socket is not None, as_json)
@@ -341,7 +343,7 @@ def host(
         typer.echo(text, err=True)
 
     try:
-        asyncio.run(serve(session, socket, ready, bot_delay, say))
+        asyncio.run(serve(open_session, socket, ready, bot_delay, say))
     except OSError as e:
         _fail(f"cannot host: {e.strerror or e}")
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import os
 import signal
 import socket
@@ -30,6 +31,9 @@ from bohn_tui.play.session import LogLine
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
 CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
 CHAT_SECONDS = 10.0
+MAX_CONNECTIONS = 64  # at once, spectators and not yet greeted ones included
+LINGER = 1.0  # after a bye: seconds the rest of what a client sends is read and dropped
+LINGER_BYTES = 32 * 1024 * 1024  # (at most this much), so that it can read the bye
 _STATE = object()  # in a writer's queue: "send the state as it is when you get here"
 
 
@@ -42,6 +46,7 @@ class Connection:
     joined: bool = False  # a good hello was answered
     queue: deque[Any] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    finished: asyncio.Event = field(default_factory=asyncio.Event)  # nothing more is read
     closing: bool = False
     log_sent: int = 0  # lines of the log this client has
     log_list: Any = None  # the session's log list those lines came from
@@ -92,6 +97,9 @@ class Host:
         for c in list(self.connections):
             if c.joined:
                 c.send_state()
+        error = self.client.take_error()
+        if error:  # a bot's move that could not be saved: the bots wait for a change
+            self.say(error)
         self.client.settle()
         self._check_done()
 
@@ -165,6 +173,8 @@ class Host:
         conn = Connection(writer)
         self.connections.add(conn)
         out = asyncio.create_task(self._write(conn))
+        if len(self.connections) > MAX_CONNECTIONS:
+            conn.close(f"this game has {MAX_CONNECTIONS} connections already")
         try:
             await self._read(conn, reader)
         except Exception as e:  # noqa: BLE001 - one connection's trouble never stops the host
@@ -173,9 +183,10 @@ class Host:
         finally:
             self._leave(conn)
             conn.closing = True
+            conn.finished.set()
             conn.wake.set()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(out, WRITE_SECONDS)
+                await asyncio.wait_for(out, WRITE_SECONDS + LINGER)
             out.cancel()
             writer.close()
             with contextlib.suppress(Exception):
@@ -200,6 +211,9 @@ class Host:
             raise p.ProtocolError(f"a line of more than {p.CLIENT_LINE:,} bytes") from None
 
     async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        if conn.closing:  # refused at once (too many connections)
+            await self._drop_rest(reader)
+            return
         try:
             try:
                 line = await asyncio.wait_for(self._line(reader), p.HELLO_SECONDS)
@@ -216,8 +230,21 @@ class Host:
                 await self._message(conn, p.client_message(p.decode(line)))
         except p.ProtocolError as e:
             conn.close(str(e))
+            await self._drop_rest(reader)
         except (ConnectionError, OSError):
             pass
+
+    async def _drop_rest(self, reader: asyncio.StreamReader) -> None:
+        """Read and drop what the client still sends, for a while: a client that is still
+        writing (the rest of a huge line) gets to read its bye instead of a reset."""
+        loop = asyncio.get_running_loop()
+        end, total = loop.time() + LINGER, 0
+        with contextlib.suppress(TimeoutError, ConnectionError, OSError):
+            while total < LINGER_BYTES:
+                chunk = await asyncio.wait_for(reader.read(65536), max(0.0, end - loop.time()))
+                if not chunk:
+                    return
+                total += len(chunk)
 
     def _flood(self, conn: Connection) -> None:
         now = time.monotonic()
@@ -236,11 +263,15 @@ class Host:
             raise p.ProtocolError(
                 f"this host speaks version {p.VERSION} of the protocol, not {msg.v}"
             )
-        code = msg.code.strip().lower()
-        if code == self.spectator_code:
+        code = msg.code.strip().lower().encode("utf-8", "replace")
+
+        def same(known: str) -> bool:
+            return hmac.compare_digest(known.encode(), code)
+
+        if same(self.spectator_code):
             seat = None
         else:
-            seats = [s for s, c in self.codes.items() if c == code]
+            seats = [s for s, c in self.codes.items() if same(c)]
             if not seats:
                 raise p.ProtocolError("that invite code is not one of this game's")
             seat = seats[0]
@@ -316,13 +347,18 @@ class Host:
                     w.write(data)
                     await asyncio.wait_for(w.drain(), WRITE_SECONDS)
                 if conn.closing:
-                    return
+                    break
+            if w.can_write_eof():
+                w.write_eof()  # the bye was the last: the client reads it, then the end
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(conn.finished.wait(), LINGER)
         except (ConnectionError, OSError, TimeoutError):
             conn.closing = True
+        except Exception as e:  # noqa: BLE001 - a state that cannot be built drops the client
+            conn.closing = True
+            self.say(f"a connection failed: {clip(str(e) or type(e).__name__, 120)}")
         finally:
-            if conn.closing:
-                with contextlib.suppress(Exception):
-                    w.close()
+            w.close()
 
     # -- the whole run -------------------------------------------------------------------------
 
@@ -370,16 +406,17 @@ def pick_socket(chosen: Path | None) -> tuple[str, Path]:
 
 
 async def serve(
-    session: Any,
+    open_session: Callable[[], Any],
     socket_file: Path | None,
     ready: Callable[[Host, Path], None],
     bot_delay: float = 0.4,
     say: Callable[[str], None] | None = None,
 ) -> None:
-    """Host `session` until the game is over and every client left, or SIGINT/SIGTERM.
-    `ready(host, path)` is called once the socket listens."""
+    """Host the session `open_session()` makes (once the socket is known to be free, so
+    that a host that cannot listen saves no game) until the game is over and every client
+    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens."""
     host_id, path = pick_socket(socket_file)
-    client = LocalClient(session, bot_delay)
+    client = LocalClient(open_session(), bot_delay)
     host = Host(client, host_id, say)
     old = os.umask(0o177)
     try:
