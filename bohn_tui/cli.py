@@ -258,6 +258,98 @@ def play(
         _fail(ui.start_error)
 
 
+def _host_session(
+    store: Any, game: str | None, players: str, seed: str | None, resume: str | None
+) -> Any:
+    """The session `bohn host` serves: a new game (saved at once) or a saved one."""
+    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
+    from bohn_tui.play.session import Session
+    from bohn_tui.store import StoreError
+
+    try:
+        if resume is not None:
+            session = Session.load(store, store.find(resume))
+            if session.over:
+                _fail(f"the saved game {resume!r} is over already")
+            return session
+        if game is None:
+            _fail("name the game to host (or --resume SAVE)")
+        from bohn_tui.games import spec
+
+        game = _game(game)
+        names, bots = parse_players(players, spec(game).bot_levels)
+        return Session.start(NewGame(game, names, bots, parse_seed(seed), {}), store=store)
+    except (StoreError, SessionError, ValueError) as e:
+        _fail(str(e))
+
+
+def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
+    """What `bohn host` prints once it listens: one JSON line, or each seat's invite."""
+    import os
+
+    names = host.client.names
+    seats = [{"seat": s, "name": names[s], "code": c} for s, c in host.codes.items()]
+    if as_json:
+        out = {"socket": str(path), "host": host.host_id, "seats": seats}
+        out |= {"spectator": host.spectator_code, "pid": os.getpid()}
+        typer.echo(json.dumps(out))
+        sys.stdout.flush()
+        return
+    where = f"--socket {path} " if custom else ""
+    typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
+    for s in seats:
+        typer.echo(f"  {s['name']}: bohn join {where}{s['code']}")
+    typer.echo(f"  spectators: bohn join {where}{host.spectator_code}")
+    typer.echo("Ctrl+C ends the hosting (the game stays saved).")
+    sys.stdout.flush()
+
+
+@app.command()
+def host(
+    game: Annotated[str | None, typer.Argument(help=f"one of: {', '.join(GAMES)}")] = None,
+    players: Annotated[
+        str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
+    ] = "Ana,Ben,bot:standard",
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
+    ] = None,
+    socket: Annotated[
+        Path | None, typer.Option("--socket", help="listen here (default: from the host id)")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print one JSON line: socket, codes, pid")
+    ] = False,
+    resume: Annotated[
+        str | None, typer.Option("--resume", metavar="SAVE", help="host a saved game")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
+) -> None:
+    """Host a game for players who join from other terminals (`bohn join CODE`)."""
+    import asyncio
+
+    from bohn_tui.net.host import serve
+
+    if not 0 <= bot_delay <= 10:
+        _fail("--bot-delay must be from 0 to 10 seconds")
+    store = _store(echo=not as_json)
+
+    def open_session() -> Any:
+        return _host_session(store, game, players, seed, resume)
+
+    def ready(h: Any, path: Path) -> None:
+        _host_invites(h, path, socket is not None, as_json)
+
+    def say(text: str) -> None:
+        typer.echo(text, err=True)
+
+    try:
+        asyncio.run(serve(open_session, socket, ready, bot_delay, say))
+    except OSError as e:
+        _fail(f"cannot host: {e.strerror or e}")
+    except KeyboardInterrupt:
+        pass
+
+
 @app.command()
 def solo(
     game: Annotated[
@@ -360,6 +452,49 @@ def import_game(
     except StoreError as e:
         _fail(str(e))
     typer.echo(game_id)
+
+
+@app.command()
+def join(
+    code: Annotated[str, typer.Argument(help="the invite code `bohn host` printed")],
+    socket: Annotated[
+        Path | None, typer.Option("--socket", help="the host's socket (default: from the code)")
+    ] = None,
+) -> None:
+    """Take a seat at a game `bohn host` runs on this machine (its invite code)."""
+    import asyncio
+
+    from bohn_tui.net.client import RemoteClient, RemoteError
+
+    try:
+        client = RemoteClient(code, socket)
+    except RemoteError as e:
+        _fail(str(e))
+    failed = asyncio.run(_join(client))
+    if failed:
+        _fail(failed)
+    if client.connection:  # why the connection ended while the table was open
+        typer.echo(client.connection, err=True)
+
+
+async def _join(client: Any) -> str | None:
+    """Connect `client`, then run its table until the person leaves; the reason (one
+    line) when it cannot connect."""
+    from bohn_tui.net.client import RemoteError
+
+    try:
+        await client.connect()
+    except RemoteError as e:
+        return str(e)
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    ui = BohnApp(Store(), remote=client, seat=client.seat)
+    try:
+        await ui.run_async()
+    finally:
+        client.stop()
+    return ui.start_error
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from bohn_tui.play.client import LocalClient
+    from bohn_tui.play.client import LocalClient, SeatClient
     from bohn_tui.play.session import Session
 
 
@@ -66,7 +66,11 @@ class BohnApp(App[None]):
         store: Store | None = None,
         session: Session | NewGame | None = None,
         bot_delay: float = 0.4,
+        remote: SeatClient | None = None,
+        seat: int | None = None,
     ) -> None:
+        """`remote`: a client of one seat (`seat`; None: a spectator) at a game played
+        elsewhere (`bohn join`): the app shows its table only."""
         super().__init__()
         for theme in list(self.available_themes):
             if theme not in THEMES:
@@ -78,6 +82,8 @@ class BohnApp(App[None]):
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
         self.client: LocalClient | None = None  # the open game's
+        self.remote = remote
+        self.remote_seat = seat
 
     def on_unmount(self) -> None:
         if self.client is not None:
@@ -90,7 +96,9 @@ class BohnApp(App[None]):
         gc.set_threshold(50_000, 50, 100)
         self.screen_change_signal.subscribe(self, self._screen_changed)
         first = self.first_session
-        if isinstance(first, NewGame):
+        if self.remote is not None:
+            self.open_remote(self.remote, self.remote_seat)
+        elif isinstance(first, NewGame):
             self._new_game_first(first)
         elif first is not None:
             if not self.open_session(first):
@@ -160,6 +168,28 @@ class BohnApp(App[None]):
         # the collector's way
         self.call_after_refresh(gc.freeze)
         return True
+
+    def open_remote(self, client: SeatClient, seat: int | None) -> None:
+        """Open the table of one seat at a game a host runs (no privacy screen, no menu)."""
+        from bohn_tui.ui.screens.table import TableScreen
+
+        self.title = f"bohn: {client.title}"
+        self.push_screen(TableScreen(client, remote=True, seat=seat))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A remote table shows what a host sent; a view it cannot show (a host of another
+        version, or a hostile one) ends the app with one line, not a traceback."""
+        if self.remote is None:
+            super()._handle_exception(error)
+            return
+        self.remote_failed()
+
+    def remote_failed(self) -> None:
+        """A remote table the host's state cannot be shown on: one line, and the app ends."""
+        self.start_error = "the host sent a table this bohn cannot show; the table is closed"
+        if self.remote is not None:
+            self.remote.stop()  # type: ignore[attr-defined]
+        self.exit(return_code=1)
 
     def start_game(self, new: NewGame) -> None:
         """From the new-game screen: an error is shown there and nothing changes."""

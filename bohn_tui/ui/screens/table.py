@@ -5,6 +5,7 @@ screen, help); the hot-seat hand-over is in handover.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -24,6 +25,7 @@ from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
 SHORT = 30  # a screen lower than this: the hand's box loses its bottom border (a row more)
 NO_HAND = "No hand is shown until the next player takes the screen."
+WATCHING = "You are watching: nobody's hand is shown."
 # the keys of every game, after the game's own
 TABLE_BINDINGS = [
     Binding("u", "undo", "Undo"),
@@ -33,7 +35,16 @@ TABLE_BINDINGS = [
     Binding("question_mark", "help", "Help"),
     Binding("q", "menu", "Menu"),
 ]
-OWN = {"undo", "pass_screen", "view_log", "cancel_choice", "help", "menu"}
+# a remote seat's table (bohn join): chat instead of passing the screen, q leaves
+REMOTE_BINDINGS = [
+    Binding("u", "undo", "Undo"),
+    Binding("slash", "chat", "Chat", key_display="/"),
+    Binding("v", "view_log", "Log"),
+    Binding("escape", "cancel_choice", "Cancel a harvest choice", key_display="Esc", show=False),
+    Binding("question_mark", "help", "Help"),
+    Binding("q", "menu", "Leave"),
+]
+OWN = {"undo", "pass_screen", "chat", "view_log", "cancel_choice", "help", "menu"}
 
 
 def _parse(action: str) -> tuple[str, tuple[int, ...]]:
@@ -46,10 +57,14 @@ class TableScreen(HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS = TABLE_BINDINGS
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatClient, remote: bool = False, seat: int | None = None) -> None:
+        """`remote`: one fixed seat at a game played elsewhere (`seat`; None: a spectator):
+        the table shows that seat's view only, never the privacy screen."""
         super().__init__()
         self.client = client
-        self.viewer: int | None = None
+        self.remote = remote
+        self.seat = seat
+        self.viewer: int | None = seat if remote else None
         self.visiting = False  # the viewer took the screen out of turn
         self._legal: list[Action] = []
         self._view: dict[str, Any] = client.view(None)
@@ -63,14 +78,18 @@ class TableScreen(HandOver, Screen[None]):
         self.choice: tuple[str, list[Action]] | None = None
         parts = load_parts(client.table)
         self.controls = parts.controls(self)
-        self.bindings_list: list[Binding] = [*parts.bindings, *TABLE_BINDINGS]
+        own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
+        self.bindings_list: list[Binding] = [*parts.bindings, *own]
+        if remote:
+            self._bindings.bind("slash", "chat", "Chat", True, "/")
+            self._bindings.bind("q", "menu", "Leave")
         for b in parts.bindings:  # the game's keys run its controls' actions
             self._bindings.bind(b.key, b.action, b.description, b.show, b.key_display)
             name_ = _parse(b.action)[0]
             setattr(self, f"action_{name_}", getattr(self.controls, f"action_{name_}"))
         # a game that opens with a hand-over shows the privacy screen before the table is
         # built (the first frame comes sooner); a hand confirmed meanwhile shows once built
-        self.building = self.first_decision_hands_over()
+        self.building = not remote and self.first_decision_hands_over()
         self._reveal_when_built: int | None = None
 
     @property
@@ -100,9 +119,14 @@ class TableScreen(HandOver, Screen[None]):
             # hand-over changes the size of nothing else on the table: a size change repaints
             # all inside it) above the key bar, which takes one row or two
             Vertical(
-                Static(NO_HAND, id="no-hand", classes="hand-slot"), KeyBar(id="keys"), id="bottom"
+                Static(self._no_hand(), id="no-hand", classes="hand-slot"),
+                KeyBar(id="keys"),
+                id="bottom",
             ),
         ]
+
+    def _no_hand(self) -> str:
+        return WATCHING if self.remote and self.seat is None else NO_HAND
 
     def compose(self) -> ComposeResult:
         if not self.building:
@@ -110,6 +134,9 @@ class TableScreen(HandOver, Screen[None]):
 
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
+        if self.remote:
+            self._shown(lambda: (self._layout(), self.advance()))
+            return
         if self.building:  # the privacy screen shows first; the table is built beneath it
             self.advance()
             self.call_after_refresh(self._build)
@@ -126,8 +153,46 @@ class TableScreen(HandOver, Screen[None]):
         error = self.client.take_error()
         if error is not None:
             self.notify(error, title="Not saved", severity="error", timeout=10)
-        if not self._acting and self.is_mounted:
+        if self.remote and self.is_mounted:
+            self._shown(lambda: self.advance(moved=True))
+        elif not self._acting and self.is_mounted:
             self.advance(moved=True)
+
+    def advance(self, moved: bool = False) -> None:
+        """After any change. A remote seat keeps its seat: the table follows the host's
+        state (the host runs the bots); else the hot-seat hand-over (handover.py)."""
+        if not self.remote:
+            super().advance(moved)
+            return
+        self.viewer = self.seat
+        self.refresh_table()
+        if self.client.over:
+            if not self._ended:
+                self._ended = True
+                self.app.push_screen(self.controls.end_screen())
+        elif self.viewer is not None:
+            self.controls.maybe_forced()
+
+    def _shown(self, step: Callable[[], object]) -> None:
+        """Show what a host sent (a remote table): a view the game's parts cannot read
+        ends the app with one line (BohnApp.remote_failed), never a traceback."""
+        try:
+            step()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            self.app.remote_failed()
+
+    def remote_note(self) -> str | None:
+        """A remote table's line about the connection: lost, or a person it waits for who
+        is not connected ("waiting for Ben (disconnected)")."""
+        c: Any = self.client
+        lost = getattr(c, "connection", None)
+        if lost:
+            return str(lost)
+        away = set(getattr(c, "away", list)())
+        gone = [s for s in c.waiting_for() if s in away and s != self.seat]
+        if not gone:
+            return None
+        return "waiting for " + " and ".join(f"{c.names[s]} (disconnected)" for s in gone)
 
     async def _build(self) -> None:
         await self.mount_all(self._widgets())
@@ -140,7 +205,9 @@ class TableScreen(HandOver, Screen[None]):
             self.call_after_refresh(self._prepaint)
 
     def on_resize(self) -> None:
-        if not self.building:
+        if self.remote:
+            self._shown(self._layout)
+        elif not self.building:
             self._layout()
 
     def _layout(self) -> None:
@@ -194,7 +261,9 @@ class TableScreen(HandOver, Screen[None]):
             self.choice = (self.choice[0], options) if options else None
         self.controls.show(v)
         self.query_one("#log", GameLog).show(c.log)
-        self.query_one("#banner", PhaseBanner).show(*self.controls.banner())
+        headline, hint = self.controls.banner()
+        note = self.remote_note() if self.remote else None
+        self.query_one("#banner", PhaseBanner).show(headline, note or hint)
         if self.viewer is None or self.hand_hidden:
             self._drop_hand()
         else:
@@ -230,7 +299,7 @@ class TableScreen(HandOver, Screen[None]):
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("help", "menu", "view_log"):
+        if action in ("help", "menu", "view_log") or (action == "chat" and self.remote):
             return True
         if self.viewer is None:
             return False
@@ -240,7 +309,10 @@ class TableScreen(HandOver, Screen[None]):
             return False  # only the choice's keys while a question is asked
         if action == "undo":
             return self.client.can_undo(self.viewer)
-        if action == "pass_screen":  # nothing to hide in a public decision
+        if action in ("pass_screen", "chat"):
+            if self.remote:
+                return action == "chat"
+            # nothing to hide in a public decision
             return len(self.client.humans) > 1 and not self.controls.public_decision()
         if action in OWN:
             return True
@@ -279,9 +351,27 @@ class TableScreen(HandOver, Screen[None]):
 
         self.app.push_screen(help_for(self))
 
+    def action_chat(self) -> None:
+        from bohn_tui.ui.screens.chat import ChatScreen
+
+        say = getattr(self.client, "chat", None)
+        if not self.remote or say is None:
+            return
+
+        def sent(text: str | None) -> None:
+            if text:
+                refused = say(text)
+                if refused is not None:
+                    self.notify(refused, severity="warning")
+
+        self.app.push_screen(ChatScreen(), sent)
+
     def action_menu(self) -> None:
         from bohn_tui.ui.screens.menu import MenuScreen
 
+        if self.remote:  # the game goes on at the host
+            self.app.exit()
+            return
         app = self.app
         app.pop_screen()
         if not isinstance(app.screen, MenuScreen):

@@ -1,0 +1,360 @@
+"""The remote seat client: one seat of a game that a host (`bohn host`) runs, over a Unix
+socket (protocol version 1, newline-delimited JSON). `RemoteClient` implements
+play.client.SeatClient: a reader task keeps the host's last `state` (the seat's view, its
+legal actions, the prompts, the log) and tells the subscribers after each one; `submit` and
+`undo` send a request and wait for its `result`. A dropped connection is retried with the
+same code (the seat stays ours); a `bye` or anything unreadable from the host ends it with
+one line in `connection`."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bohn_tui.engine.actions import Action, IllegalAction, action_from_json, to_json
+from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.limits import clip, show
+from bohn_tui.net import protocol as p
+
+HELLO_TIMEOUT = p.HELLO_SECONDS
+RETRY_EVERY = 1.0  # seconds between two tries to reconnect
+
+
+class RemoteError(Exception):
+    """The host cannot be reached or refused us: one short sentence."""
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    turn: int
+    seat: int | None
+
+
+def socket_for(code: str) -> Path:
+    """The socket of the host an invite code names (RemoteError if it is not a code)."""
+    try:
+        return p.socket_path(p.code_host(code))
+    except p.ProtocolError as e:
+        raise RemoteError(str(e)) from None
+
+
+class RemoteClient:
+    """One seat (or a spectator) at a game a host runs. `connect()` first (RemoteError says
+    why it cannot); then the reader task runs until `stop()` or the host's bye."""
+
+    def __init__(self, code: str, socket_path: Path | None = None) -> None:
+        self.code = code.strip()
+        self.path = socket_path if socket_path is not None else socket_for(self.code)
+        self.seat: int | None = None
+        self.game_id = ""
+        self.title = ""
+        self.table = ""
+        self.names: list[str] = []
+        self.humans: list[int] = []
+        self.options: dict[str, Any] = {}
+        self.seed = 0
+        self.save_id = ""
+        self._bots: dict[int, str] = {}
+        self._help: list[str] = []
+        self._state: dict[str, Any] = {}
+        self._legal: list[Action] = []
+        self._prompts: list[Prompt] = []
+        self._log: list[Line] = []
+        self._watchers: list[Callable[[], None]] = []
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[str | None]] = {}
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+        self.connection: str | None = None  # None: connected; else what is wrong, one line
+        self.ended = False  # the host said bye (or spoke nonsense): no reconnecting
+
+    # -- the connection -------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Say hello and read the welcome and the first state; then read on in a task."""
+        reader = await self._open()
+        self._task = asyncio.get_running_loop().create_task(self._run(reader))
+
+    async def _open(self) -> asyncio.StreamReader:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_unix_connection(str(self.path), limit=p.HOST_LINE + 1), HELLO_TIMEOUT
+            )
+        except (OSError, TimeoutError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else "no answer"
+            where = show(str(self.path), 80)
+            raise RemoteError(f"cannot reach the host at {where}: {why}") from None
+        try:
+            writer.write(p.encode(p.hello(self.code)))
+            welcome = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+            if welcome.get("t") == "bye":
+                raise RemoteError(f"the host refused: {_reason(welcome)}")
+            if welcome.get("t") != "welcome":
+                raise RemoteError("the host did not welcome us")
+            self._welcome(welcome)
+            state = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+            if state.get("t") != "state":
+                raise RemoteError("the host sent no state after its welcome")
+            self._take_state(state)
+        except (OSError, TimeoutError, ValueError, KeyError, TypeError, IllegalAction) as e:
+            writer.close()
+            why = "it said nothing" if isinstance(e, TimeoutError) else "it sent nonsense"
+            raise RemoteError(f"the host did not answer properly: {why}") from None
+        except RemoteError:
+            writer.close()
+            raise
+        self._writer = writer
+        self.connection = None
+        return reader
+
+    async def _run(self, reader: asyncio.StreamReader) -> None:
+        while not self._stopped:
+            why = await self._read_on(reader)
+            self._drop(why)
+            if self.ended or self._stopped:
+                return
+            while not self._stopped:  # the seat stays ours: come back with the same code
+                await asyncio.sleep(RETRY_EVERY)
+                try:
+                    reader = await self._open()
+                except RemoteError as e:
+                    if "refused" in str(e):
+                        self.ended = True
+                        self._drop(str(e))
+                        return
+                    continue
+                self._changed()
+                break
+
+    async def _read_on(self, reader: asyncio.StreamReader) -> str:
+        """Read messages until the connection ends; what ended it, one line."""
+        while True:
+            try:
+                msg = await _read(reader)
+            except EOFError:
+                return "the connection to the host was lost; reconnecting…"
+            except OSError:
+                return "the connection to the host was lost; reconnecting…"
+            except (ValueError, TypeError):
+                self.ended = True
+                return "the host sent something unreadable; the connection is closed"
+            kind = msg.get("t")
+            try:
+                if kind == "state":
+                    self._take_state(msg)
+                    self._changed()
+                elif kind == "result":
+                    future = self._waiting.pop(int(msg["id"]), None)
+                    error = msg.get("error")
+                    if future is not None and not future.done():
+                        future.set_result(None if error is None else clip(str(error), 200))
+                elif kind == "bye":
+                    self.ended = True
+                    return f"the host closed the connection: {_reason(msg)}"
+                elif kind != "pong":
+                    raise ValueError(kind)
+            except (ValueError, TypeError, KeyError, IllegalAction):
+                self.ended = True
+                return "the host sent something unreadable; the connection is closed"
+
+    def _drop(self, why: str) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_result("not connected to the host")
+        self._waiting.clear()
+        self.connection = why
+        self._changed()
+
+    def stop(self) -> None:
+        """Leave: close the connection and the reader (the seat stays at the host)."""
+        self._stopped = True
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+    def _send(self, msg: dict[str, Any]) -> bool:
+        if self._writer is None or self._writer.is_closing():
+            return False
+        self._writer.write(p.encode(msg))
+        return True
+
+    # -- messages -----------------------------------------------------------------------------
+
+    def _welcome(self, msg: dict[str, Any]) -> None:
+        from bohn_tui.games import UnknownGame, spec
+
+        seat = msg["seat"]
+        self.seat = None if seat is None else int(seat)
+        self.game_id = str(msg["game"])
+        try:
+            spec(self.game_id).actions()  # the game's action types, for the codec
+        except UnknownGame:
+            unknown = show(self.game_id)
+            raise RemoteError(f"the host plays a game this bohn does not know: {unknown}") from None
+        self.title = str(msg["title"])
+        self.table = str(msg["table"])
+        self.names = [str(n) for n in msg["names"]]
+        self.humans = [int(h) for h in msg["humans"]]
+        self._bots = {int(k): str(v) for k, v in dict(msg["bots"]).items()}
+        self.options = dict(msg.get("options") or {})
+        self.seed = int(msg.get("seed") or 0)
+        self.save_id = str(msg.get("save_id") or "")
+        self._help = [str(h) for h in msg.get("help") or []]
+
+    def _take_state(self, msg: dict[str, Any]) -> None:
+        if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("public"), dict):
+            raise ValueError("a state without views")
+        legal = [action_from_json(a) for a in msg["legal"]]
+        prompts = [
+            Prompt(int(p["seat"]), str(p["kind"]), str(p["text"]), p.get("about"))
+            for p in msg["prompts"]
+        ]
+        lines = [
+            Line(str(ln["text"]), int(ln.get("turn") or 0), ln.get("seat")) for ln in msg["log"]
+        ]
+        start = int(msg["log_from"])
+        self._state, self._legal, self._prompts = msg, legal, prompts
+        self._log[min(start, len(self._log)) :] = lines
+
+    # -- reading (SeatClient) -----------------------------------------------------------------
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def bot_level(self, seat: int) -> str | None:
+        return self._bots.get(seat)
+
+    def who(self, seat: int | None) -> str:
+        if seat is None:
+            return "everybody"
+        name = self.names[seat]
+        return f"Bot {name}" if self.is_bot(seat) else name
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        key = "view" if seat is not None and seat == self.seat else "public"
+        return self._state[key]  # type: ignore[no-any-return]
+
+    def legal(self, seat: int) -> list[Action]:
+        return list(self._legal) if seat == self.seat else []
+
+    def waiting_for(self) -> list[int]:
+        return [int(s) for s in self._state.get("waiting_for") or []]
+
+    def decider(self) -> int | None:
+        return self._state.get("decider")
+
+    def next_human(self) -> int | None:
+        return self._state.get("next_human")
+
+    def prompts(self) -> list[Prompt]:
+        return list(self._prompts)
+
+    def prompt(self, seat: int) -> Prompt | None:
+        return next((p for p in self._prompts if p.seat == seat), None)
+
+    @property
+    def over(self) -> bool:
+        return bool(self._state.get("over"))
+
+    @property
+    def log(self) -> Sequence[Line]:
+        return self._log
+
+    @property
+    def version(self) -> int:
+        return int(self._state.get("version") or 0)
+
+    def summary(self) -> dict[str, Any]:
+        return dict(self._state.get("summary") or {})
+
+    def help_lines(self) -> list[str]:
+        return list(self._help)
+
+    def can_undo(self, seat: int) -> bool:
+        return seat == self.seat and bool(self._state.get("can_undo"))
+
+    def away(self) -> list[int]:
+        """The seats whose person is not connected."""
+        return [int(s) for s in self._state.get("away") or []]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._state.get("busy"))
+
+    def settle(self) -> bool:
+        """The host runs the bots: True while it says they are at work."""
+        return self.busy and not self.over
+
+    def take_error(self) -> str | None:
+        return None
+
+    # -- acting -------------------------------------------------------------------------------
+
+    async def _request(self, msg: dict[str, Any]) -> str | None:
+        if self.seat is None:
+            return "a spectator cannot act"
+        request = next(self._ids)
+        future: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        if not self._send({**msg, "id": request}):
+            return "not connected to the host"
+        self._waiting[request] = future
+        return await future
+
+    async def submit(self, action: Action) -> str | None:
+        return await self._request({"t": "act", "action": to_json(action)})
+
+    async def undo(self) -> str | None:
+        return await self._request({"t": "undo"})
+
+    def chat(self, text: str) -> str | None:
+        """Say `text` to the table (None: sent; else why not)."""
+        try:
+            text = p.chat_text(" ".join(text.split())[: p.MAX_CHAT])
+        except p.ProtocolError:
+            return "nothing to say"
+        if not self._send(p.chat(text)):
+            return "not connected to the host"
+        return None
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._watchers.append(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    def _changed(self) -> None:
+        for w in list(self._watchers):
+            w()
+
+
+async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
+    """The next message from the host, checked (EOFError at the end; ValueError for a line
+    that is not one)."""
+    try:
+        raw = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError as e:
+        if e.partial.strip():
+            raise ValueError("a line cut off") from None
+        raise EOFError from None
+    except asyncio.LimitOverrunError:
+        raise ValueError("a line too long") from None
+    return p.host_message(p.decode(raw, p.HOST_LINE))
+
+
+def _reason(msg: dict[str, Any]) -> str:
+    return clip(str(msg.get("reason") or "no reason given"), 120)
+
+
+__all__ = ["Line", "RemoteClient", "RemoteError", "socket_for"]

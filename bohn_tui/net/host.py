@@ -1,0 +1,447 @@
+"""The game host (issue #14): one Session, its bots driven by play/client.py's LocalClient,
+and every seat's person (and any spectators) connected over a Unix socket (protocol.py).
+
+After every change each connection is sent its seat's state. Each connection has its own
+writer task and queue: a state is built when its writer gets to it (states waiting in the
+queue fold into one), so a slow client never holds up the host or the others. Bad input of
+any kind closes only that connection, with a bye that says why; the game is never touched
+by anything but a well-formed, legal action of the seat's own person."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import os
+import signal
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
+from bohn_tui.engine.limits import clip
+from bohn_tui.net import protocol as p
+from bohn_tui.play.client import LocalClient
+from bohn_tui.play.session import LogLine
+
+WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
+CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
+CHAT_SECONDS = 10.0
+MAX_CONNECTIONS = 64  # at once, spectators and not yet greeted ones included
+LINGER = 1.0  # after a bye: seconds the rest of what a client sends is read and dropped
+LINGER_BYTES = 32 * 1024 * 1024  # (at most this much), so that it can read the bye
+_STATE = object()  # in a writer's queue: "send the state as it is when you get here"
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: its seat (None: a spectator), its writer queue and what it was sent."""
+
+    writer: asyncio.StreamWriter
+    seat: int | None = None
+    joined: bool = False  # a good hello was answered
+    queue: deque[Any] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    finished: asyncio.Event = field(default_factory=asyncio.Event)  # nothing more is read
+    closing: bool = False
+    log_sent: int = 0  # lines of the log this client has
+    log_list: Any = None  # the session's log list those lines came from
+    times: deque[float] = field(default_factory=deque)  # of its last messages (flood)
+    chats: deque[float] = field(default_factory=deque)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.closing:
+            self.queue.append(p.encode(message))
+            self.wake.set()
+
+    def send_state(self) -> None:
+        if not self.closing and _STATE not in self.queue:
+            self.queue.append(_STATE)
+            self.wake.set()
+
+    def close(self, reason: str) -> None:
+        """Send the bye and close once the queue before it is written."""
+        if not self.closing:
+            self.queue.append(p.encode(p.bye(reason)))
+            self.closing = True
+            self.wake.set()
+
+
+class Host:
+    """Serves `client` (a LocalClient over the session) to the seats' codes."""
+
+    def __init__(
+        self,
+        client: LocalClient,
+        host_id: str,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
+        self.client = client
+        self.host_id = host_id
+        self.codes: dict[int, str] = {s: p.new_code(host_id) for s in client.humans}
+        self.spectator_code = p.new_code(host_id)
+        self.seated: dict[int, Connection] = {}
+        self.connections: set[Connection] = set()
+        self.say = say or (lambda text: None)
+        self.done = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        client.subscribe(self._changed)
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        for c in list(self.connections):
+            if c.joined:
+                c.send_state()
+        error = self.client.take_error()
+        if error:  # a bot's move that could not be saved: the bots wait for a change
+            self.say(error)
+        self.client.settle()
+        self._check_done()
+
+    def _check_done(self) -> None:
+        if self.client.over and not self.connections:
+            self.done.set()
+
+    def away(self) -> list[int]:
+        return [s for s in self.client.humans if s not in self.seated]
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        c = self.client
+        return {
+            "t": "welcome",
+            "v": p.VERSION,
+            "seat": seat,
+            "game": c.game_id,
+            "title": c.title,
+            "table": c.table,
+            "names": list(c.names),
+            "humans": list(c.humans),
+            "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
+            "options": dict(c.options),
+            "seed": c.seed,
+            "save_id": c.save_id,
+            "help": list(c.help_lines()),
+        }
+
+    def state(self, conn: Connection) -> dict[str, Any]:
+        """The state for `conn` now; its log from the first line it does not have (all of
+        it when the session's log was rebuilt, as an undo does)."""
+        c, seat = self.client, conn.seat
+        public = c.view(None)
+        log = c.log
+        if log is not conn.log_list or conn.log_sent > len(log):
+            conn.log_list, conn.log_sent = log, 0
+        start = conn.log_sent
+        lines = [{"text": ln.text, "turn": ln.turn, "seat": ln.seat} for ln in log[start:]]
+        conn.log_sent = len(log)
+        over = c.over
+        return {
+            "t": "state",
+            "version": c.version,
+            "view": public if seat is None else c.view(seat),
+            "public": public,
+            "legal": [] if seat is None else [to_json(a) for a in c.legal(seat)],
+            "waiting_for": list(c.waiting_for()),
+            "decider": c.decider(),
+            "next_human": c.next_human(),
+            "prompts": [
+                {"seat": q.seat, "kind": q.kind, "text": q.text, "about": q.about}
+                for q in c.prompts()
+            ],
+            "over": over,
+            "summary": c.summary() if over else None,
+            "can_undo": False if seat is None else c.can_undo(seat),
+            "busy": c.busy,
+            "away": self.away(),
+            "log_from": start,
+            "log": lines,
+        }
+
+    def broadcast(self) -> None:
+        for c in list(self.connections):
+            if c.joined:
+                c.send_state()
+
+    # -- connections ---------------------------------------------------------------------------
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(writer)
+        self.connections.add(conn)
+        out = asyncio.create_task(self._write(conn))
+        if len(self.connections) > MAX_CONNECTIONS:
+            conn.close(f"this game has {MAX_CONNECTIONS} connections already")
+        try:
+            await self._read(conn, reader)
+        except Exception as e:  # noqa: BLE001 - one connection's trouble never stops the host
+            self.say(f"a connection failed: {clip(str(e) or type(e).__name__, 120)}")
+            conn.close("the host could not read that connection")
+        finally:
+            self._leave(conn)
+            conn.closing = True
+            conn.finished.set()
+            conn.wake.set()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(out, WRITE_SECONDS + LINGER)
+            out.cancel()
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+            self._check_done()
+
+    def _leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        if conn.seat is not None and self.seated.get(conn.seat) is conn:
+            del self.seated[conn.seat]
+            self.broadcast()  # the seat is away now
+
+    async def _line(self, reader: asyncio.StreamReader) -> bytes:
+        """One line from the client (b"" at its end); ProtocolError if it is too long."""
+        try:
+            return await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as e:
+            if e.partial:
+                raise p.ProtocolError("the connection ended inside a message") from None
+            return b""
+        except asyncio.LimitOverrunError:
+            raise p.ProtocolError(f"a line of more than {p.CLIENT_LINE:,} bytes") from None
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        if conn.closing:  # refused at once (too many connections)
+            await self._drop_rest(reader)
+            return
+        try:
+            try:
+                line = await asyncio.wait_for(self._line(reader), p.HELLO_SECONDS)
+            except TimeoutError:
+                raise p.ProtocolError(f"no hello within {p.HELLO_SECONDS:g} seconds") from None
+            if not line:
+                return
+            self._hello(conn, p.client_message(p.decode(line)))
+            while not conn.closing:
+                line = await self._line(reader)
+                if not line:
+                    return
+                self._flood(conn)
+                await self._message(conn, p.client_message(p.decode(line)))
+        except p.ProtocolError as e:
+            conn.close(str(e))
+            await self._drop_rest(reader)
+        except (ConnectionError, OSError):
+            pass
+
+    async def _drop_rest(self, reader: asyncio.StreamReader) -> None:
+        """Read and drop what the client still sends, for a while: a client that is still
+        writing (the rest of a huge line) gets to read its bye instead of a reset."""
+        loop = asyncio.get_running_loop()
+        end, total = loop.time() + LINGER, 0
+        with contextlib.suppress(TimeoutError, ConnectionError, OSError):
+            while total < LINGER_BYTES:
+                chunk = await asyncio.wait_for(reader.read(65536), max(0.0, end - loop.time()))
+                if not chunk:
+                    return
+                total += len(chunk)
+
+    def _flood(self, conn: Connection) -> None:
+        now = time.monotonic()
+        conn.times.append(now)
+        while conn.times and now - conn.times[0] > p.FLOOD_SECONDS:
+            conn.times.popleft()
+        if len(conn.times) > p.FLOOD_MESSAGES:
+            raise p.ProtocolError(
+                f"more than {p.FLOOD_MESSAGES} messages in {p.FLOOD_SECONDS:g} seconds"
+            )
+
+    def _hello(self, conn: Connection, msg: p.ClientMessage) -> None:
+        if not isinstance(msg, p.Hello):
+            raise p.ProtocolError("the first message must be a hello")
+        if msg.v != p.VERSION:
+            raise p.ProtocolError(
+                f"this host speaks version {p.VERSION} of the protocol, not {msg.v}"
+            )
+        code = msg.code.strip().lower().encode("utf-8", "replace")
+
+        def same(known: str) -> bool:
+            return hmac.compare_digest(known.encode(), code)
+
+        if same(self.spectator_code):
+            seat = None
+        else:
+            seats = [s for s, c in self.codes.items() if same(c)]
+            if not seats:
+                raise p.ProtocolError("that invite code is not one of this game's")
+            seat = seats[0]
+            old = self.seated.get(seat)
+            if old is not None:
+                old.close(p.TAKEN_OVER)
+                self.connections.discard(old)
+            self.seated[seat] = conn
+        conn.seat, conn.joined = seat, True
+        conn.send(self.welcome(seat))
+        conn.send_state()
+        self.broadcast()  # `away` changed for the others
+
+    async def _message(self, conn: Connection, msg: p.ClientMessage) -> None:
+        if isinstance(msg, p.Ping):
+            conn.send(p.pong())
+        elif isinstance(msg, p.Hello):
+            raise p.ProtocolError("hello was sent twice")
+        elif isinstance(msg, p.Act):
+            conn.send(p.result(msg.id, await self._act(conn, msg.action)))
+        elif isinstance(msg, p.Undo):
+            conn.send(p.result(msg.id, await self._undo(conn)))
+        elif isinstance(msg, p.Chat):
+            self._chat(conn, msg.text)
+
+    async def _act(self, conn: Connection, raw: dict[str, Any]) -> str | None:
+        if conn.seat is None:
+            return "spectators cannot act"
+        try:
+            action = action_from_json(raw)
+        except IllegalAction as e:
+            return str(e)
+        seat = getattr(action, "seat", None)
+        if seat != conn.seat:
+            return f"that action is for seat {clip(str(seat), 20)}, not yours"
+        if self.seated.get(conn.seat) is not conn:
+            return "this seat connected from elsewhere"
+        try:
+            return await self.client.submit(action)
+        except Exception as e:  # noqa: BLE001 - a rule's failure refuses the action only
+            return clip(f"the host could not apply that action ({type(e).__name__})")
+
+    async def _undo(self, conn: Connection) -> str | None:
+        if conn.seat is None:
+            return "spectators cannot take back actions"
+        if self.client.busy:
+            return "the computer players are at work: wait for your turn"
+        if not self.client.can_undo(conn.seat):
+            return "you cannot take back the last action"
+        return await self.client.undo()
+
+    def _chat(self, conn: Connection, text: str) -> None:
+        now = time.monotonic()
+        while conn.chats and now - conn.chats[0] > CHAT_SECONDS:
+            conn.chats.popleft()
+        if len(conn.chats) >= CHATS:
+            return  # too talkative: dropped (the log stays readable)
+        conn.chats.append(now)
+        session = self.client.session
+        name = "Spectator" if conn.seat is None else self.client.names[conn.seat]
+        session.log.append(LogLine(f"{name}: {text}", session.state.turn, conn.seat))
+        self.broadcast()
+
+    async def _write(self, conn: Connection) -> None:
+        w = conn.writer
+        try:
+            while True:
+                await conn.wake.wait()
+                conn.wake.clear()
+                while conn.queue:
+                    item = conn.queue.popleft()
+                    data = p.encode(self.state(conn)) if item is _STATE else item
+                    w.write(data)
+                    await asyncio.wait_for(w.drain(), WRITE_SECONDS)
+                if conn.closing:
+                    break
+            if w.can_write_eof():
+                w.write_eof()  # the bye was the last: the client reads it, then the end
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(conn.finished.wait(), LINGER)
+        except (ConnectionError, OSError, TimeoutError):
+            conn.closing = True
+        except Exception as e:  # noqa: BLE001 - a state that cannot be built drops the client
+            conn.closing = True
+            self.say(f"a connection failed: {clip(str(e) or type(e).__name__, 120)}")
+        finally:
+            w.close()
+
+    # -- the whole run -------------------------------------------------------------------------
+
+    def stop(self, reason: str = p.GAME_CLOSED) -> None:
+        for c in list(self.connections):
+            c.close(reason)
+        self.done.set()
+
+
+def free_socket(path: Path) -> None:
+    """Make `path` free for a new socket: a stale socket (nobody listens) is removed;
+    OSError if a host listens there or something else is in the way."""
+    if not path.exists() and not path.is_symlink():
+        return
+    if not path.is_socket():
+        raise OSError(f"{path} is there and is not a socket")
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.settimeout(1.0)
+        probe.connect(str(path))
+    except OSError:
+        path.unlink()  # nobody answers: a host that ended without cleaning up
+        return
+    finally:
+        probe.close()
+    raise OSError(f"another host listens on {path}")
+
+
+def pick_socket(chosen: Path | None) -> tuple[str, Path]:
+    """(host id, socket path): a fresh host id whose socket is free in the sockets dir, or
+    the `--socket` path (made free)."""
+    if chosen is not None:
+        free_socket(chosen)
+        return p.new_host_id(), chosen
+    directory = p.make_sockets_dir()
+    for _ in range(50):
+        host_id = p.new_host_id()
+        path = p.socket_path(host_id, directory)
+        if not path.exists():
+            return host_id, path
+        with contextlib.suppress(OSError):
+            free_socket(path)
+            return host_id, path
+    raise OSError(f"no free socket name in {directory}")
+
+
+async def serve(
+    open_session: Callable[[], Any],
+    socket_file: Path | None,
+    ready: Callable[[Host, Path], None],
+    bot_delay: float = 0.4,
+    say: Callable[[str], None] | None = None,
+) -> None:
+    """Host the session `open_session()` makes (once the socket is known to be free, so
+    that a host that cannot listen saves no game) until the game is over and every client
+    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens."""
+    host_id, path = pick_socket(socket_file)
+    client = LocalClient(open_session(), bot_delay)
+    host = Host(client, host_id, say)
+    old = os.umask(0o177)
+    try:
+        server = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
+    finally:
+        os.umask(old)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, host.stop)
+    try:
+        ready(host, path)
+        client.settle()
+        host._check_done()
+        await host.done.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        client.stop()
+        host.stop()
+        server.close()
+        with contextlib.suppress(OSError):
+            path.unlink()
+        await asyncio.sleep(0.05)  # let the writers send their byes
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 2.0)
+
+
+__all__ = ["Connection", "Host", "free_socket", "pick_socket", "serve"]
