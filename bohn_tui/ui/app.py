@@ -177,16 +177,22 @@ class BohnApp(App[None]):
         self.push_screen(TableScreen(client, remote=True, seat=seat))
 
     def _handle_exception(self, error: Exception) -> None:
-        """A remote table shows what a host sent; a view it cannot show (a host of another
-        version, or a hostile one) ends the app with one line, not a traceback."""
+        """A remote table shows what a host sent: whatever it cannot show (a view of another
+        version, a hostile host) ends this terminal's table with one line, not a
+        traceback; the game goes on at the host, and the same code joins it again."""
         if self.remote is None:
             super()._handle_exception(error)
             return
-        self.remote_failed()
+        self.remote_failed(
+            "this table could not show the game and is closed; the game goes on at the "
+            "host: join again with the same code"
+        )
 
-    def remote_failed(self) -> None:
+    def remote_failed(
+        self, why: str = "the host sent a table this bohn cannot show; the table is closed"
+    ) -> None:
         """A remote table the host's state cannot be shown on: one line, and the app ends."""
-        self.start_error = "the host sent a table this bohn cannot show; the table is closed"
+        self.start_error = why
         if self.remote is not None:
             self.remote.stop()  # type: ignore[attr-defined]
         self.exit(return_code=1)
