@@ -216,15 +216,18 @@ def _store(echo: bool = True) -> Any:
     return store
 
 
+# the seats and the seed of a new game: `bohn play` and `bohn host` take them alike
+PlayersOption = Annotated[
+    str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
+]
+SeedOption = Annotated[str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")]
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
-    players: Annotated[
-        str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
-    ] = "Ana,Ben,bot:standard",
-    seed: Annotated[
-        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
-    ] = None,
+    players: PlayersOption = "Ana,Ben,bot:standard",
+    seed: SeedOption = None,
     open_treasuries: Annotated[
         bool, typer.Option("--open-treasuries", help="everybody sees everybody's coins")
     ] = False,
@@ -307,12 +310,8 @@ def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
 @app.command()
 def host(
     game: Annotated[str | None, typer.Argument(help=f"one of: {', '.join(GAMES)}")] = None,
-    players: Annotated[
-        str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
-    ] = "Ana,Ben,bot:standard",
-    seed: Annotated[
-        str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")
-    ] = None,
+    players: PlayersOption = "Ana,Ben,bot:standard",
+    seed: SeedOption = None,
     socket: Annotated[
         Path | None, typer.Option("--socket", help="listen here (default: from the host id)")
     ] = None,

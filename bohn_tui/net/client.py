@@ -19,6 +19,7 @@ from bohn_tui.engine.actions import Action, IllegalAction, action_from_json, to_
 from bohn_tui.engine.contract import Prompt
 from bohn_tui.engine.limits import clip, show
 from bohn_tui.net import protocol as p
+from bohn_tui.play.client import Watched
 
 HELLO_TIMEOUT = p.HELLO_SECONDS
 RETRY_EVERY = 1.0  # seconds between two tries to reconnect
@@ -43,7 +44,7 @@ def socket_for(code: str) -> Path:
         raise RemoteError(str(e)) from None
 
 
-class RemoteClient:
+class RemoteClient(Watched):
     """One seat (or a spectator) at a game a host runs. `connect()` first (RemoteError says
     why it cannot); then the reader task runs until `stop()` or the host's bye."""
 
@@ -326,17 +327,6 @@ class RemoteClient:
         if not self._send(p.chat(text)):
             return "not connected to the host"
         return None
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        self._watchers.append(callback)
-
-    def unsubscribe(self, callback: Callable[[], None]) -> None:
-        if callback in self._watchers:
-            self._watchers.remove(callback)
-
-    def _changed(self) -> None:
-        for w in list(self._watchers):
-            w()
 
 
 async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:

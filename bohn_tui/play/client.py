@@ -68,7 +68,26 @@ class SeatClient(Protocol):
     def busy(self) -> bool: ...
 
 
-class LocalClient:
+class Watched:
+    """Who watches a seat client (`subscribe`): told after every change, on the event loop.
+    A client sets `self._watchers = []` and calls `_changed()`."""
+
+    _watchers: list[Callable[[], None]]
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call `callback` (on the event loop) after every change."""
+        self._watchers.append(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    def _changed(self) -> None:
+        for w in list(self._watchers):
+            w()
+
+
+class LocalClient(Watched):
     """Hot-seat: every seat of one session at one terminal. `settle()` starts the bots when
     one may act (in an asyncio task, each decision in a thread) and says whether they are
     at work; a change is announced to the subscribers when they have moved."""
@@ -182,18 +201,6 @@ class LocalClient:
             self._version += 1
         self._changed()
         return None
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call `callback` (on the event loop) after every change."""
-        self._watchers.append(callback)
-
-    def unsubscribe(self, callback: Callable[[], None]) -> None:
-        if callback in self._watchers:
-            self._watchers.remove(callback)
-
-    def _changed(self) -> None:
-        for w in list(self._watchers):
-            w()
 
     # -- bots ----------------------------------------------------------------------------------
 
