@@ -63,29 +63,17 @@ def cards(data: GameData | None = None) -> Cards:
         spells[s["id"]] = Spell(
             s["id"], s["name"], s["name_de"], s["groschen"], s["timing"], s["short"], s["text"]
         )
-    path = "excalibohn/data.toml"
-    rows = {r["id"]: r for r in _variety_rows(path)}
-    abilities = {}
-    cap = magic = ""
-    spell_at = 0
-    for vid, row in rows.items():
-        if "spell_at" in row:
-            cap, spell_at = vid, row["spell_at"]
-        kind = row.get("ability", "")
-        if kind == "magic":
-            magic = vid
-        if kind:
-            text = raw["abilities"][kind]
-            abilities[vid] = Ability(
-                vid, kind, text["name"], text["text"], row.get("needs", 0), row.get("strong", 0)
-            )
+    abilities = {
+        row["variety"]: Ability(
+            row["variety"],
+            kind,
+            row["name"],
+            row["text"],
+            row.get("needs", 0),
+            row.get("strong", 0),
+        )
+        for kind, row in raw["abilities"].items()
+    }
+    magic = next(v for v, a in abilities.items() if a.id == "magic")
+    cap, spell_at = raw["spell_card"]["variety"], raw["spell_card"]["cards"]
     return Cards(spells, abilities, spell_at, cap, magic)
-
-
-def _variety_rows(path: str) -> list[dict]:
-    """The [[variety]] rows with the keys common.data does not keep (ability, needs, ...)."""
-    import tomllib
-    from importlib import resources
-
-    text = resources.files("bohn_tui.games").joinpath(path).read_text("utf-8")
-    return list(tomllib.loads(text)["variety"])

@@ -22,9 +22,6 @@ class SpellCard:
     temp: bool = False
     known: tuple[int, ...] = ()
 
-    def copy(self) -> SpellCard:
-        return SpellCard(self.id, self.up, self.temp, self.known)
-
 
 @dataclass(slots=True)
 class Pending:
@@ -53,21 +50,6 @@ class Pending:
     index: int = 0
     duel: bool = False
     round: int = 0
-
-    def copy(self) -> Pending:
-        return Pending(
-            self.kind,
-            self.seat,
-            self.card,
-            self.source,
-            self.other,
-            self.plant,
-            self.count,
-            self.coins,
-            self.index,
-            self.duel,
-            self.round,
-        )
 
 
 @dataclass(slots=True)
