@@ -291,18 +291,31 @@ def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
     import os
 
     names = host.client.names
-    seats = [{"seat": s, "name": names[s], "code": c} for s, c in host.codes.items()]
+    where = f"--socket {path} " if custom else ""
+
+    def invite(code: str) -> dict[str, str]:
+        out = {"join": f"bohn join {where}{code}"}
+        if host.ssh is not None:
+            out["ssh"] = f"ssh -p {host.ssh[1]} {code}@{host.ssh[0]}"
+        return out
+
+    seats = [{"seat": s, "name": names[s], "code": c} | invite(c) for s, c in host.codes.items()]
+    spectator = invite(host.spectator_code)
     if as_json:
         out = {"socket": str(path), "host": host.host_id, "seats": seats}
         out |= {"spectator": host.spectator_code, "pid": os.getpid()}
+        out |= {f"spectator_{k}": v for k, v in spectator.items()}
+        if host.ssh is not None:
+            out |= {"port": host.ssh[1], "host_key": host.ssh[2]}
         typer.echo(json.dumps(out))
         sys.stdout.flush()
         return
-    where = f"--socket {path} " if custom else ""
     typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
-    for s in seats:
-        typer.echo(f"  {s['name']}: bohn join {where}{s['code']}")
-    typer.echo(f"  spectators: bohn join {where}{host.spectator_code}")
+    if host.ssh is not None:
+        typer.echo(f"SSH on port {host.ssh[1]}, host key {host.ssh[2]}")
+    for row in [*seats, {"name": "spectators"} | spectator]:
+        ways = "  or  ".join(row[k] for k in ("ssh", "join") if k in row)
+        typer.echo(f"  {row['name']}: {ways}")
     typer.echo("Ctrl+C ends the hosting (the game stays saved).")
     sys.stdout.flush()
 
@@ -322,15 +335,36 @@ def host(
         str | None, typer.Option("--resume", metavar="SAVE", help="host a saved game")
     ] = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
+    port: Annotated[
+        int | None,
+        typer.Option("--port", help="also let players in by SSH on this port (0: any free one)"),
+    ] = None,
+    bind: Annotated[
+        str, typer.Option("--bind", metavar="ADDR", help="the address SSH listens on")
+    ] = "0.0.0.0",
+    takeover: Annotated[
+        float | None,
+        typer.Option("--takeover", metavar="SECONDS", help="a bot plays a seat away for this long"),
+    ] = None,
 ) -> None:
-    """Host a game for players who join from other terminals (`bohn join CODE`)."""
+    """Host a game for players who join from other terminals (`bohn join CODE`) or, with
+    --port, from anywhere by SSH (`ssh -p PORT CODE@HOST`)."""
     import asyncio
 
     from bohn_tui.net.host import serve
 
     if not 0 <= bot_delay <= 10:
         _fail("--bot-delay must be from 0 to 10 seconds")
+    if port is not None and not 0 <= port <= 65535:
+        _fail("--port must be from 0 to 65535")
+    if takeover is not None and not 1 <= takeover <= 86400:
+        _fail("--takeover must be from 1 to 86400 seconds")
     store = _store(echo=not as_json)
+    door = None
+    if port is not None:
+        from bohn_tui.net.ssh import front_door
+
+        door = front_door(bind, port, store.root)
 
     def open_session() -> Any:
         return _host_session(store, game, players, seed, resume)
@@ -342,7 +376,7 @@ def host(
         typer.echo(text, err=True)
 
     try:
-        asyncio.run(serve(open_session, socket, ready, bot_delay, say))
+        asyncio.run(serve(open_session, socket, ready, bot_delay, say, door, takeover))
     except OSError as e:
         _fail(f"cannot host: {e.strerror or e}")
     except KeyboardInterrupt:

@@ -17,7 +17,7 @@ import signal
 import socket
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +88,9 @@ class Host:
         self.connections: set[Connection] = set()
         self.say = say or (lambda text: None)
         self.done = asyncio.Event()
+        # set by ssh.py once its server listens: (the host name invites give, the port, the
+        # host key's fingerprint)
+        self.ssh: tuple[str, int, str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         client.subscribe(self._changed)
 
@@ -411,10 +414,15 @@ async def serve(
     ready: Callable[[Host, Path], None],
     bot_delay: float = 0.4,
     say: Callable[[str], None] | None = None,
+    front_door: Callable[[Host, Path], Awaitable[Any]] | None = None,
+    takeover: float | None = None,
 ) -> None:
     """Host the session `open_session()` makes (once the socket is known to be free, so
     that a host that cannot listen saves no game) until the game is over and every client
-    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens."""
+    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens (and
+    the front door, if any, too). `front_door(host, path)` opens another way in (the SSH
+    server of ssh.py); what it returns is closed (`close()`, `await wait_closed()`) at the
+    end. `takeover`: seconds a person's seat may be away before a bot plays it."""
     host_id, path = pick_socket(socket_file)
     client = LocalClient(open_session(), bot_delay)
     host = Host(client, host_id, say)
@@ -423,10 +431,13 @@ async def serve(
         server = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
     finally:
         os.umask(old)
+    door: Any = None
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, host.stop)
     try:
+        if front_door is not None:
+            door = await front_door(host, path)
         ready(host, path)
         client.settle()
         host._check_done()
@@ -437,6 +448,10 @@ async def serve(
         client.stop()
         host.stop()
         server.close()
+        if door is not None:
+            door.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(door.wait_closed(), 2.0)
         with contextlib.suppress(OSError):
             path.unlink()
         await asyncio.sleep(0.05)  # let the writers send their byes
