@@ -188,6 +188,16 @@ class BohnApp(App[None]):
             "host: join again with the same code"
         )
 
+    def to_menu(self) -> None:
+        """From a game's end to the menu; a remote table (bohn join, maybe over SSH) has no
+        menu (it would be the host's saved games): it leaves."""
+        if self.remote is not None:
+            self.exit()
+            return
+        from bohn_tui.ui.screens.menu import MenuScreen
+
+        self.switch_screen(MenuScreen())
+
     def remote_failed(
         self, why: str = "the host sent a table this bohn cannot show; the table is closed"
     ) -> None:

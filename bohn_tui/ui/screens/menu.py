@@ -52,6 +52,9 @@ class MenuScreen(Screen[None]):
         yield KeyBar()  # lighter than Textual's Footer: the first frame of `bohn` is this
 
     def on_mount(self) -> None:
+        if getattr(self.app, "remote", None) is not None:  # never at a remote table: the
+            self.app.exit()  # host's saved games are not a joined player's
+            return
         self.query_one(KeyBar).show(shown_keys(self.BINDINGS))
         store = getattr(self.app, "store", None)
         if store is not None and store.notice:  # the first start's import, or a damaged file

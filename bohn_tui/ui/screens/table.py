@@ -154,7 +154,9 @@ class TableScreen(HandOver, Screen[None]):
         if error is not None:
             self.notify(error, title="Not saved", severity="error", timeout=10)
         if self.remote and self.is_mounted:
-            self._shown(lambda: self.advance(moved=True))
+            # a remote client tells from its own reader task, outside the app's context
+            # (a screen pushed from there cannot compose): go on in the screen's own loop
+            self.call_later(self._shown, lambda: self.advance(moved=True))
         elif not self._acting and self.is_mounted:
             self.advance(moved=True)
 

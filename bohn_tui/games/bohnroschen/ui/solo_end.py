@@ -110,9 +110,7 @@ class SoloEndScreen(Screen[None]):
         yield Footer()
 
     def action_menu(self) -> None:
-        from bohn_tui.ui.screens.menu import MenuScreen
-
-        self.app.switch_screen(MenuScreen())
+        self.app.to_menu()  # type: ignore[attr-defined]
 
     def action_quit_app(self) -> None:
         self.app.exit()

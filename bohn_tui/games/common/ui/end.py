@@ -88,9 +88,7 @@ class EndScreen(Screen[None]):
         return []
 
     def action_menu(self) -> None:
-        from bohn_tui.ui.screens.menu import MenuScreen
-
-        self.app.switch_screen(MenuScreen())
+        self.app.to_menu()  # type: ignore[attr-defined]
 
     def action_quit_app(self) -> None:
         self.app.exit()
