@@ -525,6 +525,8 @@ async def _join(client: Any) -> str | None:
     ui = BohnApp(Store(), remote=client, seat=client.seat)
     try:
         await ui.run_async()
+    except Exception as e:  # noqa: BLE001 - the table's end is one line, never a traceback
+        return ui.start_error or f"the table stopped: {type(e).__name__}"
     finally:
         client.stop()
     return ui.start_error

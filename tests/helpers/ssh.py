@@ -1,0 +1,169 @@
+"""Helpers for the SSH tests (tests/test_ssh.py): a `bohn host --port 0` process on
+127.0.0.1, throwaway SSH keys, and a Terminal: the real OpenSSH client in a pseudo-terminal
+of its own whose output a terminal emulator (pyte) turns into the screen a person sees."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pyte
+
+SSH = shutil.which("ssh") or "ssh"
+SSH_OPTIONS = [
+    "-F", "/dev/null",  # no user or system config
+    "-o", "IdentitiesOnly=yes",
+    "-o", "BatchMode=yes",  # no password prompts: a key or nothing
+    "-o", "StrictHostKeyChecking=no",
+    "-o", "UserKnownHostsFile=/dev/null",
+    "-o", "LogLevel=ERROR",
+]  # fmt: skip
+
+
+def make_key(folder: Path, name: str) -> Path:
+    """A new ed25519 key without a passphrase (the private key's path)."""
+    path = folder / name
+    if not (shutil.which("ssh") and shutil.which("ssh-keygen")):
+        raise AssertionError("the SSH tests need the OpenSSH client: apt install openssh-client")
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)], check=True
+    )
+    return path
+
+
+@contextmanager
+def hosting(data: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    """`bohn host ARGS --json --port 0 --bind 127.0.0.1` with its data in `data` (its socket
+    in a short folder there); killed at the end."""
+    sock = data / "h.sock"
+    env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
+    cmd = [sys.executable, "-m", "bohn_tui", "host", *args, "--json", "--socket", str(sock)]
+    cmd += ["--port", "0", "--bind", "127.0.0.1", "--bot-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line:
+            raise AssertionError(f"the host did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
+        yield proc, json.loads(line)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def ssh_command(
+    info: dict[str, Any], code: str, key: Path, *extra: str, command: tuple[str, ...] = ()
+) -> list[str]:
+    options = SSH_OPTIONS if not any("LogLevel" in e for e in extra) else SSH_OPTIONS[:-2]
+    where = [SSH, *options, "-i", str(key), "-p", str(info["port"]), *extra]
+    return [*where, f"{code}@127.0.0.1", *command]
+
+
+class Terminal:
+    """`ssh` in a pty of `cols` x `rows`, and the screen its output draws."""
+
+    def __init__(self, cmd: list[str], cols: int = 120, rows: int = 40) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.lock = threading.Lock()
+        self.raw = bytearray()  # everything that came
+        self.last = time.monotonic()  # when the last of it came
+        self.master, slave = os.openpty()
+        _size(slave, cols, rows)
+        self.proc = subprocess.Popen(
+            cmd, stdin=slave, stdout=slave, stderr=slave, start_new_session=True, close_fds=True
+        )
+        os.close(slave)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                data = b""
+            if not data:
+                return
+            with self.lock:
+                self.raw += data
+                self.stream.feed(data)
+                self.last = time.monotonic()
+
+    def text(self) -> str:
+        with self.lock:
+            return "\n".join(self.screen.display)
+
+    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
+        """The screen once `check` (a text on it, or a test of it) holds."""
+        test = check if callable(check) else (lambda s: check in s)
+        end = time.monotonic() + timeout
+        while True:
+            shown = self.text()
+            if test(shown):
+                return shown
+            if time.monotonic() > end:
+                raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
+            time.sleep(0.02)
+
+    def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> str:
+        """The screen once nothing has come for `seconds` (a frame is whole)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() - self.last < seconds and time.monotonic() < end:
+            time.sleep(0.02)
+        return self.text()
+
+    def press(self, *keys: str) -> None:
+        for k in keys:
+            os.write(self.master, KEYS.get(k, k).encode())
+            time.sleep(0.03)
+
+    def resize(self, cols: int, rows: int) -> None:
+        with self.lock:
+            self.screen.resize(rows, cols)
+        _size(self.master, cols, rows)
+        self.proc.send_signal(signal.SIGWINCH)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(5)
+
+    def close(self) -> None:
+        self.kill()
+        self.reader.join(2)
+        os.close(self.master)
+
+    def exited(self, timeout: float = 10.0) -> int:
+        return self.proc.wait(timeout)
+
+
+KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "down": "\x1b[B"}
+
+
+def _size(fd: int, cols: int, rows: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def key_bar(screen: str) -> str:
+    """The last two rows (the key bar), spaces between words kept to one."""
+    return re.sub(r" {2,}", "  ", " ".join(screen.splitlines()[-2:]))
