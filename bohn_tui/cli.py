@@ -362,9 +362,9 @@ def host(
     store = _store(echo=not as_json)
     door = None
     if port is not None:
-        from bohn_tui.net.ssh import front_door
+        from bohn_tui.net.ssh import Door
 
-        door = front_door(bind, port, store.root)
+        door = Door(bind, port, store.root)
 
     def open_session() -> Any:
         return _host_session(store, game, players, seed, resume)

@@ -328,3 +328,31 @@ def test_a_window_change_reaches_the_game(
         assert len(big.splitlines()) == 40
         ana.resize(80, 24)
         ana.wait_for(lambda s: "╭─ Ben" not in s and "Ana · you" in s)
+
+
+def test_the_host_key_is_made_once_kept_private_and_a_damaged_one_is_one_line(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    key = tmp_path / "ssh_host_ed25519_key"
+    with _one_game(tmp_path) as (_, first):
+        assert (key.stat().st_mode & 0o777) == 0o600
+        assert first["host_key"] == asyncssh.read_private_key(key).get_fingerprint()
+    with _one_game(tmp_path) as (_, second):
+        assert second["host_key"] == first["host_key"]  # the same key on every start
+    key.write_bytes(b"not a key")
+    store = Store(tmp_path)
+    store.open()
+    saved = len(store.list())
+    env = dict(os.environ, BOHN_DATA_DIR=str(tmp_path))
+    cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", "Ana,Ben"]
+    done = subprocess.run(
+        [*cmd, "--port", "0", "--bind", "127.0.0.1", "--socket", str(tmp_path / "x.sock")],
+        capture_output=True, text=True, env=env, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert "the host key" in line and "remove it to make a new one" in line
+    assert len(store.list()) == saved  # a host that cannot open its door saves no game

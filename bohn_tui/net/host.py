@@ -17,7 +17,7 @@ import signal
 import socket
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -414,16 +414,20 @@ async def serve(
     ready: Callable[[Host, Path], None],
     bot_delay: float = 0.4,
     say: Callable[[str], None] | None = None,
-    front_door: Callable[[Host, Path], Awaitable[Any]] | None = None,
+    front_door: Any = None,
     takeover: float | None = None,
 ) -> None:
-    """Host the session `open_session()` makes (once the socket is known to be free, so
-    that a host that cannot listen saves no game) until the game is over and every client
-    left, or SIGINT/SIGTERM. `ready(host, path)` is called once the socket listens (and
-    the front door, if any, too). `front_door(host, path)` opens another way in (the SSH
-    server of ssh.py); what it returns is closed (`close()`, `await wait_closed()`) at the
-    end. `takeover`: seconds a person's seat may be away before a bot plays it."""
+    """Host the session `open_session()` makes (once the socket is known to be free and the
+    front door listens, so that a host that cannot listen saves no game) until the game is
+    over and every client left, or SIGINT/SIGTERM. `ready(host, path)` is called once the
+    socket listens. `front_door`: another way in (ssh.py's Door): `await listen(path)`
+    first, then `attach(host)`, and at the end `close()` and `await wait_closed()`.
+    `takeover`: seconds a person's seat may be away before a bot plays it."""
     host_id, path = pick_socket(socket_file)
+    door: Any = None
+    if front_door is not None:
+        await front_door.listen(path)
+        door = front_door
     client = LocalClient(open_session(), bot_delay)
     host = Host(client, host_id, say)
     old = os.umask(0o177)
@@ -431,13 +435,12 @@ async def serve(
         server = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
     finally:
         os.umask(old)
-    door: Any = None
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, host.stop)
     try:
-        if front_door is not None:
-            door = await front_door(host, path)
+        if door is not None:
+            door.attach(host)
         ready(host, path)
         client.settle()
         host._check_done()

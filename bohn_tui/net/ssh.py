@@ -25,7 +25,6 @@ import socket
 import struct
 import sys
 import termios
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +57,52 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 
 
 class Door:
-    """What the connections share: the host, its socket, the seats' keys."""
+    """serve()'s front door (`listen`, then `attach` the host; `close`, `wait_closed`), and
+    what the connections share: the host, its socket, the seats' keys."""
 
-    def __init__(self, host: Any, socket_path: Path, address: str, port: int) -> None:
-        self.host = host
-        self.socket_path = socket_path
-        self.address = address
-        self.port = port
+    def __init__(self, bind: str, port: int, folder: Path) -> None:
+        self.bind, self.port, self.folder = bind, port, folder
+        everywhere = bind in ("", "0.0.0.0", "::")
+        self.address = socket.gethostname() if everywhere else bind  # for the invites
+        self.host: Any = None  # until attached, every login fails
+        self.socket_path = Path()
+        self.fingerprint = ""
         self.keys: dict[int, str] = {}  # seat -> the fingerprint of the key bound to it
         self.open = 0  # connections now
         self.servers: set[Server] = set()
         self.acceptor: Any = None
+
+    async def listen(self, socket_path: Path) -> None:
+        """Read (or make) the host key and listen: before the game is opened, so that a
+        door that cannot open saves no game. OSError with the reason."""
+        key = host_key(self.folder)
+        self.socket_path, self.fingerprint = socket_path, key.get_fingerprint()
+        try:
+            self.acceptor = await asyncssh.listen(
+                self.bind or None,
+                self.port,
+                server_factory=lambda: Server(self),
+                server_host_keys=[key],
+                encoding=None,
+                line_editor=False,
+                allow_pty=True,
+                x11_forwarding=False,
+                agent_forwarding=False,
+                allow_scp=False,
+                login_timeout=LOGIN_SECONDS,
+                keepalive_interval=30,
+                reuse_address=True,
+            )
+        except OSError as e:
+            reason = os.strerror(e.errno) if e.errno else str(e)
+            why = f"SSH cannot listen on {self.bind}:{self.port}: {reason.lower()}"
+            raise OSError(e.errno, why) from None
+        self.port = self.acceptor.get_port()
+
+    def attach(self, host: Any) -> None:
+        """The host whose codes let people in; its `ssh` says where."""
+        self.host = host
+        host.ssh = (self.address, self.port, self.fingerprint)
 
     def close(self) -> None:
         """No new connections (serve()'s end)."""
@@ -89,6 +123,8 @@ class Door:
     def seat_of(self, code: str) -> int | None | bool:
         """The seat of `code` (None: the spectators'), False when it is none of them."""
         given = code.strip().lower().encode("utf-8", "replace")
+        if self.host is None:
+            return False
 
         def same(known: str) -> bool:
             return hmac.compare_digest(known.encode(), given)
@@ -379,39 +415,4 @@ def _set_size(fd: int, size: tuple[int, int]) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
-def front_door(bind: str, port: int, folder: Path) -> Callable[[Any, Path], Awaitable[Door]]:
-    """serve()'s front door: listens on `bind`:`port` (0: a free port) once the host's
-    socket does, and writes (address for invites, port, host key fingerprint) into
-    `host.ssh`."""
-
-    async def start(host: Any, socket_path: Path) -> Door:
-        key = host_key(folder)
-        everywhere = bind in ("", "0.0.0.0", "::")
-        address = socket.gethostname() if everywhere else bind
-        door = Door(host, socket_path, address, port)
-        try:
-            acceptor = await asyncssh.listen(
-                bind or None,
-                port,
-                server_factory=lambda: Server(door),
-                server_host_keys=[key],
-                encoding=None,
-                line_editor=False,
-                allow_pty=True,
-                x11_forwarding=False,
-                agent_forwarding=False,
-                allow_scp=False,
-                login_timeout=LOGIN_SECONDS,
-                keepalive_interval=30,
-                reuse_address=True,
-            )
-        except OSError as e:
-            raise OSError(e.errno, f"SSH cannot listen on {bind}:{port}: {e.strerror}") from None
-        door.acceptor, door.port = acceptor, acceptor.get_port()
-        host.ssh = (address, door.port, key.get_fingerprint())
-        return door
-
-    return start
-
-
-__all__ = ["Door", "Server", "Session", "front_door", "host_key"]
+__all__ = ["Door", "Server", "Session", "host_key"]
