@@ -182,6 +182,10 @@ def test_three_people_play_to_the_end_with_a_trade_and_a_reconnect(
             shown = seat_term[i].wait_for("game over")
             assert "Final scores" in shown
         assert host.poll() is None  # the host waits for the people to leave
+        for i, name in enumerate(NAMES):  # each terminal drew its own hand, never another's
+            others = [f"{n}'s hand".encode() for n in NAMES if n != name]
+            assert f"{name}'s hand".encode() in seat_term[i].raw
+            assert not any(o in seat_term[i].raw for o in others)
         seat_term[0].press("m")  # the end screen's Menu: a joined table has none, it leaves
         for t in list(seat_term.values())[1:]:
             t.press("q")
