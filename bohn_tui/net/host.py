@@ -26,7 +26,6 @@ from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.play.client import LocalClient
-from bohn_tui.play.session import LogLine
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
 CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
@@ -333,9 +332,8 @@ class Host:
         if len(conn.chats) >= CHATS:
             return  # too talkative: dropped (the log stays readable)
         conn.chats.append(now)
-        session = self.client.session
         name = "Spectator" if conn.seat is None else self.client.names[conn.seat]
-        session.log.append(LogLine(f"{name}: {text}", session.state.turn, conn.seat))
+        self.client.session.keep_line(f"{name}: {text}", conn.seat)  # kept across an undo
         self.broadcast()
 
     async def _write(self, conn: Connection) -> None:
