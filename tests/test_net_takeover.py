@@ -1,18 +1,39 @@
-"""Chat lines that survive an undo (issue #14): a real host process, as in test_net_host.py."""
+"""Chat lines that survive an undo, and the notice a seat gets when a bot's move could not
+be saved (issue #14): real host processes, as in test_net_host.py."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import test_net_host as net
-from test_net_host import Hosted, alive, joined
+from test_net_host import Hosted, Peer, alive, joined
 
 from bohn_tui.net import protocol as p
+from bohn_tui.net.client import RemoteClient
 from bohn_tui.play.session import Session, SessionError
+from bohn_tui.store import Store
 
 start = net.start  # the fixture: a real `bohn host` process
+
+
+def plain(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first legal action that is not an offer (a game that moves on)."""
+    return next((a for a in legal if not a["type"].startswith("offer")), legal[0])
+
+
+async def play_until(peer: Peer, state: dict[str, Any], seat: int, done: Callable[..., bool]):
+    """Let `peer` (at `seat`) play its first plain action whenever it is asked, until a
+    state passes `done`; that state."""
+    rid = 1000
+    while not done(state):
+        if seat in state["waiting_for"] and state["legal"] and not state["busy"]:
+            rid += 1
+            await peer.send(p.act(rid, plain(state["legal"])))
+        state = await peer.until("state")
+    return state
 
 
 def texts(state: dict[str, Any]) -> list[str]:
@@ -86,3 +107,31 @@ def test_kept_lines_across_undo_and_a_failed_undo() -> None:
     got = [ln.text for ln in s.log]
     assert got.index("Ana: two") == second and len(got) > second + 1
     assert all(line.seat in (0, 1) for _, line in s.kept)
+
+
+def test_a_bot_move_that_cannot_be_saved_is_a_notice_to_the_seats(
+    start: Callable[..., Hosted],
+) -> None:
+    h = start("Ana,bot:random,Ben", "--bot-delay", "0.4")
+
+    async def main() -> None:
+        ben = RemoteClient(h.codes["Ben"], Path(h.path))
+        await ben.connect()
+        ana, welcome, a = await joined(h.path, h.codes["Ana"])
+        a = await play_until(ana, a, 0, lambda m: m["decider"] == 1 and m["busy"])
+        Store(h.data).delete(welcome["save_id"])  # while the bot waits between two moves
+        notice = await ana.until("notice")
+        assert "changed or deleted elsewhere" in notice["text"], notice
+        assert len(notice["text"]) <= p.NOTICE
+        for _ in range(100):
+            error = ben.take_error()
+            if error is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert error == notice["text"] and ben.take_error() is None  # once
+        assert ben.connection is None  # a notice closes nothing
+        ben.stop()
+        await ana.close()
+
+    asyncio.run(main())
+    alive(h)

@@ -102,6 +102,8 @@ class Host:
         error = self.client.take_error()
         if error:  # a bot's move that could not be saved: the bots wait for a change
             self.say(error)
+            for c in list(self.seated.values()):
+                c.send(p.notice(error))
         self.client.settle()
         self._check_done()
 
