@@ -1,11 +1,14 @@
-"""Chat lines that survive an undo, and the notice a seat gets when a bot's move could not
-be saved (issue #14): real host processes, as in test_net_host.py."""
+"""`bohn host --takeover` (a bot plays a seat that is away, and gives it back), chat lines
+that survive an undo, and the notice a seat gets when a bot's move could not be saved (issue
+#14): real host processes, as in test_net_host.py."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import test_net_host as net
@@ -38,6 +41,58 @@ async def play_until(peer: Peer, state: dict[str, Any], seat: int, done: Callabl
 
 def texts(state: dict[str, Any]) -> list[str]:
     return [ln["text"] for ln in state["log"]]
+
+
+def test_takeover_plays_an_away_seat_and_gives_it_back(start: Callable[..., Hosted]) -> None:
+    h = start("Ana,Ben,bot:random", "--takeover", "1", "--bot-delay", "0.3")
+    measured: dict[str, float] = {}
+
+    async def main() -> None:
+        ana, welcome, a = await joined(h.path, h.codes["Ana"])
+        assert welcome["standin"] == [] and a["standin"] == []
+        ben, _, b = await joined(h.path, h.codes["Ben"])
+        # Ana plays her turn; Ben leaves when his own turn has come
+        a = await play_until(ana, a, 0, lambda m: m["decider"] == 1 and not m["busy"])
+        b = await ben.until("state", lambda m: m["version"] == a["version"])
+        assert b["legal"] and b["standin"] == []
+        await ben.close()
+        left = time.monotonic()
+        a = await ana.until("state", lambda m: m["standin"] == [1])
+        measured["takeover after"] = time.monotonic() - left
+        assert "Ben is away: a computer player plays for Ben." in texts(a)[-1]
+        assert a["away"] == [1] and a["next_human"] != 1
+        # the bot moves Ben's turn on; Ben comes back in the middle of it
+        a = await ana.until("state", lambda m: m["version"] > b["version"])
+        ben, welcome, b = await joined(h.path, h.codes["Ben"])
+        back = time.monotonic()
+        assert welcome["standin"] == [] and b["standin"] == []
+        assert any("Ben is back" in t for t in texts(b))
+        measured["his turn still"] = b["decider"] == 1
+        if b["decider"] == 1:  # his turn still: his legal actions are his again, and no
+            assert b["legal"] and not b["can_undo"]  # bot acts for him any more (and he
+            # cannot take back the bot's move)
+            await asyncio.sleep(0.8)
+            await ana.send(p.ping())
+            await ana.until("pong")
+            last = [m for m in ana.backlog if m["t"] == "state"]
+            assert all(m["version"] == b["version"] for m in last), "a bot acted for Ben"
+            assert await ben.act(1, plain(b["legal"])) is None
+        measured["back at"] = back - left
+        # Ben leaves again: the bot plays his turn to its end, the game goes on past it
+        await ben.close()
+        a = await ana.until("state", lambda m: m["standin"] == [1])
+        a = await ana.until("state", lambda m: m["decider"] != 1 and not m["busy"])
+        await ana.close()
+
+    asyncio.run(main())
+    alive(h)
+    save = Store(h.data).list()[0]
+    exported = Store(h.data).export(save.id)
+    assert exported["bots"] == {"2": "random"}  # Ben is still a person in the save
+    seats = [a["seat"] for a in exported["record"]["actions"]]
+    assert seats.count(1) >= 2  # the stand-in's moves are the seat's own actions
+    assert 0.9 < measured["takeover after"] < 2.5, measured
+    print(measured)
 
 
 def test_chat_survives_an_undo_in_its_place(start: Callable[..., Hosted]) -> None:
@@ -135,3 +190,20 @@ def test_a_bot_move_that_cannot_be_saved_is_a_notice_to_the_seats(
 
     asyncio.run(main())
     alive(h)
+
+
+def test_the_remote_banner_names_the_seats_a_bot_plays_for() -> None:
+    from bohn_tui.ui.screens.table import TableScreen
+
+    client = SimpleNamespace(
+        connection=None,
+        names=["Ana", "Ben", "Cem"],
+        away=lambda: [1, 2],
+        stand_ins=lambda: [1],
+        waiting_for=lambda: [1, 2],
+    )
+    note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]
+    assert note == "a computer player plays for Ben (away); waiting for Cem (disconnected)"
+    client.stand_ins = list
+    note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]
+    assert note == "waiting for Ben (disconnected) and Cem (disconnected)"

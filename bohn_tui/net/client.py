@@ -306,6 +306,10 @@ class RemoteClient(Watched):
         notice, self._notice = self._notice, None
         return notice
 
+    def stand_ins(self) -> list[int]:
+        """The people's seats a computer player plays for now (an older host: none)."""
+        return [int(s) for s in self._state.get("standin") or []]
+
     # -- acting -------------------------------------------------------------------------------
 
     async def _request(self, msg: dict[str, Any]) -> str | None:

@@ -78,6 +78,7 @@ class Host:
         client: LocalClient,
         host_id: str,
         say: Callable[[str], None] | None = None,
+        takeover: float | None = None,
     ) -> None:
         self.client = client
         self.host_id = host_id
@@ -91,6 +92,9 @@ class Host:
         # host key's fingerprint)
         self.ssh: tuple[str, int, str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # --takeover: seconds a person's seat may be away before a bot plays it
+        self.takeover = takeover
+        self._timers: dict[int, asyncio.TimerHandle] = {}
         client.subscribe(self._changed)
 
     # -- the game ------------------------------------------------------------------------------
@@ -126,6 +130,7 @@ class Host:
             "names": list(c.names),
             "humans": list(c.humans),
             "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
+            "standin": c.stand_ins(),
             "options": dict(c.options),
             "seed": c.seed,
             "save_id": c.save_id,
@@ -162,6 +167,7 @@ class Host:
             "can_undo": False if seat is None else c.can_undo(seat),
             "busy": c.busy,
             "away": self.away(),
+            "standin": c.stand_ins(),
             "log_from": start,
             "log": lines,
         }
@@ -201,6 +207,7 @@ class Host:
         self.connections.discard(conn)
         if conn.seat is not None and self.seated.get(conn.seat) is conn:
             del self.seated[conn.seat]
+            self._away_from_now(conn.seat)
             self.broadcast()  # the seat is away now
 
     async def _line(self, reader: asyncio.StreamReader) -> bytes:
@@ -284,6 +291,7 @@ class Host:
                 old.close(p.TAKEN_OVER)
                 self.connections.discard(old)
             self.seated[seat] = conn
+            self._back(seat)
         conn.seat, conn.joined = seat, True
         conn.send(self.welcome(seat))
         conn.send_state()
@@ -337,6 +345,44 @@ class Host:
         name = "Spectator" if conn.seat is None else self.client.names[conn.seat]
         self.client.session.keep_line(f"{name}: {text}", conn.seat)  # kept across an undo
         self.broadcast()
+
+    # -- --takeover: a bot plays a seat that is away -------------------------------------------
+
+    def start_timers(self) -> None:
+        """At the start every person's seat is away: each gets its takeover timer."""
+        for seat in self.away():
+            self._away_from_now(seat)
+
+    def _away_from_now(self, seat: int) -> None:
+        if self.takeover is None or seat in self._timers or self.client.over:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[seat] = loop.call_later(self.takeover, self._take_over, seat)
+
+    def _take_over(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        if seat in self.seated or self.client.over or not self.client.stand_in(seat):
+            return
+        name = self.client.names[seat]
+        self.client.session.keep_line(f"{name} is away: a computer player plays for {name}.")
+        self.say(f"{name} is away: a computer player plays for {name}")
+        self.client.settle()  # the bot moves on a decision of the seat's that is due
+        self.broadcast()
+
+    def _back(self, seat: int) -> None:
+        """The seat's person connected: no timer, and no bot plays for them any more."""
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.client.release(seat):
+            name = self.client.names[seat]
+            self.client.session.keep_line(f"{name} is back and plays again.")
+            self.say(f"{name} is back")
+
+    def stop_timers(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
 
     async def _write(self, conn: Connection) -> None:
         w = conn.writer
@@ -425,7 +471,7 @@ async def serve(
     end. `takeover`: seconds a person's seat may be away before a bot plays it."""
     host_id, path = pick_socket(socket_file)
     client = LocalClient(open_session(), bot_delay)
-    host = Host(client, host_id, say)
+    host = Host(client, host_id, say, takeover)
     old = os.umask(0o177)
     try:
         server = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
@@ -439,6 +485,7 @@ async def serve(
         if front_door is not None:
             door = await front_door(host, path)
         ready(host, path)
+        host.start_timers()
         client.settle()
         host._check_done()
         await host.done.wait()
@@ -446,6 +493,7 @@ async def serve(
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         client.stop()
+        host.stop_timers()
         host.stop()
         server.close()
         if door is not None:

@@ -9,7 +9,9 @@ chat {text}, ping. Host -> client: welcome, state, result {id, error}, pong, bye
 notice {text} (to every seated connection: something the host could not do that nobody asked
 for, such as a bot's move it could not save; one line for the player).
 
-Added within version 1: the notice message.
+Added within version 1 (a client must accept messages without them): "standin" in the
+welcome and the state, the people's seats a computer player plays for now (`bohn host
+--takeover`), and the notice message.
 
 Codes: `<host id>-<secret>`, the host id `HOST_ID_LEN` characters and the secret
 `SECRET_LEN`, both from `ALPHABET` (lowercase letters and digits without look-alikes). The
@@ -357,6 +359,11 @@ HOST_FIELDS: dict[str, dict[str, Check]] = {
     "bye": {"reason": _str},
     "notice": {"text": _str},
 }
+# fields added within version 1: checked when they are there (an older host sends none)
+HOST_OPTIONAL: dict[str, dict[str, Check]] = {
+    "welcome": {"standin": _ints},
+    "state": {"standin": _ints},
+}
 
 
 def host_message(msg: dict[str, Any]) -> dict[str, Any]:
@@ -369,6 +376,9 @@ def host_message(msg: dict[str, Any]) -> dict[str, Any]:
     for name, ok in fields.items():
         if name not in msg or not ok(msg[name]):
             raise ProtocolError(f"{t}: {name!r} is missing or of the wrong type")
+    for name, ok in HOST_OPTIONAL.get(t, {}).items():
+        if name in msg and not ok(msg[name]):
+            raise ProtocolError(f"{t}: {name!r} is of the wrong type")
     return msg
 
 
@@ -382,6 +392,7 @@ __all__ = [
     "HELLO_SECONDS",
     "HOST_FIELDS",
     "HOST_LINE",
+    "HOST_OPTIONAL",
     "HOST_TYPES",
     "MAX_CHAT",
     "NOTICE",
