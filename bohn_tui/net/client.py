@@ -66,6 +66,7 @@ class RemoteClient(Watched):
         self._legal: list[Action] = []
         self._prompts: list[Prompt] = []
         self._log: list[Line] = []
+        self._notice: str | None = None  # the host's last notice, until take_error
         self._watchers: list[Callable[[], None]] = []
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[str | None]] = {}
@@ -155,6 +156,9 @@ class RemoteClient(Watched):
                     error = msg.get("error")
                     if future is not None and not future.done():
                         future.set_result(None if error is None else clip(str(error), 200))
+                elif kind == "notice":
+                    self._notice = clip(str(msg["text"]), p.NOTICE)
+                    self._changed()
                 elif kind == "bye":
                     self.ended = True
                     return f"the host closed the connection: {_reason(msg)}"
@@ -298,7 +302,13 @@ class RemoteClient(Watched):
         return self.busy and not self.over
 
     def take_error(self) -> str | None:
-        return None
+        """The host's last notice (a bot's move it could not save), once."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def stand_ins(self) -> list[int]:
+        """The people's seats a computer player plays for now (an older host: none)."""
+        return [int(s) for s in self._state.get("standin") or []]
 
     # -- acting -------------------------------------------------------------------------------
 

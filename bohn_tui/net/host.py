@@ -26,7 +26,6 @@ from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.play.client import LocalClient
-from bohn_tui.play.session import LogLine
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
 CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
@@ -79,6 +78,7 @@ class Host:
         client: LocalClient,
         host_id: str,
         say: Callable[[str], None] | None = None,
+        takeover: float | None = None,
     ) -> None:
         self.client = client
         self.host_id = host_id
@@ -92,6 +92,9 @@ class Host:
         # host key's fingerprint)
         self.ssh: tuple[str, int, str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # --takeover: seconds a person's seat may be away before a bot plays it
+        self.takeover = takeover
+        self._timers: dict[int, asyncio.TimerHandle] = {}
         client.subscribe(self._changed)
 
     # -- the game ------------------------------------------------------------------------------
@@ -103,6 +106,8 @@ class Host:
         error = self.client.take_error()
         if error:  # a bot's move that could not be saved: the bots wait for a change
             self.say(error)
+            for c in list(self.seated.values()):
+                c.send(p.notice(error))
         self.client.settle()
         self._check_done()
 
@@ -125,6 +130,7 @@ class Host:
             "names": list(c.names),
             "humans": list(c.humans),
             "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
+            "standin": c.stand_ins(),
             "options": dict(c.options),
             "seed": c.seed,
             "save_id": c.save_id,
@@ -161,6 +167,7 @@ class Host:
             "can_undo": False if seat is None else c.can_undo(seat),
             "busy": c.busy,
             "away": self.away(),
+            "standin": c.stand_ins(),
             "log_from": start,
             "log": lines,
         }
@@ -200,6 +207,7 @@ class Host:
         self.connections.discard(conn)
         if conn.seat is not None and self.seated.get(conn.seat) is conn:
             del self.seated[conn.seat]
+            self._away_from_now(conn.seat)
             self.broadcast()  # the seat is away now
 
     async def _line(self, reader: asyncio.StreamReader) -> bytes:
@@ -283,6 +291,7 @@ class Host:
                 old.close(p.TAKEN_OVER)
                 self.connections.discard(old)
             self.seated[seat] = conn
+            self._back(seat)
         conn.seat, conn.joined = seat, True
         conn.send(self.welcome(seat))
         conn.send_state()
@@ -333,10 +342,47 @@ class Host:
         if len(conn.chats) >= CHATS:
             return  # too talkative: dropped (the log stays readable)
         conn.chats.append(now)
-        session = self.client.session
         name = "Spectator" if conn.seat is None else self.client.names[conn.seat]
-        session.log.append(LogLine(f"{name}: {text}", session.state.turn, conn.seat))
+        self.client.session.keep_line(f"{name}: {text}", conn.seat)  # kept across an undo
         self.broadcast()
+
+    # -- --takeover: a bot plays a seat that is away -------------------------------------------
+
+    def start_timers(self) -> None:
+        """At the start every person's seat is away: each gets its takeover timer."""
+        for seat in self.away():
+            self._away_from_now(seat)
+
+    def _away_from_now(self, seat: int) -> None:
+        if self.takeover is None or seat in self._timers or self.client.over:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[seat] = loop.call_later(self.takeover, self._take_over, seat)
+
+    def _take_over(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        if seat in self.seated or self.client.over or not self.client.stand_in(seat):
+            return
+        name = self.client.names[seat]
+        self.client.session.keep_line(f"{name} is away: a computer player plays for {name}.")
+        self.say(f"{name} is away: a computer player plays for {name}")
+        self.client.settle()  # the bot moves on a decision of the seat's that is due
+        self.broadcast()
+
+    def _back(self, seat: int) -> None:
+        """The seat's person connected: no timer, and no bot plays for them any more."""
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.client.release(seat):
+            name = self.client.names[seat]
+            self.client.session.keep_line(f"{name} is back and plays again.")
+            self.say(f"{name} is back")
+
+    def stop_timers(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
 
     async def _write(self, conn: Connection) -> None:
         w = conn.writer
@@ -429,7 +475,7 @@ async def serve(
         await front_door.listen(path)
         door = front_door
     client = LocalClient(open_session(), bot_delay)
-    host = Host(client, host_id, say)
+    host = Host(client, host_id, say, takeover)
     old = os.umask(0o177)
     try:
         server = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
@@ -442,6 +488,7 @@ async def serve(
         if door is not None:
             door.attach(host)
         ready(host, path)
+        host.start_timers()
         client.settle()
         host._check_done()
         await host.done.wait()
@@ -449,6 +496,7 @@ async def serve(
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         client.stop()
+        host.stop_timers()
         host.stop()
         server.close()
         if door is not None:

@@ -5,7 +5,13 @@ Newline-delimited JSON objects, UTF-8, one per line, over a Unix socket. Every m
 unknown closes that connection with `{"t": "bye", "reason": ...}` and never touches the game.
 
 Client -> host: hello {v, code} (first, within `HELLO_SECONDS`), act {id, action}, undo {id},
-chat {text}, ping. Host -> client: welcome, state, result {id, error}, pong, bye {reason}.
+chat {text}, ping. Host -> client: welcome, state, result {id, error}, pong, bye {reason},
+notice {text} (to every seated connection: something the host could not do that nobody asked
+for, such as a bot's move it could not save; one line for the player).
+
+Added within version 1 (a client must accept messages without them): "standin" in the
+welcome and the state, the people's seats a computer player plays for now (`bohn host
+--takeover`), and the notice message.
 
 Codes: `<host id>-<secret>`, the host id `HOST_ID_LEN` characters and the secret
 `SECRET_LEN`, both from `ALPHABET` (lowercase letters and digits without look-alikes). The
@@ -45,7 +51,7 @@ _CODE = re.compile(rf"[{ALPHABET}]{{{HOST_ID_LEN}}}-[{ALPHABET}]{{{SECRET_LEN}}}
 _HOST_ID = re.compile(rf"[{ALPHABET}]{{{HOST_ID_LEN}}}")
 
 CLIENT_TYPES = ("hello", "act", "undo", "chat", "ping")
-HOST_TYPES = ("welcome", "state", "result", "pong", "bye")
+HOST_TYPES = ("welcome", "state", "result", "pong", "bye", "notice")
 
 # the bye reasons both sides know
 TAKEN_OVER = "this seat connected from elsewhere"
@@ -259,6 +265,13 @@ def pong() -> dict[str, Any]:
     return {"t": "pong"}
 
 
+NOTICE = 300  # characters in a notice's text
+
+
+def notice(text: str) -> dict[str, Any]:
+    return {"t": "notice", "text": clip(" ".join(str(text).split()), NOTICE)}
+
+
 def _seat_or_none(v: Any) -> bool:
     return v is None or _is_int(v)
 
@@ -344,6 +357,12 @@ HOST_FIELDS: dict[str, dict[str, Check]] = {
     "result": {"id": _is_int, "error": lambda v: v is None or _str(v)},
     "pong": {},
     "bye": {"reason": _str},
+    "notice": {"text": _str},
+}
+# fields added within version 1: checked when they are there (an older host sends none)
+HOST_OPTIONAL: dict[str, dict[str, Check]] = {
+    "welcome": {"standin": _ints},
+    "state": {"standin": _ints},
 }
 
 
@@ -357,6 +376,9 @@ def host_message(msg: dict[str, Any]) -> dict[str, Any]:
     for name, ok in fields.items():
         if name not in msg or not ok(msg[name]):
             raise ProtocolError(f"{t}: {name!r} is missing or of the wrong type")
+    for name, ok in HOST_OPTIONAL.get(t, {}).items():
+        if name in msg and not ok(msg[name]):
+            raise ProtocolError(f"{t}: {name!r} is of the wrong type")
     return msg
 
 
@@ -370,8 +392,10 @@ __all__ = [
     "HELLO_SECONDS",
     "HOST_FIELDS",
     "HOST_LINE",
+    "HOST_OPTIONAL",
     "HOST_TYPES",
     "MAX_CHAT",
+    "NOTICE",
     "TAKEN_OVER",
     "VERSION",
     "Act",
@@ -395,6 +419,7 @@ __all__ = [
     "make_sockets_dir",
     "new_code",
     "new_host_id",
+    "notice",
     "ping",
     "pong",
     "result",

@@ -111,6 +111,9 @@ class LocalClient(Watched):
         self._watchers: list[Callable[[], None]] = []
         self._help: list[str] | None = None
         self._error: str | None = None  # a bot's move that could not be saved
+        self._stand_ins: set[int] = set()  # people's seats a bot plays for now
+        self._thinking = False  # a bot decides in a thread: session.bots must not change
+        self._by_stand_in: set[int] = set()  # the record's lengths after a stand-in's move
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -137,7 +140,8 @@ class LocalClient(Watched):
         return self.session.decider()
 
     def next_human(self) -> int | None:
-        return self.session.next_human()
+        d = self.session.next_human()
+        return None if d in self._stand_ins else d
 
     def prompts(self) -> list[Prompt]:
         return self.session.rules.prompts(self.session.state)
@@ -173,7 +177,9 @@ class LocalClient(Watched):
     def can_undo(self, seat: int) -> bool:
         """Whether `seat` may take back the last action (its own, and it showed nothing)."""
         s = self.session
-        return s.can_undo() and s.record.actions[-1].seat == seat
+        if not s.can_undo() or s.record.actions[-1].seat != seat:
+            return False
+        return len(s.record.actions) not in self._by_stand_in  # a stand-in's move is a bot's
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -214,7 +220,7 @@ class LocalClient(Watched):
         if self._bots is not None:
             return True
         s = self.session
-        if s.over or self._idle_at == self._version or not s.bot_may_act():
+        if s.over or self._idle_at == self._version or not self._bot_may_act():
             return False
         self._bots = asyncio.get_running_loop().create_task(self._run_bots())
         return True
@@ -224,14 +230,27 @@ class LocalClient(Watched):
         try:
             while not s.over:
                 async with self._get_lock():
-                    move = await asyncio.to_thread(s.next_bot_move)
+                    self._sync_bots()
+                    self._thinking = True
+                    try:
+                        move = await asyncio.to_thread(s.next_bot_move)
+                    finally:
+                        self._thinking = False
+                    changed = self._sync_bots()  # a stand-in came or went meanwhile
                     if move is None:
+                        if changed:
+                            continue
                         break
+                    if move.seat not in s.bots:  # its person came back meanwhile
+                        continue
+                    moves = len(s.record.actions)
                     try:
                         acted = s.apply_bot_move(move)
                     except SessionError as e:  # not saved: the bots wait for a change
                         self._error = str(e)
                         break
+                    if move.seat in self._stand_ins and len(s.record.actions) > moves:
+                        self._by_stand_in.add(len(s.record.actions))
                     self._version += 1
                 if acted and self.bot_delay:  # each move shows for a while
                     self._changed()
@@ -245,6 +264,58 @@ class LocalClient(Watched):
         """The last bot move that could not be saved (once; None: there is none)."""
         error, self._error = self._error, None
         return error
+
+    # -- stand-ins: a bot plays a person's seat for now -----------------------------------------
+
+    def stand_ins(self) -> list[int]:
+        """The people's seats a bot plays for now."""
+        return sorted(self._stand_ins)
+
+    def stand_in_level(self) -> str:
+        """The level a stand-in plays at: the game's "standard" one, else its first."""
+        levels = self.session.spec.bot_levels
+        return "standard" if "standard" in levels else levels[0]
+
+    def stand_in(self, seat: int) -> bool:
+        """Let a bot play the person's `seat` from now on (its moves are the seat's own,
+        as the person's would be; the saved players do not change). False if the seat is
+        not a person's or has a stand-in already. Call `settle()` after it."""
+        if seat not in self.humans or seat in self._stand_ins:
+            return False
+        self._stand_ins.add(seat)
+        self._idle_at = -1  # a bot may act now where none could
+        self._sync_bots()
+        return True
+
+    def release(self, seat: int) -> bool:
+        """Give `seat` back to its person at once (a move the bot was deciding is dropped);
+        the person goes on from wherever the bot left the game. False if no bot plays it."""
+        if seat not in self._stand_ins:
+            return False
+        self._stand_ins.discard(seat)
+        self._sync_bots()
+        return True
+
+    def _bot_may_act(self) -> bool:
+        s = self.session
+        return s.bot_may_act() or (s.decider() in self._stand_ins and not s.over)
+
+    def _sync_bots(self) -> bool:
+        """Put the stand-ins' bots into the session's (or take them out), unless a bot is
+        deciding in a thread now (the driver reads that dict): then the bots' loop does it."""
+        if self._thinking:
+            return False
+        s, changed = self.session, False
+        for seat in self.humans:
+            if seat in self._stand_ins and seat not in s.bots:
+                bot = s.spec.bots(self.stand_in_level(), s.record.seed * 31 + seat, True)
+                if hasattr(bot, "people"):
+                    bot.people = frozenset(self.humans)
+                s.bots[seat], changed = bot, True
+            elif seat not in self._stand_ins and seat in s.bots:
+                del s.bots[seat]
+                changed = True
+        return changed
 
     def stop(self) -> None:
         """Cancel the bots (the game closes)."""

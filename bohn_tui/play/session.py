@@ -53,6 +53,9 @@ class Session:
     state: Any = field(init=False)
     spec: GameSpec = field(init=False)
     log: list[LogLine] = field(default_factory=list, init=False)
+    # lines of the table, not of the game (the chat): (the number of actions made when it
+    # was said, the line); a replay puts each back after those actions' lines
+    kept: list[tuple[int, LogLine]] = field(default_factory=list, init=False)
     coin_history: list[list[int]] = field(default_factory=list, init=False)
     bots: dict[int, Bot] = field(default_factory=dict, init=False)
     last_events: list[Event] = field(default_factory=list, init=False)
@@ -184,8 +187,8 @@ class Session:
 
     def _replay(self) -> None:
         """Rebuild the state, log and coin history from the record."""
-        notes = [ln for ln in self.log if ln.turn == 0]
-        self.log = notes
+        own = {id(ln) for _, ln in self.kept}
+        self.log = [ln for ln in self.log if ln.turn == 0 and id(ln) not in own]
         self.coin_history = []
         try:
             rules = rules_for(self.record.game, len(self.record.players))
@@ -197,6 +200,8 @@ class Session:
             raise SessionError(str(e)) from None
         self._record_events(events)
         self.last_events = []
+        kept = sorted(self.kept, key=lambda k: k[0])  # (stable: in the order they were said)
+        at = self._put_kept(kept, 0, 0)
         for n, a in enumerate(self.record.actions, start=1):
             try:
                 events = self.rules.apply(self.state, a)
@@ -204,6 +209,18 @@ class Session:
                 raise SessionError(f"action {n} of the record is refused: {e}") from None
             self._record_events(events, a)
             self.last_events = events
+            at = self._put_kept(kept, at, n)
+        # lines said after actions taken back now: after the last action there is
+        moves = len(self.record.actions)
+        self.log.extend(line for _, line in kept[at:])
+        self.kept = [(min(n, moves), line) for n, line in kept]
+
+    def _put_kept(self, kept: list[tuple[int, LogLine]], at: int, moves: int) -> int:
+        """Append the kept lines from `at` that were said after `moves` actions."""
+        while at < len(kept) and kept[at][0] == moves:
+            self.log.append(kept[at][1])
+            at += 1
+        return at
 
     def _new_driver(self) -> None:
         def problem(seat: int, text: str) -> None:
@@ -291,7 +308,7 @@ class Session:
     def undo(self) -> Action:
         if not self.can_undo():
             raise IllegalAction("the last action cannot be taken back: it showed new cards")
-        log, coins, last = self.log, self.coin_history, self.last_events
+        log, coins, last, kept = self.log, self.coin_history, self.last_events, self.kept
         action = self.record.actions.pop()
         self._replay()
         if self.store is not None:
@@ -299,6 +316,7 @@ class Session:
                 self.store.pop(self.save_id, self)
             except Exception as e:  # noqa: BLE001 - whatever failed, the move stays
                 self.record.actions.append(action)
+                self.kept = kept
                 self._replay()
                 self.log, self.coin_history, self.last_events = log, coins, last
                 raise SaveError(f"Not taken back: {_reason(e)}") from None
@@ -374,6 +392,15 @@ class Session:
         return n
 
     # -- log -----------------------------------------------------------------------------------
+
+    def keep_line(self, text: str, seat: int | None = None) -> LogLine:
+        """A line of the table, not of the game (a chat line, who plays for whom), for
+        everyone's log: kept in its place among the moves' lines when the log is rebuilt (an
+        undo), never part of the record."""
+        line = LogLine(text, self.state.turn, seat)
+        self.log.append(line)
+        self.kept.append((len(self.record.actions), line))
+        return line
 
     def _say(self, text: str, seat: int | None) -> None:
         self.log.append(LogLine(text, self.state.turn if hasattr(self, "state") else 0, seat))

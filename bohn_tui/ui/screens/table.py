@@ -185,16 +185,26 @@ class TableScreen(HandOver, Screen[None]):
 
     def remote_note(self) -> str | None:
         """A remote table's line about the connection: lost, or a person it waits for who
-        is not connected ("waiting for Ben (disconnected)")."""
+        is not connected ("waiting for Ben (disconnected)"), a person's seat a computer
+        player plays for now ("a computer player plays for Ben (away)")."""
         c: Any = self.client
         lost = getattr(c, "connection", None)
         if lost:
             return str(lost)
         away = set(getattr(c, "away", list)())
-        gone = [s for s in c.waiting_for() if s in away and s != self.seat]
-        if not gone:
-            return None
-        return "waiting for " + " and ".join(f"{c.names[s]} (disconnected)" for s in gone)
+        played = [s for s in getattr(c, "stand_ins", list)() if s != self.seat]
+        gone = [s for s in c.waiting_for() if s in away and s != self.seat and s not in played]
+        notes = []
+        if played:  # `bohn host --takeover`
+            notes.append(
+                "a computer player plays for "
+                + " and ".join(f"{c.names[s]} (away)" for s in played)
+            )
+        if gone:
+            notes.append(
+                "waiting for " + " and ".join(f"{c.names[s]} (disconnected)" for s in gone)
+            )
+        return "; ".join(notes) or None
 
     async def _build(self) -> None:
         await self.mount_all(self._widgets())
