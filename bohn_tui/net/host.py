@@ -115,6 +115,18 @@ class Host:
         if self.client.over and not self.connections:
             self.done.set()
 
+    def seat_of(self, code: str) -> int | None | bool:
+        """The seat an invite code is for (None: the spectators'); False when it is none of
+        this game's. Compared in constant time, in any case."""
+        given = code.strip().lower().encode("utf-8", "replace")
+
+        def same(known: str) -> bool:
+            return hmac.compare_digest(known.encode(), given)
+
+        if same(self.spectator_code):
+            return None
+        return next((seat for seat, known in self.codes.items() if same(known)), False)
+
     def away(self) -> list[int]:
         return [s for s in self.client.humans if s not in self.seated]
 
@@ -274,18 +286,10 @@ class Host:
             raise p.ProtocolError(
                 f"this host speaks version {p.VERSION} of the protocol, not {msg.v}"
             )
-        code = msg.code.strip().lower().encode("utf-8", "replace")
-
-        def same(known: str) -> bool:
-            return hmac.compare_digest(known.encode(), code)
-
-        if same(self.spectator_code):
-            seat = None
-        else:
-            seats = [s for s, c in self.codes.items() if same(c)]
-            if not seats:
-                raise p.ProtocolError("that invite code is not one of this game's")
-            seat = seats[0]
+        seat = self.seat_of(msg.code)
+        if seat is False:
+            raise p.ProtocolError("that invite code is not one of this game's")
+        if seat is not None:
             old = self.seated.get(seat)
             if old is not None:
                 old.close(p.TAKEN_OVER)
