@@ -186,8 +186,9 @@ def test_three_people_play_to_the_end_with_a_trade_and_a_reconnect(
             others = [f"{n}'s hand".encode() for n in NAMES if n != name]
             assert f"{name}'s hand".encode() in seat_term[i].raw
             assert not any(o in seat_term[i].raw for o in others)
-        seat_term[0].press("m")  # the end screen's Menu: a joined table has none, it leaves
-        for t in list(seat_term.values())[1:]:
+        for t in seat_term.values():
+            assert "Menu" not in key_bar(t.text())  # a joined table has no menu: q leaves
+            t.press("m")  # nothing
             t.press("q")
         codes = [t.exited() for t in seat_term.values()]
         assert "New game" not in seat_term[0].text()

@@ -87,6 +87,10 @@ class EndScreen(Screen[None]):
         final public view (Excalibohn: the Groschen of the tie-break)."""
         return []
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A joined table (bohn join) has no menu to go to: only Quit, which leaves."""
+        return action != "menu" or getattr(self.app, "remote", None) is None
+
     def action_menu(self) -> None:
         self.app.to_menu()  # type: ignore[attr-defined]
 
