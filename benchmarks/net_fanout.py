@@ -15,9 +15,13 @@ is parsed: only the acting seat's state is parsed, outside the timed part).
 Also the host process's CPU time (user + system, /proc/PID/stat) over the actions and from
 its start, and its memory (VmRSS, /proc/PID/status) with 0, 1 and 17 connections: the
 memory per connection is (RSS with 17 - RSS with 1) / 16, the first connection's share
-(the first view and legal list built, caches warmed) apart. `--games N` plays N games one
-after the other (a new host each) until `--actions` actions were timed in all, or each game
-to its end with `--actions 0`.
+(the first view and legal list built, caches warmed) apart, and (RSS with 17 - RSS with 0)
+/ 17. RSS moves in 4 KiB pages: a figure of a few KiB a connection is that coarse.
+
+`--games N` plays N games one after the other (a new host each) until `--actions` actions
+were timed in all, or each game to its end with `--actions 0`. `--profile FILE` runs the
+host under cProfile (one whole game: the profile is written when the host ends), e.g. to
+see where its CPU time goes.
 """
 
 from __future__ import annotations
@@ -149,11 +153,14 @@ async def settle(pid: int, seconds: float = 0.5) -> int:
     return proc_rss_kib(pid)
 
 
-async def one_game(limit: int, seed: int, rng: random.Random) -> dict[str, Any]:
+async def one_game(
+    limit: int, seed: int, rng: random.Random, profile: str | None = None
+) -> dict[str, Any]:
     root = tempfile.mkdtemp(prefix="bench-fan-")
     sock = os.path.join(root, "h.sock")
     names = ",".join(f"P{i + 1}" for i in range(PEOPLE))
-    cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", names]
+    prof = ["-m", "cProfile", "-o", profile] if profile else []
+    cmd = [sys.executable, *prof, "-m", "bohn_tui", "host", "bohnanza", "--players", names]
     cmd += ["--json", "--bot-delay", "0", "--seed", str(seed), "--socket", sock]
     t_start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE)
@@ -240,12 +247,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="FILE", help="the host under cProfile (one whole game)")
     args = ap.parse_args()
+    if args.profile:
+        args.actions, args.games = 0, 1
     rng = random.Random(args.seed)
     games = []
     left = args.actions
     for g in range(args.games):
-        games.append(asyncio.run(one_game(left, args.seed + g, rng)))
+        games.append(asyncio.run(one_game(left, args.seed + g, rng, args.profile)))
         if args.actions > 0:
             left -= games[-1]["actions"]
             if left <= 0:
@@ -256,6 +266,7 @@ def main() -> None:
     actions = sum(g["actions"] for g in games)
     cpu_play = sum(g["cpu_play_s"] for g in games)
     play_s = sum(g["play_s"] for g in games)
+    per_conn0 = [(g["rss_kib"]["17"] - g["rss_kib"]["0"]) / (PEOPLE + SPECTATORS) for g in games]
     per_conn = [(g["rss_kib"]["17"] - g["rss_kib"]["1"]) / (PEOPLE + SPECTATORS - 1) for g in games]
     out = {
         "games": len(games),
@@ -277,6 +288,7 @@ def main() -> None:
         "host_start_s": [round(g["host_start_s"], 3) for g in games],
         "rss_kib": [g["rss_kib"] for g in games],
         "kib_per_connection": per_conn,
+        "kib_per_connection_from_0": per_conn0,
         "first_connection_kib": [g["rss_kib"]["1"] - g["rss_kib"]["0"] for g in games],
         "state_bytes": games[-1]["state_bytes"],
         "kinds": {k: sum(g["kinds"].get(k, 0) for g in games) for k in games[0]["kinds"]},
@@ -309,6 +321,7 @@ def main() -> None:
         ("host CPU over the actions / in all", f"{cpu_play:.2f} / {o['cpu_total_s']:.2f} s", ""),
         ("host RSS with 0 / 1 / 17 connections, at the end", rss, ""),
         ("memory per connection ((17 - 1) / 16)", ", ".join(f"{k:.0f} KiB" for k in per_conn), ""),
+        ("memory per connection ((17 - 0) / 17)", ", ".join(f"{k:.0f} KiB" for k in per_conn0), ""),
         (
             "a state's line (seat / spectator), last",
             f"{sizes['seat']:,} / {sizes['spectator']:,} B",

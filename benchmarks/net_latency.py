@@ -1,6 +1,6 @@
 """A joined table's speed over SSH against the same table locally (issue #14's figures).
 
-    python benchmarks/net_latency.py [--starts 10] [--keys 120] [--rounds 2] [--json]
+    python benchmarks/net_latency.py [--starts 10] [--keys 120] [--rounds 2] [--key ?] [--json]
 
 One `bohn host bohnanza --players "Ana,Ben,Cem,Dora,Emil" --seed 1 --bot-delay 0 --port 0
 --bind 127.0.0.1` (five people, nobody else joins: the table waits on Ana's first turn), and
@@ -17,7 +17,8 @@ the table's key bar text "Help" after "Leave" ... precisely: until MARKER has ar
 frame end follows it. Runs alternate local and ssh, each a fresh process and connection.
 
 Key to frame: `?` opens the help screen and `?` closes it again (the help binds it too), so
-every key changes the screen and the table comes back. For each key: the time from writing
+every key changes the screen and the table comes back (`--key v`: the log view, which v
+closes too). For each key: the time from writing
 it to the first byte of output, to the end of the first frame (ESC[?2026l) after it, and to
 the last byte of its burst (the output then stays quiet for QUIET seconds). Rounds alternate
 local and ssh, `--keys` keys each."""
@@ -125,7 +126,9 @@ def key_times(term: Term, key: bytes) -> tuple[float, float, float, int]:
     return first - t0, frame - t0, last - t0, len(term.buf)
 
 
-def key_round(argv: list[str], env: dict[str, str], keys: int) -> list[tuple[str, tuple]]:
+def key_round(
+    argv: list[str], env: dict[str, str], keys: int, key: bytes
+) -> list[tuple[str, tuple]]:
     term = Term(argv, env)
     try:
         term.read_until(table_drawn, 20)
@@ -133,8 +136,8 @@ def key_round(argv: list[str], env: dict[str, str], keys: int) -> list[tuple[str
             pass
         out = []
         for i in range(keys):
-            kind = "open help" if i % 2 == 0 else "close help"
-            out.append((kind, key_times(term, b"?")))
+            kind = ("open", "close")[i % 2] + f" ({key.decode()})"
+            out.append((kind, key_times(term, key)))
         return out
     finally:
         term.close()
@@ -161,6 +164,7 @@ def main() -> None:
     ap.add_argument("--starts", type=int, default=10, help="first-frame runs of each")
     ap.add_argument("--keys", type=int, default=120, help="keys a round")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of each, alternating")
+    ap.add_argument("--key", default="?", help="a key that opens a screen and closes it")
     ap.add_argument("--only", choices=("local", "ssh"), help="one of the two only")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -180,12 +184,14 @@ def main() -> None:
         samples: dict[str, list[tuple[str, tuple]]] = {w: [] for w in ways}
         for _ in range(args.rounds):
             for w in ways:
-                samples[w] += key_round(argv_for(w, host, key), host.env, args.keys)
+                samples[w] += key_round(
+                    argv_for(w, host, key), host.env, args.keys, args.key.encode()
+                )
                 time.sleep(0.3)
     finally:
         host.close()
         shutil.rmtree(work, ignore_errors=True)
-    out: dict[str, Any] = {"size": f"{COLS}x{ROWS}"}
+    out: dict[str, Any] = {"size": f"{COLS}x{ROWS}", "key": args.key}
     for w in ways:
         ms = [s * 1000 for s in starts[w]]
         out[w] = {
