@@ -1,11 +1,14 @@
 """Properties of whole random Bohnröschen games (hypothesis draws the seeds) for solo and 2-6
 players: no bean card or coin is created or lost and no vine card either, figures only move
 forward, views never show a face-down vine card, a refused action changes nothing, every
-listed action is accepted, and the record replays to the same game."""
+listed action is accepted, and the record replays to the same game.
+
+The whole random games are 3 per player count (`BOHN_FULL=1`: 4, the former count)."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from dataclasses import fields
@@ -155,8 +158,11 @@ def play_checking(n: int, seed: int, options: dict) -> tuple[BohnroschenState, R
     return state, record
 
 
+WHOLE_GAMES = 4 if os.environ.get("BOHN_FULL") else 3  # hypothesis examples per count
+
+
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=WHOLE_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), short=st.booleans(), face_down=st.integers(0, 5))
 def test_whole_random_games(n: int, seed: int, short: bool, face_down: int) -> None:
     options: dict = {"face_down_end": face_down, "open_treasuries": face_down == 5}

@@ -3,9 +3,15 @@
 prefix of the same game played to its end without a kill (same seed, same bots) and hold at
 least every action the child had acknowledged, and no stray file is left.
 
-The default run kills a few dozen times (about half a minute); the slow test kills as often
-as BOHN_SLOW_KILLS says (`BOHN_SLOW_KILLS=300 pytest -m slow tests/test_kill.py` kills
-hundreds of times)."""
+Most kills land mid-game: the child is killed a moment (up to 5 ms) after it acknowledged a
+random action of its game, so the kill falls anywhere in the saving of the next ones; every
+fifth kill comes a random time after the child's start instead (its import, the first save,
+the database file being made). Killing at a random wall-clock time from the start, as
+before, let most kills land after the game had ended on a fast machine.
+
+The default run kills 10 times (`BOHN_FULL=1` kills 24 times, the former default); the slow
+test kills as often as BOHN_SLOW_KILLS says (`BOHN_SLOW_KILLS=300 pytest -m slow
+tests/test_kill.py` kills hundreds of times)."""
 
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ from bohn_tui.store import Store
 
 CHILD = Path(__file__).parent / "helpers" / "kill_child.py"
 GAMES = [("bohnanza", 3, 7), ("bohnroschen", 3, 7), ("dahlias", 4, 3)]
-KILLS = 24
+KILLS = 24 if os.environ.get("BOHN_FULL") else 10  # 10: each of the 3 games 3 or 4 times
 SLOW_KILLS = int(os.environ.get("BOHN_SLOW_KILLS", "6"))
 KEPT = {"bohn.sqlite3", "bohn.sqlite3-wal", "bohn.sqlite3-shm"}  # what may be in the folder
 
@@ -41,8 +47,11 @@ def full_game(game: str, players: int, seed: int) -> tuple[Action, ...]:
     return tuple(s.record.actions)
 
 
-def kill_once(root: Path, game: str, players: int, seed: int, delay: float) -> int:
-    """Start the child, SIGKILL it after `delay` seconds; the last count it acknowledged."""
+def kill_once(
+    root: Path, game: str, players: int, seed: int, after: int | None, delay: float
+) -> int:
+    """Start the child, SIGKILL it `delay` seconds after it acknowledged `after` actions
+    (None: after its start); the last count it acknowledged."""
     root.mkdir()
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(root), game, str(players), str(seed)],
@@ -50,9 +59,20 @@ def kill_once(root: Path, game: str, players: int, seed: int, delay: float) -> i
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert child.stdout is not None and child.stderr is not None
+    out = ""
+    while after is not None:
+        line = child.stdout.readline()
+        out += line
+        if not line.strip().isdigit() or int(line) >= after:
+            break  # acknowledged `after` (or "over", or the child died: its error shows below)
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)
-    out, err = child.communicate(timeout=60)
+    out += child.stdout.read()  # the lines already read ahead too (communicate skips them)
+    err = child.stderr.read()
+    child.wait(timeout=60)
+    child.stdout.close()
+    child.stderr.close()
     assert child.returncode in (-signal.SIGKILL, 0), err
     acked = [int(line) for line in out.splitlines() if line.isdigit()]
     return acked[-1] if acked else -1
@@ -79,22 +99,27 @@ def check_survivor(root: Path, game: str, players: int, seed: int, acked: int) -
     return len(saved)
 
 
-def kill_many(tmp_path: Path, kills: int, seed: int) -> list[int]:
+def kill_many(tmp_path: Path, kills: int, seed: int) -> list[tuple[int, int]]:
+    """Kill `kills` children; (actions saved, actions of the whole game) for each."""
     rng = random.Random(seed)
     survived = []
     for k in range(kills):
         game, players, game_seed = GAMES[k % len(GAMES)]
         root = tmp_path / f"kill-{k}"
-        delay = rng.uniform(0.2, 1.2)  # from the import to the end of the game
-        acked = kill_once(root, game, players, game_seed, delay)
-        survived.append(check_survivor(root, game, players, game_seed, acked))
+        whole = len(full_game(game, players, game_seed))
+        if k % 5 == 4:  # from the start: the import, the first save, the file being made
+            after, delay = None, rng.uniform(0.05, 0.6)
+        else:  # anywhere in the game, within the saving of the next actions
+            after, delay = rng.randrange(whole - 20), rng.uniform(0, 0.005)
+        acked = kill_once(root, game, players, game_seed, after, delay)
+        survived.append((check_survivor(root, game, players, game_seed, acked), whole))
     return survived
 
 
 def test_killed_at_random_moments_the_save_holds_every_acknowledged_move(tmp_path: Path) -> None:
     survived = kill_many(tmp_path, KILLS, seed=10)
-    print("actions saved at each kill:", survived)
-    assert sum(1 for n in survived if n > 0) >= KILLS // 2  # most kills land mid-game
+    print("actions saved at each kill (of the whole game):", survived)
+    assert sum(1 for n, whole in survived if 0 < n < whole) >= KILLS // 2  # most mid-game
 
 
 @pytest.mark.slow

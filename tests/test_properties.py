@@ -1,12 +1,15 @@
 """Properties of whole random games (hypothesis draws the seeds), for every player count of
 both games: no card is created or lost after any action, a refused action changes nothing,
 a view never shows another seat's hand, the deck order or a secret treasury, and replaying
-the record gives the same game."""
+the record gives the same game.
+
+The whole random games are 4 per count (`BOHN_FULL=1`: 8, the former count)."""
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from functools import partial
 from typing import Any
@@ -40,6 +43,7 @@ from bohn_tui.games.common.actions import (
 from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.play.simulate import play_game
 
+WHOLE_GAMES = 8 if os.environ.get("BOHN_FULL") else 4  # hypothesis examples per count
 COUNTS = [("bohnanza", n) for n in range(2, 8)] + [("dahlias", n) for n in range(3, 6)]
 
 VIEW_KEYS = {
@@ -180,7 +184,7 @@ def whole_game(game: str, n: int, seed: int, trade: bool, options: dict[str, Any
 
 
 @pytest.mark.parametrize(("game", "n"), COUNTS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=WHOLE_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), trade=st.booleans(), open_coins=st.booleans())
 def test_whole_random_games(game: str, n: int, seed: int, trade: bool, open_coins: bool) -> None:
     options = {"open_treasuries": True} if open_coins else {}

@@ -5,6 +5,7 @@ coins chart, and that plain `bohn` does not import plotext."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -290,14 +291,32 @@ async def test_statistics_screen_opens_switches_tabs_filters_and_goes_back(
 
 async def test_a_game_played_to_its_end_shows_in_the_statistics(tmp_path: Path) -> None:
     """Through the store's result (written with the move that ends the game): Ana against
-    two random bots, by keys, to the end screen, then m (menu) and t (Statistics)."""
+    two random bots, by keys, to the end screen, then m (menu) and t (Statistics). The game
+    gets to the start of Ana's turn in the last pass through the deck without the screen
+    (Ana's moves a random bot's, about 400 actions), then is saved and played by keys; the
+    whole game by keys (14 s) with `BOHN_FULL=1`."""
+    from functools import partial
+
     from helpers.ui import make_app, play_until, screen_text
 
+    from bohn_tui.games.common.bots import make as make_bot
     from bohn_tui.games.common.ui.end import EndScreen
     from bohn_tui.play.session import Session
     from bohn_tui.ui.screens.stats import StatsScreen
 
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=1)
+    deck = s.state.deck
+
+    def near_the_end() -> bool:
+        last_pass = deck.runouts >= deck.end_at - 1 and len(deck.cards) <= 25
+        return last_pass and s.state.active == 0 and s.state.phase == "plant"
+
+    ana = make_bot("random", 5, False)
+    while not os.environ.get("BOHN_FULL") and not near_the_end():
+        s.run_bots()
+        if not near_the_end():
+            s.apply(ana.choose(0, partial(s.view, 0), s.legal(0)))
+    assert not s.over and s.store is None  # the app saves it: the rest is played by keys
     app = make_app(tmp_path, s)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_until(pilot, app, lambda s: s.over, limit=3000)
