@@ -32,6 +32,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -237,6 +238,7 @@ async def one_game(
         if proc.poll() is None:
             proc.terminate()
             proc.wait(timeout=10)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def main() -> None:
