@@ -506,7 +506,7 @@ async def serve(
         if door is not None:
             door.close()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(door.wait_closed(), 3.0)
+                await asyncio.wait_for(door.wait_closed(), 4.0)
         with contextlib.suppress(OSError):
             path.unlink()
         await asyncio.sleep(0.05)  # let the writers send their byes

@@ -115,6 +115,11 @@ class Door:
         tasks = [t for sv in self.servers if sv.session and (t := sv.session.task)]
         if tasks:
             await asyncio.wait(tasks, timeout=KILL_SECONDS)
+        # the clients close their connections once they have the exit status and the rest
+        # of the screen (which may wait for the client's window): give them a second
+        end = asyncio.get_running_loop().time() + 1.0
+        while self.servers and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.02)
         for sv in list(self.servers):
             if sv.conn is not None:
                 sv.conn.close()
