@@ -329,7 +329,7 @@ def host(
         Path | None, typer.Option("--socket", help="listen here (default: from the host id)")
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="print one JSON line: socket, codes, pid")
+        bool, typer.Option("--json", help="print one JSON line: socket, port, codes, pid")
     ] = False,
     resume: Annotated[
         str | None, typer.Option("--resume", metavar="SAVE", help="host a saved game")
