@@ -286,8 +286,9 @@ def _host_session(
         _fail(str(e))
 
 
-def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
-    """What `bohn host` prints once it listens: one JSON line, or each seat's invite."""
+def _host_invites(host: Any, door: Any, path: Path, custom: bool, as_json: bool) -> None:
+    """What `bohn host` prints once it listens: one JSON line, or each seat's invite (by
+    ssh too with a `door`, ssh.py's)."""
     import os
 
     names = host.client.names
@@ -295,8 +296,8 @@ def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
 
     def invite(code: str) -> dict[str, str]:
         out = {"join": f"bohn join {where}{code}"}
-        if host.ssh is not None:
-            out["ssh"] = f"ssh -p {host.ssh[1]} {code}@{host.ssh[0]}"
+        if door is not None:
+            out["ssh"] = door.invite(code)
         return out
 
     seats = [{"seat": s, "name": names[s], "code": c} | invite(c) for s, c in host.codes.items()]
@@ -305,14 +306,14 @@ def _host_invites(host: Any, path: Path, custom: bool, as_json: bool) -> None:
         out = {"socket": str(path), "host": host.host_id, "seats": seats}
         out |= {"spectator": host.spectator_code, "pid": os.getpid()}
         out |= {f"spectator_{k}": v for k, v in spectator.items()}
-        if host.ssh is not None:
-            out |= {"port": host.ssh[1], "host_key": host.ssh[2]}
+        if door is not None:
+            out |= {"port": door.port, "host_key": door.fingerprint}
         typer.echo(json.dumps(out))
         sys.stdout.flush()
         return
     typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
-    if host.ssh is not None:
-        typer.echo(f"SSH on port {host.ssh[1]}, host key {host.ssh[2]}")
+    if door is not None:
+        typer.echo(f"SSH on port {door.port}, host key {door.fingerprint}")
     for row in [*seats, {"name": "spectators"} | spectator]:
         ways = "  or  ".join(row[k] for k in ("ssh", "join") if k in row)
         typer.echo(f"  {row['name']}: {ways}")
@@ -370,7 +371,7 @@ def host(
         return _host_session(store, game, players, seed, resume)
 
     def ready(h: Any, path: Path) -> None:
-        _host_invites(h, path, socket is not None, as_json)
+        _host_invites(h, door, path, socket is not None, as_json)
 
     def say(text: str) -> None:
         typer.echo(text, err=True)

@@ -88,10 +88,6 @@ class Host:
         self.connections: set[Connection] = set()
         self.say = say or (lambda text: None)
         self.done = asyncio.Event()
-        # set by ssh.py once its server listens: (the host name invites give, the port, the
-        # host key's fingerprint)
-        self.ssh: tuple[str, int, str] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
         # --takeover: seconds a person's seat may be away before a bot plays it
         self.takeover = takeover
         self._timers: dict[int, asyncio.TimerHandle] = {}
@@ -100,9 +96,7 @@ class Host:
     # -- the game ------------------------------------------------------------------------------
 
     def _changed(self) -> None:
-        for c in list(self.connections):
-            if c.joined:
-                c.send_state()
+        self.broadcast()
         error = self.client.take_error()
         if error:  # a bot's move that could not be saved: the bots wait for a change
             self.say(error)

@@ -68,8 +68,7 @@ class Door:
         self.socket_path = Path()
         self.fingerprint = ""
         self.keys: dict[int, str] = {}  # seat -> the fingerprint of the key bound to it
-        self.open = 0  # connections now
-        self.servers: set[Server] = set()
+        self.servers: set[Server] = set()  # the connections now
         self.acceptor: Any = None
 
     async def listen(self, socket_path: Path) -> None:
@@ -100,9 +99,8 @@ class Door:
         self.port = self.acceptor.get_port()
 
     def attach(self, host: Any) -> None:
-        """The host whose codes let people in; its `ssh` says where."""
+        """The host whose codes let people in."""
         self.host = host
-        host.ssh = (self.address, self.port, self.fingerprint)
 
     def close(self) -> None:
         """No new connections (serve()'s end)."""
@@ -130,8 +128,9 @@ class Door:
         no host is attached yet)."""
         return False if self.host is None else self.host.seat_of(code)
 
-    def invite(self, code: str) -> str:
-        return f"ssh -p {self.port} {code}@{self.address}"
+    def invite(self, code: str, flags: str = "") -> str:
+        """The command that joins with `code` (`flags`: more of ssh's, such as "-t ")."""
+        return f"ssh {flags}-p {self.port} {code}@{self.address}"
 
 
 class Server(asyncssh.SSHServer):
@@ -143,26 +142,18 @@ class Server(asyncssh.SSHServer):
         self.code = ""
         self.key = ""  # the fingerprint of the key the login used
         self.session: Session | None = None
-        self.counted = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.door.servers.add(self)
-        self.door.open += 1
-        self.counted = True
-        if self.door.open > MAX_SSH:
+        if len(self.door.servers) > MAX_SSH:
             conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.door.servers.discard(self)
-        if self.counted:
-            self.door.open -= 1
-            self.counted = False
-        if self.session is not None:
-            self.session.hang_up()
+        self.door.servers.discard(self)  # its session hangs up by itself
 
     def begin_auth(self, username: str) -> bool:
-        self.code = username
+        self.code = username.strip().lower()
         if self.door.seat_of(username) is False and self.conn is not None:
             self.conn.send_auth_banner(
                 "bohn: that invite code is not one of this game's (the login name is the "
@@ -262,16 +253,13 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def _run(self) -> None:
         server, door = self.server, self.server.door
-        seat = door.seat_of(server.code)
-        invite = door.invite(server.code.strip().lower())
+        seat = door.seat_of(server.code)  # a seat or None: the login refused other codes
         if self.command:
-            self._refuse(f"this door runs the game only, no commands: {invite}")
+            self._refuse(f"this door runs the game only, no commands: {door.invite(server.code)}")
             return
         if self.term is None:
-            self._refuse(f"the game needs a terminal; connect with: ssh -t {invite[4:]}")
-            return
-        if seat is False:
-            self._refuse("that invite code is not one of this game's")
+            invite = door.invite(server.code, "-t ")
+            self._refuse(f"the game needs a terminal; connect with: {invite}")
             return
         if isinstance(seat, int):
             bound = door.keys.setdefault(seat, server.key)
@@ -283,7 +271,7 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 )
                 return
         try:
-            await self._spawn(server.code.strip().lower())
+            await self._spawn(server.code, self.term)
         except OSError as e:
             self._refuse(f"the game could not start ({e.strerror or e})")
             return
@@ -294,13 +282,13 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         with contextlib.suppress(Exception):
             self.chan.exit(max(0, status))
 
-    async def _spawn(self, code: str) -> None:
+    async def _spawn(self, code: str, term: str) -> None:
         master, slave = os.openpty()
         try:
             _set_size(master, self.size)
             os.set_blocking(master, False)
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env["TERM"] = self.term or "xterm-256color"
+            env["TERM"] = term
             env.setdefault("LANG", "C.UTF-8")
             cmd = [sys.executable, "-m", "bohn_tui", "join", "--socket"]
             cmd += [str(self.server.door.socket_path), code]

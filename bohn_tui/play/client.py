@@ -308,10 +308,7 @@ class LocalClient(Watched):
         s, changed = self.session, False
         for seat in self.humans:
             if seat in self._stand_ins and seat not in s.bots:
-                bot = s.spec.bots(self.stand_in_level(), s.record.seed * 31 + seat, True)
-                if hasattr(bot, "people"):
-                    bot.people = frozenset(self.humans)
-                s.bots[seat], changed = bot, True
+                s.bots[seat], changed = s.new_bot(seat, self.stand_in_level()), True
             elif seat not in self._stand_ins and seat in s.bots:
                 del s.bots[seat]
                 changed = True

@@ -164,22 +164,27 @@ class Session:
         return self.rules.summary(self.state)
 
     def _make_bots(self) -> None:
-        make, levels = self.spec.bots, self.spec.bot_levels
+        levels = self.spec.bot_levels
         for seat, level in self.bot_levels.items():
             try:
-                self.bots[seat] = make(level, self.record.seed * 31 + seat, True)
+                self.bots[seat] = self.new_bot(seat, level)
             except ValueError:
-                self.bots[seat] = make(levels[0], self.record.seed * 31 + seat, True)
+                self.bots[seat] = self.new_bot(seat, levels[0])
                 known = ", ".join(sorted(levels))
                 self._say(
                     f"There is no {level!r} computer player yet; "
                     f"{self.record.players[seat]} plays at level {levels[0]} (levels: {known}).",
                     None,
                 )
-        people = frozenset(self.humans)  # bots offer to people seldom (bots/people.py)
-        for bot in self.bots.values():
-            if hasattr(bot, "people"):
-                bot.people = people
+
+    def new_bot(self, seat: int, level: str) -> Bot:
+        """A bot of `level` for `seat` (ValueError for a level the game has not), seeded by
+        the game and the seat, that knows the people's seats (bots offer to people seldom:
+        bots/people.py)."""
+        bot = self.spec.bots(level, self.record.seed * 31 + seat, True)
+        if hasattr(bot, "people"):
+            bot.people = frozenset(self.humans)
+        return bot
 
     def _replay_record(self, record: Record) -> None:
         self.record = record
