@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -490,16 +491,20 @@ def import_game(
 
 @app.command()
 def join(
-    code: Annotated[str, typer.Argument(help="the invite code `bohn host` printed")],
+    code: Annotated[str, typer.Argument(help="the invite code `bohn host` printed")] = "",
     socket: Annotated[
         Path | None, typer.Option("--socket", help="the host's socket (default: from the code)")
     ] = None,
+    code_fd: Annotated[int | None, typer.Option("--code-fd")] = None,
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine (its invite code)."""
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError
 
+    if code_fd is not None:
+        with os.fdopen(code_fd, "rb") as f:
+            code = f.readline(100).decode().strip()
     try:
         client = RemoteClient(code, socket)
     except RemoteError as e:

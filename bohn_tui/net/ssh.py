@@ -1,13 +1,19 @@
-"""The SSH front door of `bohn host --port` (issue #14): asyncssh, not a protocol of our own.
+"""The SSH front door of `bohn host --port` (issues #14, #22): asyncssh, not a protocol of ours.
 
-The login name is the invite code. An SSH key is the only way in: the first public key that
-opens a seat's code binds the seat to it (trust on first use) and a later connection with
-another key is refused with one line; a spectator code takes any key. A code that is not one
-of this game's fails the login (with a banner saying so). Each connection gets its own
-`bohn join` process (one Textual app per process) in a real pseudo-terminal: TERM from the
-client's pty request, window changes forwarded, bytes passed through as they are (no line
-editor). There is no shell, no command, no subsystem and no forwarding of any kind; a client
-without a pty, or one that sends a command, gets one line saying why and is closed.
+The login name is the invite code. An SSH key is the only way in, and each key is decided on
+its own when it is offered: a seat's code takes any key while the seat is unbound, and only
+the key bound to it afterwards (the first key whose signature was checked and that started
+the seat's game binds it: trust on first use). A key that may not have the seat is refused at
+the public-key stage, so a client goes on to its next key. Nothing is remembered from one
+auth request to the next: the key and code a connection plays with are the ones whose
+signature asyncssh has just verified (`_Conn.validate_public_key`). A spectator code takes
+any key. A code that is not one of this game's fails the login (with a banner saying so,
+answered slowly after repeated failures: gate.py).
+
+The door accepts TCP connections itself (`_Keeper`), so that gate.py's limits apply before
+any SSH work is done. Each logged-in connection gets its own `bohn join` process in a real
+pseudo-terminal (ssh_session.py). There is no shell, no command, no subsystem and no
+forwarding of any kind; the banner names no library or version.
 
 The host key is made on the first start and kept in the data folder. Bindings live as long
 as the host (a new host prints new codes)."""
@@ -15,26 +21,23 @@ as the host (a new host prints new codes)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import errno
-import fcntl
-import hmac
+import hashlib
 import os
-import signal
 import socket
-import struct
-import sys
-import termios
+import time
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+from asyncssh.public_key import KeyImportError, decode_ssh_public_key
+
+from bohn_tui.net.gate import Gate, Limits
+from bohn_tui.net.ssh_session import KILL_SECONDS, Session
 
 HOST_KEY = "ssh_host_ed25519_key"
-MAX_SSH = 64  # connections at once, logins in progress included
-LOGIN_SECONDS = 30.0
-INPUT_BUFFER = 64 * 1024  # keys waiting for the game to read them; more is dropped
-KILL_SECONDS = 2.0  # after the connection ends, the join process has this long to leave
+MAX_NAMES = 6  # login names that are none of the codes, in one connection
+REFUSALS_SAID = 10.0  # seconds between two lines about refused connections
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -42,7 +45,7 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     the reason when it cannot be made or read."""
     path = folder / HOST_KEY
     if not path.exists():
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         key = asyncssh.generate_private_key("ssh-ed25519", comment="bohn host")
         data = key.export_private_key()
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -56,47 +59,62 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
         raise OSError(why) from None
 
 
+def key_id(public_data: bytes) -> str:
+    """What a seat is bound to: the SHA-256 of the key's public data (None if unreadable)."""
+    return hashlib.sha256(public_data).hexdigest()
+
+
 class Door:
     """serve()'s front door (`listen`, then `attach` the host; `close`, `wait_closed`), and
-    what the connections share: the host, its socket, the seats' keys."""
+    what the connections share: the host, its socket, the seats' keys, the gate."""
 
-    def __init__(self, bind: str, port: int, folder: Path) -> None:
+    def __init__(self, bind: str, port: int, folder: Path, limits: Limits | None = None) -> None:
         self.bind, self.port, self.folder = bind, port, folder
         everywhere = bind in ("", "0.0.0.0", "::")
         self.address = socket.gethostname() if everywhere else bind  # for the invites
         self.host: Any = None  # until attached, every login fails
         self.socket_path = Path()
         self.fingerprint = ""
-        self.keys: dict[int, str] = {}  # seat -> the fingerprint of the key bound to it
-        self.servers: set[Server] = set()  # the connections now
-        self.acceptor: Any = None
+        self.keys: dict[int, str] = {}  # seat -> key_id of the key bound to it
+        self.servers: set[Server] = set()  # the connections now, logged in or not
+        self.gate = Gate(limits, self.say)
+        self.listener: asyncio.Server | None = None
+        self._refused: dict[str, int] = {}  # why -> connections refused since the last line
+        self._refused_said = 0.0
+
+    def say(self, text: str) -> None:
+        """One line in the host's output."""
+        if self.host is not None:
+            self.host.say(text)
 
     async def listen(self, socket_path: Path) -> None:
         """Read (or make) the host key and listen: before the game is opened, so that a
         door that cannot open saves no game. OSError with the reason."""
         key = host_key(self.folder)
         self.socket_path, self.fingerprint = socket_path, key.get_fingerprint()
+        options = await asyncssh.SSHServerConnectionOptions.construct(
+            server_factory=lambda: Server(self),
+            server_host_keys=[key],
+            server_version="bohn",
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            allow_scp=False,
+            login_timeout=self.gate.limits.grace,
+            keepalive_interval=30,
+        )
+        where = self.bind or ("0.0.0.0" if self.port == 0 else None)  # one port for all
         try:
-            self.acceptor = await asyncssh.listen(
-                self.bind or None,
-                self.port,
-                server_factory=lambda: Server(self),
-                server_host_keys=[key],
-                encoding=None,
-                line_editor=False,
-                allow_pty=True,
-                x11_forwarding=False,
-                agent_forwarding=False,
-                allow_scp=False,
-                login_timeout=LOGIN_SECONDS,
-                keepalive_interval=30,
-                reuse_address=True,
+            self.listener = await asyncio.get_running_loop().create_server(
+                lambda: _Keeper(self, options), where, self.port, reuse_address=True, backlog=256
             )
         except OSError as e:
             reason = os.strerror(e.errno) if e.errno else str(e)
             why = f"SSH cannot listen on {self.bind}:{self.port}: {reason.lower()}"
             raise OSError(e.errno, why) from None
-        self.port = self.acceptor.get_port()
+        self.port = self.listener.sockets[0].getsockname()[1]
 
     def attach(self, host: Any) -> None:
         """The host whose codes let people in."""
@@ -104,8 +122,8 @@ class Door:
 
     def close(self) -> None:
         """No new connections (serve()'s end)."""
-        if self.acceptor is not None:
-            self.acceptor.close()
+        if self.listener is not None:
+            self.listener.close()
 
     async def wait_closed(self) -> None:
         """The games that are still open end first (each join process leaves when the host
@@ -128,9 +146,92 @@ class Door:
         no host is attached yet)."""
         return False if self.host is None else self.host.seat_of(code)
 
+    def may_have(self, code: str, key: str) -> bool:
+        """May the key `key` (its key_id) log in with `code`? Decided for this key alone."""
+        seat = self.seat_of(code)
+        if seat is False:
+            return False
+        bound = self.keys.get(seat) if isinstance(seat, int) else None
+        return bound is None or bound == key
+
     def invite(self, code: str, flags: str = "") -> str:
         """The command that joins with `code` (`flags`: more of ssh's, such as "-t ")."""
         return f"ssh {flags}-p {self.port} {code}@{self.address}"
+
+    def refused(self, why: str) -> None:
+        """A connection refused before its login: said in one line every few seconds."""
+        self._refused[why] = self._refused.get(why, 0) + 1
+        now = time.monotonic()
+        if now - self._refused_said >= REFUSALS_SAID:
+            parts = ", ".join(f"{n} ({w})" for w, n in self._refused.items())
+            self.say(f"SSH: refused connections: {parts}")
+            self._refused.clear()
+            self._refused_said = now
+
+
+class _Keeper(asyncio.Protocol):
+    """An accepted TCP connection: the gate decides before asyncssh sees a byte; then every
+    call passes to the connection's `_Conn`."""
+
+    def __init__(self, door: Door, options: asyncssh.SSHServerConnectionOptions) -> None:
+        self.door, self.options = door, options
+        self.conn: _Conn | None = None
+        self.address = ""
+        self.waiting = False  # counted by the gate as not logged in yet
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "local"
+        why = self.door.gate.admit(self.address)
+        if why is not None:
+            self.door.refused(why)
+            transport.abort()
+            return
+        self.waiting = True
+        self.conn = _Conn(self, asyncio.get_running_loop(), self.options)
+        self.conn.connection_made(transport)
+
+    def logged_in(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.door.gate.left(self.address)
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn is not None:
+            self.conn.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.conn.eof_received() if self.conn is not None else None
+
+    def pause_writing(self) -> None:
+        if self.conn is not None:
+            self.conn.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.conn is not None:
+            self.conn.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.logged_in()  # no longer waiting, in any case
+        if self.conn is not None:
+            self.conn.connection_lost(exc)
+
+
+class _Conn(asyncssh.SSHServerConnection):
+    """asyncssh's server connection, told which key it has just proven."""
+
+    def __init__(self, keeper: _Keeper, loop: Any, options: Any) -> None:
+        super().__init__(loop, options)
+        self.keeper = keeper
+
+    async def validate_public_key(
+        self, username: str, key_data: bytes, msg: bytes, signature: bytes
+    ) -> bool:
+        ok = await super().validate_public_key(username, key_data, msg, signature)
+        if not (ok and msg):  # a query without a signature proves nothing
+            return ok
+        owner = self.get_owner()
+        return isinstance(owner, Server) and owner.proven(username, key_data)
 
 
 class Server(asyncssh.SSHServer):
@@ -139,36 +240,76 @@ class Server(asyncssh.SSHServer):
     def __init__(self, door: Door) -> None:
         self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
-        self.code = ""
-        self.key = ""  # the fingerprint of the key the login used
+        self.keeper: _Keeper | None = None
+        self.address = ""
+        self.code = ""  # the code and key of the login, set once its signature is checked
+        self.key = ""
+        self.names = 0  # login names that were none of the codes
+        self.told_bound = False  # the banner about a seat's bound key was sent
         self.session: Session | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        if isinstance(conn, _Conn):
+            self.keeper, self.address = conn.keeper, conn.keeper.address
         self.door.servers.add(self)
-        if len(self.door.servers) > MAX_SSH:
-            conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.servers.discard(self)  # its session hangs up by itself
 
-    def begin_auth(self, username: str) -> bool:
-        self.code = username.strip().lower()
-        if self.door.seat_of(username) is False and self.conn is not None:
-            self.conn.send_auth_banner(
-                "bohn: that invite code is not one of this game's (the login name is the "
-                "code the host printed)\r\n"
-            )
-        return True  # a key is always needed
+    def begin_auth(self, username: str) -> bool | Awaitable[bool]:
+        if self.door.seat_of(username) is not False:
+            return True  # a key is always needed
+        return self._wrong_name()
+
+    async def _wrong_name(self) -> bool:
+        """A login name that is none of the codes: counted for the address, answered late
+        once there were several, and the connection closed after MAX_NAMES of them."""
+        self.names += 1
+        delay = self.door.gate.failed(self.address)
+        if delay:
+            await asyncio.sleep(delay)
+        if self.conn is not None:
+            if self.names > MAX_NAMES:
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "bohn: no")
+            else:
+                self.conn.send_auth_banner(
+                    "bohn: that invite code is not one of this game's (the login name is "
+                    "the code the host printed)\r\n"
+                )
+        return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self.door.seat_of(username) is False:
+        if self.door.may_have(username, key_id(key.public_data)):
+            return True
+        seat = self.door.seat_of(username)
+        if isinstance(seat, int) and not self.told_bound and self.conn is not None:
+            self.told_bound = True  # once: the client may go on to a key that is bound
+            name = self.door.host.client.names[seat]
+            self.conn.send_auth_banner(
+                f"bohn: {name}'s seat is bound to the SSH key that first joined it; "
+                "connect with that key\r\n"
+            )
+        return False
+
+    def proven(self, username: str, key_data: bytes) -> bool:
+        """The key `key_data` has just signed this login as `username`: may it? Then the
+        connection plays with this code and this key."""
+        try:
+            key = key_id(decode_ssh_public_key(key_data).public_data)
+        except KeyImportError:
             return False
-        self.key = key.get_fingerprint()
+        if not self.door.may_have(username, key):
+            return False
+        self.code, self.key = username.strip().lower(), key
         return True
+
+    def auth_completed(self) -> None:
+        if self.keeper is not None:
+            self.keeper.logged_in()
 
     def session_requested(self) -> Session | bool:
         if self.session is not None:
@@ -177,224 +318,4 @@ class Server(asyncssh.SSHServer):
         return self.session
 
 
-class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """The one session of a connection: a `bohn join` process in a pty of its own."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.chan: Any = None
-        self.term: str | None = None
-        self.size = (80, 24)
-        self.master: int | None = None
-        self.proc: asyncio.subprocess.Process | None = None
-        self.pending = bytearray()  # keys not yet written to the pty
-        self.reading = False
-        self.task: asyncio.Task[None] | None = None
-        self.command = False
-
-    # -- what the client asks for ---------------------------------------------------------
-
-    def connection_made(self, chan: Any) -> None:
-        self.chan = chan
-
-    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        self.term = term_type or "xterm-256color"
-        if term_size and term_size[0] > 0 and term_size[1] > 0:
-            self.size = (term_size[0], term_size[1])
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        self.command = True  # refused with a line once the session starts
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
-
-    def terminal_size_changed(self, width: int, height: int, pw: int, ph: int) -> None:
-        if width > 0 and height > 0:
-            self.size = (width, height)
-            if self.master is not None:
-                with contextlib.suppress(OSError):
-                    _set_size(self.master, self.size)
-
-    def session_started(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._run())
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.master is None:
-            return
-        room = INPUT_BUFFER - len(self.pending)
-        if room > 0:
-            self.pending += data[:room]
-            self._write_keys()
-
-    def eof_received(self) -> bool:
-        return True  # keep the channel open: the game ends the session, or the hang-up
-
-    def pause_writing(self) -> None:
-        self._reader(False)
-
-    def resume_writing(self) -> None:
-        self._reader(True)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.hang_up()
-
-    # -- the game process ---------------------------------------------------------------------
-
-    def _refuse(self, reason: str) -> None:
-        end = "\r\n" if self.term else "\n"
-        with contextlib.suppress(Exception):
-            self.chan.write(f"bohn: {reason}{end}".encode())
-            self.chan.exit(1)
-
-    async def _run(self) -> None:
-        server, door = self.server, self.server.door
-        seat = door.seat_of(server.code)  # a seat or None: the login refused other codes
-        if self.command:
-            self._refuse(f"this door runs the game only, no commands: {door.invite(server.code)}")
-            return
-        if self.term is None:
-            invite = door.invite(server.code, "-t ")
-            self._refuse(f"the game needs a terminal; connect with: {invite}")
-            return
-        if isinstance(seat, int):
-            bound = door.keys.setdefault(seat, server.key)
-            if not hmac.compare_digest(bound, server.key):
-                name = door.host.client.names[seat]
-                self._refuse(
-                    f"{name}'s seat is bound to the SSH key that first joined it; "
-                    "connect with that key"
-                )
-                return
-        try:
-            await self._spawn(server.code, self.term)
-        except OSError as e:
-            self._refuse(f"the game could not start ({e.strerror or e})")
-            return
-        assert self.proc is not None
-        status = await self.proc.wait()
-        await self._drain()
-        self._close_master()
-        with contextlib.suppress(Exception):
-            self.chan.exit(max(0, status))
-
-    async def _spawn(self, code: str, term: str) -> None:
-        master, slave = os.openpty()
-        try:
-            _set_size(master, self.size)
-            os.set_blocking(master, False)
-            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env["TERM"] = term
-            env.setdefault("LANG", "C.UTF-8")
-            cmd = [sys.executable, "-m", "bohn_tui", "join", "--socket"]
-            cmd += [str(self.server.door.socket_path), code]
-            self.proc = await asyncio.create_subprocess_exec(
-                *cmd,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_terminal,
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(slave)
-        self.master = master
-        self._reader(True)
-
-    def _reader(self, on: bool) -> None:
-        if self.master is None or on == self.reading:
-            return
-        loop = asyncio.get_running_loop()
-        if on:
-            loop.add_reader(self.master, self._screen)
-        else:
-            loop.remove_reader(self.master)
-        self.reading = on
-
-    def _screen(self) -> None:
-        """The game drew something: pass it on."""
-        assert self.master is not None
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the game's side of the pty is closed
-            data = b""
-        if not data:
-            self._reader(False)
-            return
-        with contextlib.suppress(Exception):
-            self.chan.write(data)
-
-    async def _drain(self) -> None:
-        """What the game wrote just before it ended."""
-        for _ in range(64):
-            if self.master is None or not self.reading:
-                return
-            self._screen()
-            await asyncio.sleep(0)
-
-    def _write_keys(self) -> None:
-        if self.master is None or not self.pending:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            written = os.write(self.master, self.pending)
-            del self.pending[:written]
-        except BlockingIOError:
-            pass
-        except OSError as e:
-            if e.errno != errno.EIO:
-                raise
-            self.pending.clear()
-        loop.remove_writer(self.master)
-        if self.pending:
-            loop.add_writer(self.master, self._write_keys)
-
-    def _close_master(self) -> None:
-        if self.master is None:
-            return
-        self._reader(False)
-        with contextlib.suppress(Exception):
-            asyncio.get_running_loop().remove_writer(self.master)
-        os.close(self.master)
-        self.master = None
-
-    def hang_up(self) -> None:
-        """The connection is gone: the game process leaves (its seat waits for them)."""
-        proc = self.proc
-        if proc is not None and proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGHUP)
-            asyncio.get_running_loop().create_task(_reap(proc))
-
-
-async def _reap(proc: asyncio.subprocess.Process) -> None:
-    try:
-        await asyncio.wait_for(proc.wait(), KILL_SECONDS)
-    except TimeoutError:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        await proc.wait()
-
-
-def _take_terminal() -> None:
-    """In the join process, before it starts: the pty is its controlling terminal (so that
-    a window change reaches it as SIGWINCH)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _set_size(fd: int, size: tuple[int, int]) -> None:
-    cols, rows = size
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-
-
-__all__ = ["Door", "Server", "Session", "host_key"]
+__all__ = ["Door", "Server", "host_key", "key_id"]
