@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import time
 from collections.abc import Iterator
@@ -374,3 +375,27 @@ def test_ctrl_c_and_ctrl_z_typed_at_once_neither_stop_nor_end_the_game(
         assert ana.proc.poll() is None
         ana.press("q")
         assert ana.exited() == 0
+
+
+# -- 9. the host's Ctrl+C leaves every player's terminal clean -------------------------------
+
+
+def test_ctrl_c_on_the_host_restores_every_ssh_terminal_and_ends_with_one_line(
+    tmp_path: Path, keys: dict[str, Path], terminals: list[Terminal]
+) -> None:
+    with _game(tmp_path) as (host, info):
+        ana = _open(terminals, info, _code(info, "Ana"), keys["Ana"])
+        ben = _open(terminals, info, _code(info, "Ben"), keys["Ben"])
+        ana.wait_for("Ana · you")
+        ben.wait_for("Ben · you")
+        host.send_signal(signal.SIGINT)
+        for t in (ana, ben):
+            assert t.exited(15) == 0
+            with t.lock:
+                tail = bytes(t.raw[-4000:])
+            restored = tail[tail.rfind(b"\x1b[?1049l") :]
+            assert b"\x1b[?1049l" in tail, tail[-300:]  # out of the alternate screen
+            assert b"\x1b[?25h" in tail  # the cursor shown
+            assert b"\x1b[?1000l" in tail  # mouse tracking off
+            assert b"the host ended the game; it is saved" in restored, restored[-300:]
+        assert host.wait(10) == 0
