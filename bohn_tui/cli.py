@@ -261,11 +261,26 @@ def play(
         _fail(ui.start_error)
 
 
+# `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
+SEED_KNOWN = "--seed: anyone who knows the seed can see every hand and every card to come"
+SEED_SHORT = (
+    "this game's seed was not drawn for hosting: a player could find it from the cards "
+    "they see, and with it every hand"
+)
+
+
 def _host_session(
     store: Any, game: str | None, players: str, seed: str | None, resume: str | None
 ) -> Any:
     """The session `bohn host` serves: a new game (saved at once) or a saved one."""
-    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
+    from bohn_tui.play.players import (
+        SECURE_SEED_BITS,
+        NewGame,
+        SessionError,
+        parse_players,
+        parse_seed,
+        secure_seed,
+    )
     from bohn_tui.play.session import Session
     from bohn_tui.store import StoreError
 
@@ -274,6 +289,8 @@ def _host_session(
             session = Session.load(store, store.find(resume))
             if session.over:
                 _fail(f"the saved game {resume!r} is over already")
+            if session.record.seed.bit_length() <= SECURE_SEED_BITS:
+                typer.echo(SEED_SHORT, err=True)
             return session
         if game is None:
             _fail("name the game to host (or --resume SAVE)")
@@ -281,7 +298,11 @@ def _host_session(
 
         game = _game(game)
         names, bots = parse_players(players, spec(game).bot_levels)
-        return Session.start(NewGame(game, names, bots, parse_seed(seed), {}), store=store)
+        first = parse_seed(seed)
+        if first is not None:
+            typer.echo(SEED_KNOWN, err=True)
+        new = NewGame(game, names, bots, secure_seed() if first is None else first, {})
+        return Session.start(new, store=store)
     except (StoreError, SessionError, ValueError) as e:
         _fail(str(e))
 

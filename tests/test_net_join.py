@@ -24,7 +24,7 @@ from bohn_tui.net.client import RemoteClient, RemoteError
 CODE = "abcd-efghjkmn"
 WELCOME = {
     "t": "welcome",
-    "v": 1,
+    "v": 2,
     "seat": 0,
     "game": "bohnanza",
     "title": "Bohnanza",
@@ -33,7 +33,6 @@ WELCOME = {
     "humans": [0, 1],
     "bots": {},
     "options": {},
-    "seed": 1,
     "save_id": "s1",
     "help": [],
 }

@@ -58,7 +58,7 @@ class RemoteClient(Watched):
         self.names: list[str] = []
         self.humans: list[int] = []
         self.options: dict[str, Any] = {}
-        self.seed = 0
+        self.seed: int | None = None  # the host never says it: it tells every hidden card
         self.save_id = ""
         self._bots: dict[int, str] = {}
         self._help: list[str] = []
@@ -66,6 +66,7 @@ class RemoteClient(Watched):
         self._legal: list[Action] = []
         self._prompts: list[Prompt] = []
         self._log: list[Line] = []
+        self._log_from = 0  # the host's number of the first line in _log
         self._notice: str | None = None  # the host's last notice, until take_error
         self._watchers: list[Callable[[], None]] = []
         self._ids = itertools.count(1)
@@ -213,7 +214,6 @@ class RemoteClient(Watched):
         self.humans = [int(h) for h in msg["humans"]]
         self._bots = {int(k): str(v) for k, v in dict(msg["bots"]).items()}
         self.options = dict(msg.get("options") or {})
-        self.seed = int(msg.get("seed") or 0)
         self.save_id = str(msg.get("save_id") or "")
         self._help = [str(h) for h in msg.get("help") or []]
 
@@ -230,7 +230,15 @@ class RemoteClient(Watched):
         ]
         start = int(msg["log_from"])
         self._state, self._legal, self._prompts = msg, legal, prompts
-        self._log[min(start, len(self._log)) :] = lines
+        at = start - self._log_from
+        if 0 <= at <= len(self._log):
+            self._log[at:] = lines
+        else:  # from before the lines kept, or past them (the host skipped old lines)
+            self._log, self._log_from = lines, start
+        extra = len(self._log) - p.LOG_LINES
+        if extra > 0:  # the oldest lines go
+            del self._log[:extra]
+            self._log_from += extra
 
     # -- reading (SeatClient) -----------------------------------------------------------------
 
