@@ -9,7 +9,11 @@ one line in `connection`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import getpass
 import itertools
+import os
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +80,7 @@ class RemoteClient(Watched):
         self._stopped = False
         self.connection: str | None = None  # None: connected; else what is wrong, one line
         self.ended = False  # the host said bye (or spoke nonsense): no reconnecting
+        self.host_closed = False  # that bye: the hosting ended (the game is saved there)
 
     # -- the connection -------------------------------------------------------------------------
 
@@ -162,6 +167,7 @@ class RemoteClient(Watched):
                     self._changed()
                 elif kind == "bye":
                     self.ended = True
+                    self.host_closed = msg.get("reason") == p.GAME_CLOSED
                     return f"the host closed the connection: {_reason(msg)}"
                 elif kind != "pong":
                     raise ValueError(kind)
@@ -361,8 +367,46 @@ async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
     return p.host_message(p.decode(raw, p.HOST_LINE))
 
 
+CODE_LINE = 256  # bytes of the line an invite code is read from
+
+
+def code_from_fd(fd: int) -> str:
+    """An invite code: one line from the inherited file descriptor `fd`, which is closed
+    then (how `bohn host --port`'s SSH door hands it over: never on a command line, where
+    every user's `ps` shows it). RemoteError says what is wrong."""
+    if fd < 3:
+        raise RemoteError("--code-fd must be 3 or more (0, 1 and 2 are the terminal's)")
+    data = b""
+    try:
+        while b"\n" not in data and len(data) <= CODE_LINE:
+            chunk = os.read(fd, CODE_LINE)
+            if not chunk:
+                break
+            data += chunk
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        raise RemoteError(f"--code-fd {fd}: cannot read the invite code: {why}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    line = data.split(b"\n", 1)[0]
+    if len(line) > CODE_LINE:
+        raise RemoteError(f"--code-fd {fd}: a line longer than {CODE_LINE} bytes, no code")
+    return line.decode("utf-8", "replace").strip()
+
+
+def ask_code() -> str:
+    """An invite code typed at a prompt on the terminal (not shown); "" for none."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # no terminal: read from stdin, without a warning
+            return getpass.getpass("Invite code: ").strip()[:CODE_LINE]
+    except (EOFError, KeyboardInterrupt):
+        return ""
+
+
 def _reason(msg: dict[str, Any]) -> str:
     return clip(str(msg.get("reason") or "no reason given"), 120)
 
 
-__all__ = ["Line", "RemoteClient", "RemoteError", "socket_for"]
+__all__ = ["Line", "RemoteClient", "RemoteError", "ask_code", "code_from_fd", "socket_for"]
