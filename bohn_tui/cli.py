@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -262,11 +261,26 @@ def play(
         _fail(ui.start_error)
 
 
+# `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
+SEED_KNOWN = "--seed: anyone who knows the seed can see every hand and every card to come"
+SEED_SHORT = (
+    "this game's seed was not drawn for hosting: a player could find it from the cards "
+    "they see, and with it every hand"
+)
+
+
 def _host_session(
     store: Any, game: str | None, players: str, seed: str | None, resume: str | None
 ) -> Any:
     """The session `bohn host` serves: a new game (saved at once) or a saved one."""
-    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
+    from bohn_tui.play.players import (
+        SECURE_SEED_BITS,
+        NewGame,
+        SessionError,
+        parse_players,
+        parse_seed,
+        secure_seed,
+    )
     from bohn_tui.play.session import Session
     from bohn_tui.store import StoreError
 
@@ -275,6 +289,8 @@ def _host_session(
             session = Session.load(store, store.find(resume))
             if session.over:
                 _fail(f"the saved game {resume!r} is over already")
+            if session.record.seed.bit_length() <= SECURE_SEED_BITS:
+                typer.echo(SEED_SHORT, err=True)
             return session
         if game is None:
             _fail("name the game to host (or --resume SAVE)")
@@ -282,7 +298,11 @@ def _host_session(
 
         game = _game(game)
         names, bots = parse_players(players, spec(game).bot_levels)
-        return Session.start(NewGame(game, names, bots, parse_seed(seed), {}), store=store)
+        first = parse_seed(seed)
+        if first is not None:
+            typer.echo(SEED_KNOWN, err=True)
+        new = NewGame(game, names, bots, secure_seed() if first is None else first, {})
+        return Session.start(new, store=store)
     except (StoreError, SessionError, ValueError) as e:
         _fail(str(e))
 
@@ -293,10 +313,11 @@ def _host_invites(host: Any, door: Any, path: Path, custom: bool, as_json: bool)
     import os
 
     names = host.client.names
-    where = f"--socket {path} " if custom else ""
+    # the command to run, the code typed at its prompt (never on a command line: `ps`)
+    join = f"bohn join --socket {path}" if custom else "bohn join"
 
     def invite(code: str) -> dict[str, str]:
-        out = {"join": f"bohn join {where}{code}"}
+        out = {"join": join}
         if door is not None:
             out["ssh"] = door.invite(code)
         return out
@@ -315,8 +336,9 @@ def _host_invites(host: Any, door: Any, path: Path, custom: bool, as_json: bool)
     typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
     if door is not None:
         typer.echo(f"SSH on port {door.port}, host key {door.fingerprint}")
-    for row in [*seats, {"name": "spectators"} | spectator]:
-        ways = "  or  ".join(row[k] for k in ("ssh", "join") if k in row)
+    for row in [*seats, {"name": "spectators", "code": host.spectator_code} | spectator]:
+        here = f"{row['join']}  (code: {row['code']})"
+        ways = "  or  ".join([row["ssh"], here] if "ssh" in row else [here])
         typer.echo(f"  {row['name']}: {ways}")
     typer.echo("Ctrl+C ends the hosting (the game stays saved).")
     sys.stdout.flush()
@@ -349,8 +371,8 @@ def host(
         typer.Option("--takeover", metavar="SECONDS", help="a bot plays a seat away for this long"),
     ] = None,
 ) -> None:
-    """Host a game for players who join from other terminals (`bohn join CODE`) or, with
-    --port, from anywhere by SSH (`ssh -p PORT CODE@HOST`)."""
+    """Host a game for players who join from other terminals (`bohn join`, then the invite
+    code) or, with --port, from anywhere by SSH (`ssh -p PORT CODE@HOST`)."""
     import asyncio
 
     from bohn_tui.net.host import serve
@@ -489,36 +511,55 @@ def import_game(
     typer.echo(game_id)
 
 
+HOST_ENDED = "the host ended the game; it is saved"
+
+
 @app.command()
 def join(
-    code: Annotated[str, typer.Argument(help="the invite code `bohn host` printed")] = "",
+    code: Annotated[
+        str | None,
+        typer.Argument(
+            help="the invite code (leave it out: you are asked for it)", show_default=False
+        ),
+    ] = None,
     socket: Annotated[
         Path | None, typer.Option("--socket", help="the host's socket (default: from the code)")
     ] = None,
-    code_fd: Annotated[int | None, typer.Option("--code-fd")] = None,
+    code_fd: Annotated[
+        int | None,
+        typer.Option("--code-fd", metavar="N", help="read the code as one line from descriptor N"),
+    ] = None,
 ) -> None:
-    """Take a seat at a game `bohn host` runs on this machine (its invite code)."""
+    """Take a seat at a game `bohn host` runs on this machine: type the invite code it
+    printed when asked (a code on the command line is seen by every user of `ps`)."""
     import asyncio
 
-    from bohn_tui.net.client import RemoteClient, RemoteError
+    from bohn_tui.net.client import RemoteClient, RemoteError, ask_code, code_from_fd
 
-    if code_fd is not None:
-        with os.fdopen(code_fd, "rb") as f:
-            code = f.readline(100).decode().strip()
+    if code is not None and code_fd is not None:
+        _fail("give the invite code once: as an argument or with --code-fd")
     try:
+        if code_fd is not None:
+            code = code_from_fd(code_fd)
+        elif code is None:
+            code = ask_code()
+        if not code:
+            _fail("no invite code given")
         client = RemoteClient(code, socket)
     except RemoteError as e:
         _fail(str(e))
     failed = asyncio.run(_join(client))
     if failed:
         _fail(failed)
-    if client.connection:  # why the connection ended while the table was open
+    if client.host_closed:  # the hosting ended: the table closed by itself
+        typer.echo(HOST_ENDED)
+    elif client.connection:  # why the connection ended while the table was open
         typer.echo(client.connection, err=True)
 
 
 async def _join(client: Any) -> str | None:
-    """Connect `client`, then run its table until the person leaves; the reason (one
-    line) when it cannot connect."""
+    """Connect `client`, then run its table until the person leaves or the hosting ends;
+    the reason (one line) when it cannot connect."""
     from bohn_tui.net.client import RemoteError
 
     try:
@@ -528,7 +569,16 @@ async def _join(client: Any) -> str | None:
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
 
+    if client.host_closed:  # before the table could open
+        client.stop()
+        return None
     ui = BohnApp(Store(), remote=client, seat=client.seat)
+
+    def host_ended() -> None:
+        if client.host_closed:
+            ui.exit()  # the terminal is restored as when the person leaves
+
+    client.subscribe(host_ended)
     try:
         await ui.run_async()
     except Exception as e:  # noqa: BLE001 - the table's end is one line, never a traceback

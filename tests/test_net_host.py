@@ -109,14 +109,19 @@ def start() -> Iterator[Callable[..., Hosted]]:
     root = Path(tempfile.mkdtemp(prefix="bohn-nh-"))
 
     def run(
-        players: str = "Ana,Ben,bot:random", *extra: str, socket: bool = True, data: str = ""
+        players: str = "Ana,Ben,bot:random",
+        *extra: str,
+        socket: bool = True,
+        data: str = "",
+        seed: str | None = "3",
     ) -> Hosted:
         data_dir = root / (data or f"d{len(procs)}")
         env = {**os.environ, "BOHN_DATA_DIR": str(data_dir), "XDG_DATA_HOME": str(data_dir)}
         env["XDG_RUNTIME_DIR"] = str(root / "run")
         where = ["--socket", str(root / f"h{len(procs)}.sock")] if socket else []
         cmd = [sys.executable, "-m", "bohn_tui", "host", GAME, "--players", players]
-        cmd += ["--seed", "3", "--json", "--bot-delay", "0", *where, *extra]
+        cmd += [*(["--seed", seed] if seed is not None else []), "--json", "--bot-delay", "0"]
+        cmd += [*where, *extra]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         procs.append(proc)
         ready, _, _ = select.select([proc.stdout], [], [], 15)
@@ -145,8 +150,9 @@ def test_json_first_line_and_default_socket(start: Callable[..., Hosted]) -> Non
     h = start("Ana,bot:random,Ben", socket=False)
     info = h.info
     assert set(info) == {"socket", "host", "seats", "spectator", "spectator_join", "pid"}
-    assert info["spectator_join"] == f"bohn join {info['spectator']}"  # the default socket
-    assert all(s["join"] == f"bohn join {s['code']}" for s in info["seats"])
+    # the default socket; the code is typed at the prompt, never on the command line
+    assert info["spectator_join"] == "bohn join"
+    assert all(s["join"] == "bohn join" for s in info["seats"])
     assert info["pid"] == h.proc.pid
     assert [(s["seat"], s["name"]) for s in info["seats"]] == [(0, "Ana"), (2, "Ben")]
     codes = [s["code"] for s in info["seats"]] + [info["spectator"]]
@@ -170,7 +176,7 @@ def test_person_and_spectator(start: Callable[..., Hosted]) -> None:
         ana, welcome, state = await joined(h.path, h.codes["Ana"])
         assert welcome["seat"] == 0 and welcome["names"] == ["Ana", "Ben", "Cem"]
         assert welcome["humans"] == [0, 1] and welcome["bots"] == {"2": "random"}
-        assert welcome["game"] == GAME and welcome["seed"] == 3 and welcome["help"]
+        assert welcome["game"] == GAME and "seed" not in welcome and welcome["help"]
         assert state["view"]["players"][0]["hand"] and state["view"]["seat"] == 0
         assert state["public"]["players"][0]["hand"] is None
         assert state["legal"] and all(a["seat"] == 0 for a in state["legal"])

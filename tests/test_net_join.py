@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -24,7 +25,7 @@ from bohn_tui.net.client import RemoteClient, RemoteError
 CODE = "abcd-efghjkmn"
 WELCOME = {
     "t": "welcome",
-    "v": 1,
+    "v": 2,
     "seat": 0,
     "game": "bohnanza",
     "title": "Bohnanza",
@@ -33,7 +34,6 @@ WELCOME = {
     "humans": [0, 1],
     "bots": {},
     "options": {},
-    "seed": 1,
     "save_id": "s1",
     "help": [],
 }
@@ -388,3 +388,97 @@ async def test_a_table_the_host_garbled_is_one_line_not_a_crash(fake: Any, tmp_p
         await until(lambda: app.return_code is not None)
     assert app.return_code == 1
     assert app.start_error == ("the host sent a table this bohn cannot show; the table is closed")
+
+
+# -- the code off the command line, and the end of a hosting (issue #22) --------------------
+
+
+def _join_in_a_pty(host: dict[str, Any], *args: str, pass_fds: tuple[int, ...] = ()) -> Any:
+    from helpers.ssh import Terminal
+
+    data = Path(host["socket"]).parent / "join"
+    cmd = ["env", f"BOHN_DATA_DIR={data}", f"XDG_DATA_HOME={data}", sys.executable, "-m"]
+    cmd += ["bohn_tui", "join", "--socket", host["socket"], *args]
+    return Terminal(cmd, 100, 30, pass_fds=pass_fds)
+
+
+def _ends_cleanly(term: Any, host: dict[str, Any]) -> None:
+    """SIGINT the host: the join's table leaves by itself, the terminal restored (the
+    alternate screen left, the mouse off, the cursor shown), then one line, exit 0."""
+    from bohn_tui.cli import HOST_ENDED
+
+    term.wait_for(lambda s: "Ana" in s and "Ben" in s)
+    os.kill(host["pid"], signal.SIGINT)
+    assert term.exited(15) == 0
+    term.reader.join(5)
+    raw = bytes(term.raw)
+    entered = raw.rindex(b"\x1b[?1049h")
+    for sequence in (b"\x1b[?1049l", b"\x1b[?1000l", b"\x1b[?25h"):
+        assert raw.rfind(sequence) > entered, sequence
+    assert raw.rstrip().endswith(HOST_ENDED.encode())
+    assert raw.rindex(HOST_ENDED.encode()) > raw.rindex(b"\x1b[?1049l")
+    term.close()
+
+
+def test_join_reads_the_code_from_a_descriptor_and_ends_with_the_hosting(
+    host: dict[str, Any],
+) -> None:
+    """`bohn join --socket PATH --code-fd N` (as the SSH door starts it): the code comes on
+    the inherited pipe and is on no command line (/proc/PID/cmdline, what `ps` shows)."""
+    code = _code(host, "Ana")
+    r, w = os.pipe()
+    os.write(w, code.encode() + b"\n")
+    os.close(w)
+    try:
+        term = _join_in_a_pty(host, "--code-fd", str(r), pass_fds=(r,))
+    finally:
+        os.close(r)
+    term.wait_for(lambda s: "Ana" in s and "Ben" in s)
+    cmdline = Path(f"/proc/{term.proc.pid}/cmdline").read_bytes()
+    assert b"--code-fd" in cmdline and code.encode() not in cmdline
+    _ends_cleanly(term, host)
+
+
+def test_join_asks_for_the_code_and_ends_with_the_hosting(host: dict[str, Any]) -> None:
+    """Plain `bohn join`: the code is typed at a prompt on the terminal (not shown)."""
+    code = _code(host, "Ben")
+    term = _join_in_a_pty(host)
+    term.wait_for("Invite code:")
+    term.press(code, "enter")
+    term.wait_for(lambda s: "Ana" in s and "Ben" in s)
+    assert code not in term.text()  # (typed, not echoed)
+    _ends_cleanly(term, host)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--code-fd", "1"], "--code-fd must be 3 or more"),
+        (["--code-fd", "97"], "--code-fd 97: cannot read the invite code: Bad file descriptor"),
+        ([CODE, "--code-fd", "5"], "give the invite code once"),
+    ],
+)
+def test_join_refuses_a_bad_code_descriptor_in_one_line(
+    tmp_path: Path, args: list[str], words: str
+) -> None:
+    env = {**os.environ, "BOHN_DATA_DIR": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "bohn_tui", "join", "--socket", str(tmp_path / "h.sock")]
+    run = subprocess.run([*cmd, *args], capture_output=True, text=True, timeout=20, env=env)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith(words) and run.stderr.count("\n") == 1
+
+
+def test_join_without_a_code_on_an_empty_input_is_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "BOHN_DATA_DIR": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "bohn_tui", "join", "--socket", str(tmp_path / "h.sock")]
+    run = subprocess.run(  # no terminal of its own: the prompt reads the empty stdin
+        cmd,
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.strip().endswith("no invite code given")

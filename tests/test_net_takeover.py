@@ -208,3 +208,42 @@ def test_the_remote_banner_names_the_seats_a_bot_plays_for() -> None:
     client.stand_ins = list
     note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]
     assert note == "waiting for Ben (disconnected) and Cem (disconnected)"
+    client.waiting_for = lambda: [0]  # away at all times, not only when the game waits
+    note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]
+    assert note == "Ben and Cem are away"
+    client.away = lambda: [0, 2]  # (the seat's own person is not "away")
+    note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]
+    assert note == "Cem is away"
+
+
+async def test_the_banner_shows_the_instruction_and_who_is_away(
+    start: Callable[..., Hosted], tmp_path: Path
+) -> None:
+    """A real host, Ana's table (a Pilot): on her turn the banner keeps her instruction
+    and says under it that Ben is away; once a computer player plays for Ben (--takeover)
+    it says that, the instruction still there."""
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.widgets.phase_banner import PhaseBanner
+
+    h = start("Ana,Ben", "--takeover", "2")
+    ana = RemoteClient(h.codes["Ana"], Path(h.path))
+    await ana.connect()
+    app = BohnApp(Store(tmp_path / "ui"), remote=ana, seat=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        banner = table.query_one("#banner", PhaseBanner)
+
+        def shown() -> str:
+            return banner.render().plain  # type: ignore[union-attr]
+
+        hint = table.controls.banner()[1]  # type: ignore[attr-defined]
+        assert hint and hint in shown() and shown().endswith("\nBen is away")
+        assert banner.size.height == 3
+        for _ in range(200):  # two seconds, then the stand-in
+            await pilot.pause(0.02)
+            if "computer player" in shown():
+                break
+        assert shown().endswith("\na computer player plays for Ben (away)")
+        assert table.controls.banner()[1] in shown()  # type: ignore[attr-defined]
+    ana.stop()

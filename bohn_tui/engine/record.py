@@ -12,6 +12,7 @@ from typing import Any
 
 from bohn_tui.engine.actions import Action, IllegalAction, parse_action, to_json
 from bohn_tui.engine.limits import (
+    MAX_INT,
     MAX_PLAYERS,
     InputError,
     check_name,
@@ -24,6 +25,27 @@ from bohn_tui.engine.limits import (
 class RecordError(InputError):
     """A record that cannot be read or replayed; the message (at most limits.MESSAGE
     characters) says where and why."""
+
+
+SEED_DIGITS = 40  # a seed written as text (too large for a JSON whole number): its digits
+
+
+def seed_json(seed: int) -> int | str:
+    """A seed as a record writes it: a whole number within the limits (limits.MAX_INT), a
+    larger one (`bohn host`'s 128-bit seeds) as the text of its decimal digits."""
+    return seed if -MAX_INT <= seed <= MAX_INT else str(seed)
+
+
+def _seed(raw: Any) -> int:
+    """A record's seed: a whole number, or the text of one of at most SEED_DIGITS digits."""
+    if isinstance(raw, str) and raw.isascii() and raw.isdecimal() and len(raw) <= SEED_DIGITS:
+        return int(raw)
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise RecordError(
+            f"'seed' must be a whole number (or the text of one of at most {SEED_DIGITS} "
+            f"digits), not {show(raw)}"
+        )
+    return raw
 
 
 @dataclass(slots=True)
@@ -39,7 +61,7 @@ class Record:
         out: dict[str, Any] = {
             "game": self.game,
             "players": list(self.players),
-            "seed": self.seed,
+            "seed": seed_json(self.seed),
             "options": dict(self.options),
         }
         if self.deck is not None:
@@ -76,8 +98,7 @@ class Record:
                 check_name(name, f"player {seat + 1}'s name")
             except InputError as e:
                 raise RecordError(str(e)) from None
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"'seed' must be a whole number, not {show(seed)}")
+        seed = _seed(seed)
         if not isinstance(options, dict):
             raise RecordError(f"'options' must be an object, not {show(options)}")
         if deck is not None and (

@@ -9,7 +9,11 @@ one line in `connection`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import getpass
 import itertools
+import os
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,7 +62,7 @@ class RemoteClient(Watched):
         self.names: list[str] = []
         self.humans: list[int] = []
         self.options: dict[str, Any] = {}
-        self.seed = 0
+        self.seed: int | None = None  # the host never says it: it tells every hidden card
         self.save_id = ""
         self._bots: dict[int, str] = {}
         self._help: list[str] = []
@@ -66,6 +70,7 @@ class RemoteClient(Watched):
         self._legal: list[Action] = []
         self._prompts: list[Prompt] = []
         self._log: list[Line] = []
+        self._log_from = 0  # the host's number of the first line in _log
         self._notice: str | None = None  # the host's last notice, until take_error
         self._watchers: list[Callable[[], None]] = []
         self._ids = itertools.count(1)
@@ -75,6 +80,7 @@ class RemoteClient(Watched):
         self._stopped = False
         self.connection: str | None = None  # None: connected; else what is wrong, one line
         self.ended = False  # the host said bye (or spoke nonsense): no reconnecting
+        self.host_closed = False  # that bye: the hosting ended (the game is saved there)
 
     # -- the connection -------------------------------------------------------------------------
 
@@ -161,6 +167,7 @@ class RemoteClient(Watched):
                     self._changed()
                 elif kind == "bye":
                     self.ended = True
+                    self.host_closed = msg.get("reason") == p.GAME_CLOSED
                     return f"the host closed the connection: {_reason(msg)}"
                 elif kind != "pong":
                     raise ValueError(kind)
@@ -213,7 +220,6 @@ class RemoteClient(Watched):
         self.humans = [int(h) for h in msg["humans"]]
         self._bots = {int(k): str(v) for k, v in dict(msg["bots"]).items()}
         self.options = dict(msg.get("options") or {})
-        self.seed = int(msg.get("seed") or 0)
         self.save_id = str(msg.get("save_id") or "")
         self._help = [str(h) for h in msg.get("help") or []]
 
@@ -230,7 +236,15 @@ class RemoteClient(Watched):
         ]
         start = int(msg["log_from"])
         self._state, self._legal, self._prompts = msg, legal, prompts
-        self._log[min(start, len(self._log)) :] = lines
+        at = start - self._log_from
+        if 0 <= at <= len(self._log):
+            self._log[at:] = lines
+        else:  # from before the lines kept, or past them (the host skipped old lines)
+            self._log, self._log_from = lines, start
+        extra = len(self._log) - p.LOG_LINES
+        if extra > 0:  # the oldest lines go
+            del self._log[:extra]
+            self._log_from += extra
 
     # -- reading (SeatClient) -----------------------------------------------------------------
 
@@ -353,8 +367,46 @@ async def _read(reader: asyncio.StreamReader) -> dict[str, Any]:
     return p.host_message(p.decode(raw, p.HOST_LINE))
 
 
+CODE_LINE = 256  # bytes of the line an invite code is read from
+
+
+def code_from_fd(fd: int) -> str:
+    """An invite code: one line from the inherited file descriptor `fd`, which is closed
+    then (how `bohn host --port`'s SSH door hands it over: never on a command line, where
+    every user's `ps` shows it). RemoteError says what is wrong."""
+    if fd < 3:
+        raise RemoteError("--code-fd must be 3 or more (0, 1 and 2 are the terminal's)")
+    data = b""
+    try:
+        while b"\n" not in data and len(data) <= CODE_LINE:
+            chunk = os.read(fd, CODE_LINE)
+            if not chunk:
+                break
+            data += chunk
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        raise RemoteError(f"--code-fd {fd}: cannot read the invite code: {why}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    line = data.split(b"\n", 1)[0]
+    if len(line) > CODE_LINE:
+        raise RemoteError(f"--code-fd {fd}: a line longer than {CODE_LINE} bytes, no code")
+    return line.decode("utf-8", "replace").strip()
+
+
+def ask_code() -> str:
+    """An invite code typed at a prompt on the terminal (not shown); "" for none."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # no terminal: read from stdin, without a warning
+            return getpass.getpass("Invite code: ").strip()[:CODE_LINE]
+    except (EOFError, KeyboardInterrupt):
+        return ""
+
+
 def _reason(msg: dict[str, Any]) -> str:
     return clip(str(msg.get("reason") or "no reason given"), 120)
 
 
-__all__ = ["Line", "RemoteClient", "RemoteError", "socket_for"]
+__all__ = ["Line", "RemoteClient", "RemoteError", "ask_code", "code_from_fd", "socket_for"]

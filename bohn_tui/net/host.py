@@ -5,7 +5,12 @@ After every change each connection is sent its seat's state. Each connection has
 writer task and queue: a state is built when its writer gets to it (states waiting in the
 queue fold into one), so a slow client never holds up the host or the others. Bad input of
 any kind closes only that connection, with a bye that says why; the game is never touched
-by anything but a well-formed, legal action of the seat's own person."""
+by anything but a well-formed, legal action of the seat's own person.
+
+Bounds (issue #22): the chat's rate is a seat's (across reconnects) and the log keeps only
+the last few hundred table lines; a client that does not read is dropped once MAX_QUEUE
+messages wait behind its full socket; spectators and connections yet to say hello have caps
+of their own, so that a seat's own person always gets in. No message carries the seed."""
 
 from __future__ import annotations
 
@@ -28,9 +33,18 @@ from bohn_tui.net import protocol as p
 from bohn_tui.play.client import LocalClient
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
-CHATS = 10  # at most this many chat lines of one connection within CHAT_SECONDS
+# at most CHATS chat lines of a seat within CHAT_SECONDS (all spectators share one count),
+# across reconnects; more are dropped
+CHATS = 10
 CHAT_SECONDS = 10.0
-MAX_CONNECTIONS = 64  # at once, spectators and not yet greeted ones included
+# the table's lines (chat, who plays for whom) the log keeps: from CHAT_LINES to
+# CHAT_LINES + CHAT_SLACK, the oldest CHAT_SLACK forgotten at once
+CHAT_LINES = 300
+CHAT_SLACK = 100
+MAX_WAITING = 16  # connections that have not said hello (a new one drops the oldest)
+MAX_SPECTATORS = 32  # greeted spectators; a seat's own person always gets in
+MAX_QUEUE = 64  # messages waiting for a client that does not read: one more drops it
+MAX_BUFFER = 4 * 1024 * 1024  # bytes the transport holds for a client: more drops it
 LINGER = 1.0  # after a bye: seconds the rest of what a client sends is read and dropped
 LINGER_BYTES = 32 * 1024 * 1024  # (at most this much), so that it can read the bye
 _STATE = object()  # in a writer's queue: "send the state as it is when you get here"
@@ -50,12 +64,27 @@ class Connection:
     log_sent: int = 0  # lines of the log this client has
     log_list: Any = None  # the session's log list those lines came from
     times: deque[float] = field(default_factory=deque)  # of its last messages (flood)
-    chats: deque[float] = field(default_factory=deque)
 
     def send(self, message: dict[str, Any]) -> None:
-        if not self.closing:
-            self.queue.append(p.encode(message))
-            self.wake.set()
+        if self.closing:
+            return
+        if len(self.queue) >= MAX_QUEUE and self.writer.transport.get_write_buffer_size():
+            self.drop()  # it does not read: its socket is full, and this many wait behind
+            return
+        self.queue.append(p.encode(message))
+        self.wake.set()
+
+    def drop(self, last: bytes = b"") -> None:
+        """End the connection at once, nothing more queued (after `last`, if the socket
+        takes it now): a client that does not read, or one too many waiting for hello."""
+        self.closing = True
+        self.queue.clear()
+        transport = self.writer.transport
+        with contextlib.suppress(Exception):
+            if last:
+                transport.write(last)
+            transport.abort()
+        self.wake.set()
 
     def send_state(self) -> None:
         if not self.closing and _STATE not in self.queue:
@@ -86,6 +115,10 @@ class Host:
         self.spectator_code = p.new_code(host_id)
         self.seated: dict[int, Connection] = {}
         self.connections: set[Connection] = set()
+        self.waiting: dict[Connection, None] = {}  # no hello yet, the oldest first
+        # the seats' last chat lines (None: all the spectators'), kept across reconnects
+        self.chats: dict[int | None, deque[float]] = {}
+        self.table_lines: deque[Any] = deque()  # the log's table lines, the oldest first
         self.say = say or (lambda text: None)
         self.done = asyncio.Event()
         # --takeover: seconds a person's seat may be away before a bot plays it
@@ -138,7 +171,6 @@ class Host:
             "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
             "standin": c.stand_ins(),
             "options": dict(c.options),
-            "seed": c.seed,
             "save_id": c.save_id,
             "help": list(c.help_lines()),
         }
@@ -151,7 +183,7 @@ class Host:
         log = c.log
         if log is not conn.log_list or conn.log_sent > len(log):
             conn.log_list, conn.log_sent = log, 0
-        start = conn.log_sent
+        start = max(conn.log_sent, len(log) - p.LOG_LINES)  # at most LOG_LINES lines
         lines = [{"text": ln.text, "turn": ln.turn, "seat": ln.seat} for ln in log[start:]]
         conn.log_sent = len(log)
         over = c.over
@@ -188,9 +220,12 @@ class Host:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer)
         self.connections.add(conn)
+        self.waiting[conn] = None
+        if len(self.waiting) > MAX_WAITING:  # the oldest of them goes (it said nothing)
+            oldest = next(iter(self.waiting))
+            del self.waiting[oldest]
+            oldest.drop(p.encode(p.bye(p.TOO_MANY_WAITING)))
         out = asyncio.create_task(self._write(conn))
-        if len(self.connections) > MAX_CONNECTIONS:
-            conn.close(f"this game has {MAX_CONNECTIONS} connections already")
         try:
             await self._read(conn, reader)
         except Exception as e:  # noqa: BLE001 - one connection's trouble never stops the host
@@ -211,6 +246,7 @@ class Host:
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.waiting.pop(conn, None)
         if conn.seat is not None and self.seated.get(conn.seat) is conn:
             del self.seated[conn.seat]
             self._away_from_now(conn.seat)
@@ -228,16 +264,14 @@ class Host:
             raise p.ProtocolError(f"a line of more than {p.CLIENT_LINE:,} bytes") from None
 
     async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
-        if conn.closing:  # refused at once (too many connections)
-            await self._drop_rest(reader)
-            return
         try:
             try:
                 line = await asyncio.wait_for(self._line(reader), p.HELLO_SECONDS)
             except TimeoutError:
                 raise p.ProtocolError(f"no hello within {p.HELLO_SECONDS:g} seconds") from None
-            if not line:
+            if not line or conn.closing:  # (dropped for a newer one while it waited)
                 return
+            self.waiting.pop(conn, None)
             self._hello(conn, p.client_message(p.decode(line)))
             while not conn.closing:
                 line = await self._line(reader)
@@ -245,6 +279,7 @@ class Host:
                     return
                 self._flood(conn)
                 await self._message(conn, p.client_message(p.decode(line)))
+                await asyncio.sleep(0)  # its writer first: a queue that grows is not read
         except p.ProtocolError as e:
             conn.close(str(e))
             await self._drop_rest(reader)
@@ -283,7 +318,11 @@ class Host:
         seat = self.seat_of(msg.code)
         if seat is False:
             raise p.ProtocolError("that invite code is not one of this game's")
-        if seat is not None:
+        if seat is None:
+            watching = [c for c in self.connections if c.joined and c.seat is None]
+            if sum(not c.closing for c in watching) >= MAX_SPECTATORS:
+                raise p.ProtocolError(f"this game has {MAX_SPECTATORS} spectators already")
+        else:
             old = self.seated.get(seat)
             if old is not None:
                 old.close(p.TAKEN_OVER)
@@ -335,14 +374,23 @@ class Host:
 
     def _chat(self, conn: Connection, text: str) -> None:
         now = time.monotonic()
-        while conn.chats and now - conn.chats[0] > CHAT_SECONDS:
-            conn.chats.popleft()
-        if len(conn.chats) >= CHATS:
+        said = self.chats.setdefault(conn.seat, deque())
+        while said and now - said[0] > CHAT_SECONDS:
+            said.popleft()
+        if len(said) >= CHATS:
             return  # too talkative: dropped (the log stays readable)
-        conn.chats.append(now)
+        said.append(now)
         name = "Spectator" if conn.seat is None else self.client.names[conn.seat]
-        self.client.session.keep_line(f"{name}: {text}", conn.seat)  # kept across an undo
+        self._keep(f"{name}: {text}", conn.seat)
         self.broadcast()
+
+    def _keep(self, text: str, seat: int | None = None) -> None:
+        """A line of the table for everyone's log, kept across an undo; the oldest are
+        forgotten, so that the log (and each client's first state) stays small."""
+        session = self.client.session
+        self.table_lines.append(session.keep_line(text, seat))
+        if len(self.table_lines) > CHAT_LINES + CHAT_SLACK:
+            session.forget_kept([self.table_lines.popleft() for _ in range(CHAT_SLACK)])
 
     # -- --takeover: a bot plays a seat that is away -------------------------------------------
 
@@ -362,7 +410,7 @@ class Host:
         if seat in self.seated or self.client.over or not self.client.stand_in(seat):
             return
         name = self.client.names[seat]
-        self.client.session.keep_line(f"{name} is away: a computer player plays for {name}.")
+        self._keep(f"{name} is away: a computer player plays for {name}.")
         self.say(f"{name} is away: a computer player plays for {name}")
         self.client.settle()  # the bot moves on a decision of the seat's that is due
         self.broadcast()
@@ -374,7 +422,7 @@ class Host:
             timer.cancel()
         if self.client.release(seat):
             name = self.client.names[seat]
-            self.client.session.keep_line(f"{name} is back and plays again.")
+            self._keep(f"{name} is back and plays again.")
             self.say(f"{name} is back")
 
     def stop_timers(self) -> None:
@@ -392,6 +440,9 @@ class Host:
                     item = conn.queue.popleft()
                     data = p.encode(self.state(conn)) if item is _STATE else item
                     w.write(data)
+                    if w.transport.get_write_buffer_size() > MAX_BUFFER:
+                        conn.drop()
+                        break
                     await asyncio.wait_for(w.drain(), WRITE_SECONDS)
                 if conn.closing:
                     break

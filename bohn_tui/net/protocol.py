@@ -1,4 +1,4 @@
-"""The wire protocol, version 1, between a game host and its seat clients (issue #14).
+"""The wire protocol, version 2, between a game host and its seat clients (issue #14).
 
 Newline-delimited JSON objects, UTF-8, one per line, over a Unix socket. Every message has
 `"t"`, its type. A line from a client is at most `CLIENT_LINE` bytes; anything malformed or
@@ -11,7 +11,9 @@ for, such as a bot's move it could not save; one line for the player).
 
 Added within version 1 (a client must accept messages without them): "standin" in the
 welcome and the state, the people's seats a computer player plays for now (`bohn host
---takeover`), and the notice message.
+--takeover`), and the notice message. Version 2 (issue #22): the welcome has no "seed" (with
+it a client could deal every hand and every card to come), and a state's log holds at most
+`LOG_LINES` lines (its `log_from` may lie past the lines a client has: it starts anew there).
 
 Codes: `<host id>-<secret>`, the host id `HOST_ID_LEN` characters and the secret
 `SECRET_LEN`, both from `ALPHABET` (lowercase letters and digits without look-alikes). The
@@ -34,9 +36,10 @@ from typing import Any
 
 from bohn_tui.engine.limits import MAX_INT, InputError, clip, load_json, show
 
-VERSION = 1
+VERSION = 2
 CLIENT_LINE = 64 * 1024  # bytes in one line from a client (without its newline)
 HOST_LINE = 16 * 1024 * 1024  # bytes in one line from the host (a state with a long log)
+LOG_LINES = 2000  # log lines in one state at most (and kept by a client)
 HELLO_SECONDS = 10.0  # the hello must come within this
 MAX_CHAT = 300  # characters in a chat message
 # flood: more than FLOOD_MESSAGES messages within FLOOD_SECONDS closes the connection
@@ -56,6 +59,7 @@ HOST_TYPES = ("welcome", "state", "result", "pong", "bye", "notice")
 # the bye reasons both sides know
 TAKEN_OVER = "this seat connected from elsewhere"
 GAME_CLOSED = "the host closed the game"
+TOO_MANY_WAITING = "too many connections waited for their hello; this one was the oldest"
 
 
 class ProtocolError(ValueError):
@@ -333,7 +337,6 @@ HOST_FIELDS: dict[str, dict[str, Check]] = {
         "humans": _ints,
         "bots": lambda v: _obj(v) and all(isinstance(x, str) for x in v.values()),
         "options": _obj,
-        "seed": _is_int,
         "save_id": _str,
         "help": _strs,
     },
@@ -394,9 +397,11 @@ __all__ = [
     "HOST_LINE",
     "HOST_OPTIONAL",
     "HOST_TYPES",
+    "LOG_LINES",
     "MAX_CHAT",
     "NOTICE",
     "TAKEN_OVER",
+    "TOO_MANY_WAITING",
     "VERSION",
     "Act",
     "Chat",

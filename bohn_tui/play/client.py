@@ -36,7 +36,7 @@ class SeatClient(Protocol):
     names: list[str]
     humans: list[int]
     options: dict[str, Any]
-    seed: int
+    seed: int | None  # None at a remote table: the seed tells every hidden card
     save_id: str
 
     def is_bot(self, seat: int) -> bool: ...

@@ -4,6 +4,7 @@ before the app's first frame."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,18 @@ def parse_seed(text: str | None) -> int | None:
         if -MAX_INT <= seed <= MAX_INT:
             return seed
     raise SessionError(f"the seed must be a whole number of at most 19 digits, not {show(text)}")
+
+
+SECURE_SEED_BITS = 128  # random bits of a hosted game's seed
+
+
+def secure_seed() -> int:
+    """The seed of a game whose players sit at screens of their own (`bohn host` without
+    `--seed`): SECURE_SEED_BITS bits from the operating system's secure random source
+    (secrets), far too many to search from the cards a client sees. The bit above them is
+    set, so that every such seed has SECURE_SEED_BITS + 1 binary digits (a record writes it
+    as text: engine/record.py's seed_json)."""
+    return (1 << SECURE_SEED_BITS) | secrets.randbits(SECURE_SEED_BITS)
 
 
 @dataclass(frozen=True)

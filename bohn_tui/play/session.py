@@ -407,6 +407,13 @@ class Session:
         self.kept.append((len(self.record.actions), line))
         return line
 
+    def forget_kept(self, lines: list[LogLine]) -> None:
+        """Drop these lines of `keep_line` from the log for good (the host's oldest chat):
+        the log becomes a new list, as after an undo (a client is sent it anew)."""
+        gone = {id(ln) for ln in lines}
+        self.kept = [(n, ln) for n, ln in self.kept if id(ln) not in gone]
+        self.log = [ln for ln in self.log if id(ln) not in gone]
+
     def _say(self, text: str, seat: int | None) -> None:
         self.log.append(LogLine(text, self.state.turn if hasattr(self, "state") else 0, seat))
 

@@ -81,7 +81,9 @@ def ssh_command(
 class Terminal:
     """`ssh` in a pty of `cols` x `rows`, and the screen its output draws."""
 
-    def __init__(self, cmd: list[str], cols: int = 120, rows: int = 40) -> None:
+    def __init__(
+        self, cmd: list[str], cols: int = 120, rows: int = 40, pass_fds: tuple[int, ...] = ()
+    ) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()
@@ -90,7 +92,13 @@ class Terminal:
         self.master, slave = os.openpty()
         _size(slave, cols, rows)
         self.proc = subprocess.Popen(
-            cmd, stdin=slave, stdout=slave, stderr=slave, start_new_session=True, close_fds=True
+            cmd,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            close_fds=True,
+            pass_fds=pass_fds,
         )
         os.close(slave)
         self.reader = threading.Thread(target=self._read, daemon=True)

@@ -184,26 +184,30 @@ class TableScreen(HandOver, Screen[None]):
             self.app.remote_failed()
 
     def remote_note(self) -> str | None:
-        """A remote table's line about the connection: lost, or a person it waits for who
-        is not connected ("waiting for Ben (disconnected)"), a person's seat a computer
-        player plays for now ("a computer player plays for Ben (away)")."""
+        """A remote table's line about the connection: lost, or the people who are not
+        connected: a person's seat a computer player plays for now ("a computer player
+        plays for Ben (away)"), one the game waits for ("waiting for Cem (disconnected)"),
+        any other ("Dora is away"). The banner shows it under the player's instruction."""
         c: Any = self.client
         lost = getattr(c, "connection", None)
         if lost:
             return str(lost)
-        away = set(getattr(c, "away", list)())
+        away = [s for s in getattr(c, "away", list)() if s != self.seat]
         played = [s for s in getattr(c, "stand_ins", list)() if s != self.seat]
-        gone = [s for s in c.waiting_for() if s in away and s != self.seat and s not in played]
+        waited = set(c.waiting_for())
+        gone = [s for s in away if s in waited and s not in played]
+        idle = [s for s in away if s not in waited and s not in played]
+
+        def names(seats: list[int], mark: str = "") -> str:
+            return " and ".join(f"{c.names[s]}{mark}" for s in seats)
+
         notes = []
         if played:  # `bohn host --takeover`
-            notes.append(
-                "a computer player plays for "
-                + " and ".join(f"{c.names[s]} (away)" for s in played)
-            )
+            notes.append("a computer player plays for " + names(played, " (away)"))
         if gone:
-            notes.append(
-                "waiting for " + " and ".join(f"{c.names[s]} (disconnected)" for s in gone)
-            )
+            notes.append("waiting for " + names(gone, " (disconnected)"))
+        if idle:
+            notes.append(names(idle) + (" is away" if len(idle) == 1 else " are away"))
         return "; ".join(notes) or None
 
     async def _build(self) -> None:
@@ -275,7 +279,7 @@ class TableScreen(HandOver, Screen[None]):
         self.query_one("#log", GameLog).show(c.log)
         headline, hint = self.controls.banner()
         note = self.remote_note() if self.remote else None
-        self.query_one("#banner", PhaseBanner).show(headline, note or hint)
+        self.query_one("#banner", PhaseBanner).show(headline, hint, note)
         if self.viewer is None or self.hand_hidden:
             self._drop_hand()
         else:

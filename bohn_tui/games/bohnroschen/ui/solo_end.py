@@ -84,8 +84,11 @@ class SoloEndScreen(Screen[None]):
         view = client.view(0)
         self.view_data = view
         self.daily = daily_of(client.options)
-        self.run = SoloRun.from_view(view, client.seed, self.daily, client.save_id, client.game_id)
-        self.store.record(self.run)
+        # a remote table knows no seed (the host keeps it): its run is the host's, not kept here
+        seed = client.seed if client.seed is not None else 0
+        self.run = SoloRun.from_view(view, seed, self.daily, client.save_id, client.game_id)
+        if client.seed is not None:
+            self.store.record(self.run)
 
     def compose(self) -> ComposeResult:
         v = self.view_data
@@ -93,12 +96,10 @@ class SoloEndScreen(Screen[None]):
             yield Static("[b]Bohnröschen solo: the run is over[/b]")
             yield Static(outcome(v), id="solo-result")
             seed = self.client.seed
-            what = (
-                f"Daily run of {self.daily.isoformat()}"
-                if self.daily
-                else f"Seed {seed}: `bohn solo --seed {seed}` plays it again"
-            )
-            yield Static(what)
+            if self.daily:
+                yield Static(f"Daily run of {self.daily.isoformat()}")
+            elif seed is not None:
+                yield Static(f"Seed {seed}: `bohn solo --seed {seed}` plays it again")
             played, won = self.store.count()
             yield Static(f"Runs so far: {played}, won {won}.")
             if self.daily:
