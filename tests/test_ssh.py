@@ -15,7 +15,6 @@ import contextlib
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,14 +66,6 @@ def _saved(data: Path, save_id: str) -> Session:
 @pytest.fixture
 def keys(tmp_path: Path) -> dict[str, Path]:
     return {n: make_key(tmp_path, n.lower()) for n in [*NAMES, "Eve"]}
-
-
-@pytest.fixture
-def terminals() -> Iterator[list[Terminal]]:
-    made: list[Terminal] = []
-    yield made
-    for t in made:
-        t.close()
 
 
 def _open(terminals: list[Terminal], info: dict[str, Any], code: str, key: Path, *extra: str,

@@ -11,7 +11,6 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +29,6 @@ NAMES = ["Ana", "Ben", "Eve", "Spy"]
 @pytest.fixture
 def keys(tmp_path: Path) -> dict[str, Path]:
     return {n: make_key(tmp_path, n.lower()) for n in NAMES}
-
-
-@pytest.fixture
-def terminals() -> Iterator[list[Terminal]]:
-    made: list[Terminal] = []
-    yield made
-    for t in made:
-        t.close()
 
 
 def _game(tmp_path: Path) -> Any:
