@@ -97,6 +97,29 @@ def test_the_list_never_raises_and_good_games_still_open(tmp_path: Path) -> None
     assert Session.load(store, good.save_id).view(0) == good.view(0)
 
 
+def test_a_summary_too_long_or_a_time_no_clock_shows_is_listed_bounded(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    insert(store, "long", with_header(), [], title="T" * 100_000, active="A" * 100_000)
+    insert(store, "names", with_header(), [], players=json.dumps(["N" * 5000] * 17))
+    for game_id, when in (("late", "1e300"), ("nan", "'NaN'"), ("early", "-1e300")):
+        insert(store, game_id, with_header(), [])
+        store.db.execute(f"UPDATE games SET updated = {when} WHERE id = ?", (game_id,))
+    infos = {i.id: i for i in store.list()}
+    assert all(len(i.label) <= 300 for i in infos.values())
+    assert infos["late"].updated == infos["early"].updated == 0.0 and not infos["late"].error
+    assert "17 names" in (infos["names"].error or "")
+
+
+def test_a_lone_surrogate_in_a_game_is_exported_escaped(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    insert(store, "sur", with_header(players=["A", "B", "C"]).replace('"A"', '"A\\udcff"'), [])
+    store.close()
+    done = bohn(tmp_path, "export", "sur", str(tmp_path / "out.json"))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    out = json.loads((tmp_path / "out.json").read_text("utf-8"))
+    assert out["record"]["players"][0] == "A\udcff"
+
+
 def test_a_damaged_game_can_be_exported_and_deleted(tmp_path: Path) -> None:
     store, good = hostile_store(tmp_path)
     out = store.export("refused")

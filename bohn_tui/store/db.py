@@ -111,6 +111,7 @@ MIGRATIONS: list[str] = [
     """,
 ]
 VERSION = len(MIGRATIONS)
+LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one
 
 
 class DatabaseError(Exception):

@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.actions import to_json
-from bohn_tui.engine.limits import InputError, clip, load_json, show
+from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, clip, load_json, show
 from bohn_tui.store.db import (
     DB_NAME,
     FORMAT,
     FORMAT_VERSION,
+    LATEST,
     PRIVATE_FILE,
     BadText,
     DatabaseError,
@@ -388,8 +389,15 @@ class Store:
         }
 
     def export_text(self, game_id: str) -> str:
-        """The export as JSON text (`bohn export`)."""
-        return json.dumps(self.export(game_id), indent=1, ensure_ascii=False) + "\n"
+        """The export as JSON text (`bohn export`): UTF-8 as it is, or all escaped when a
+        string holds what UTF-8 cannot (a lone surrogate, written "\\udcff" in the JSON read)."""
+        raw = self.export(game_id)
+        text = json.dumps(raw, indent=1, ensure_ascii=False) + "\n"
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return json.dumps(raw, indent=1) + "\n"
+        return text
 
     def write_export(self, game_id: str, path: Path) -> None:
         """Write the export to `path`, whole or not at all (a temporary file, then a rename)."""
@@ -449,21 +457,25 @@ def _info(row: tuple[Any, ...]) -> SaveInfo:
         updated = float(row[7])
     except (TypeError, ValueError):
         updated = 0.0
-    source = row[9] if isinstance(row[9], str) else None
+    if not 0.0 <= updated <= LATEST:  # NaN too: a time no clock shows is "long ago"
+        updated = 0.0
+    source = clip(row[9], 1000) if isinstance(row[9], str) else None
     try:
         players = load_json(_text(row[2]), "the players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise InputError("the list of players is not a list of names")
+        if len(players) > MAX_PLAYERS:
+            raise InputError(f"the list of players holds {len(players):,} names")
         for value in (row[3], row[5], row[6]):
             if not isinstance(value, int):
                 raise InputError(f"the game's summary holds {show(value)} for a number")
         return SaveInfo(
             id=game_id,
             updated=updated,
-            title=str(row[1]),
-            players=tuple(players),
+            title=clip(str(row[1]), 100),
+            players=tuple(clip(p, MAX_NAME) for p in players),
             turn=row[3],
-            active=str(row[4]),
+            active=clip(str(row[4]), MAX_NAME),
             over=bool(row[5]),
             moves=row[6],
             error=clip(str(row[8])) if row[8] is not None else None,

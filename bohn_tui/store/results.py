@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, MAX_STRING
+from bohn_tui.store.db import LATEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ def _text(column: str, empty: bool = True) -> str:
 
 
 def _time(column: str) -> str:
-    return f"typeof({column}) IN ('integer', 'real') AND {column} BETWEEN 0 AND 1e11"
+    return f"typeof({column}) IN ('integer', 'real') AND {column} BETWEEN 0 AND {LATEST}"
 
 
 FLAG = "typeof({0}) = 'integer' AND {0} IN (0, 1)"
