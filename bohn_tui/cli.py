@@ -162,6 +162,8 @@ def stats(
     except db.DatabaseError as e:
         _fail(clip(str(e)))
     s = found.stats
+    for line in s.skipped:  # the rows left out, which and why
+        typer.echo(line, err=True)
     of = f" of {game}" if game else ""
     if not found.found:
         _fail(clip(f"no finished games yet (there is no database at {path})"))
@@ -452,6 +454,7 @@ def resume(
     save: Annotated[str | None, typer.Argument(help="a save name (default: the latest)")] = None,
 ) -> None:
     """Continue a saved game (the latest unfinished one by default)."""
+    from bohn_tui.engine.limits import clip
     from bohn_tui.play.session import Session, SessionError
     from bohn_tui.store import StoreError
 
@@ -464,9 +467,12 @@ def resume(
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
         save = latest.id  # type: ignore[union-attr]
     try:
-        session = Session.load(store, store.find(save))
-    except (StoreError, SessionError) as e:
+        game_id = store.find(save)
+        session = Session.load(store, game_id)
+    except StoreError as e:  # not there, or its rows cannot be read
         _fail(str(e))
+    except SessionError as e:  # read, but it does not replay: what is left can be exported
+        _fail(f"{clip(str(e), 200)}; `bohn export {game_id}` writes what is left of it")
     from bohn_tui.ui.app import BohnApp
 
     BohnApp(store, session).run()

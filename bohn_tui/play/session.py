@@ -144,8 +144,10 @@ class Session:
         except SessionError as e:
             store.mark(save_id, str(e))
             raise
-        store.mark(save_id, None)  # it replays: not (or no longer) damaged
+        mended = store.mark(save_id, None)  # it replays: not (or no longer) damaged
         s.store = store
+        if mended:  # its move count disagreed with its rows
+            s.keep_line(mended)
         return s
 
     def progress(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from stat import S_ISREG
 
 from bohn_tui.engine.limits import clip
 
@@ -110,6 +111,7 @@ MIGRATIONS: list[str] = [
     """,
 ]
 VERSION = len(MIGRATIONS)
+LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one
 
 
 class DatabaseError(Exception):
@@ -125,15 +127,101 @@ class StoreError(ValueError):
         super().__init__(clip(" ".join(message.split())))
 
 
+class BadText(str):
+    """Text of the database that is not valid UTF-8, read with replacement characters (the
+    connection's text_factory): it never stops a read, and a check that cares refuses it."""
+
+
+def read_text(raw: bytes) -> str:
+    """The connection's text_factory: a TEXT value as str, never an exception."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return BadText(raw.decode("utf-8", "replace"))
+
+
+PRIVATE_DIR = 0o700  # the data folder and every folder the store makes
+PRIVATE_FILE = 0o600  # the database, its -wal and -shm, exports
+
+
+def private_dir(folder: Path) -> None:
+    """Make `folder` and its missing parents, each for its owner only (an existing folder
+    is left as it is: it may be one the user chose)."""
+    missing = []
+    for p in (folder, *folder.parents):
+        if p.is_dir():
+            break
+        missing.append(p)
+    for p in reversed(missing):
+        try:
+            p.mkdir(mode=PRIVATE_DIR)
+        except FileExistsError:
+            pass
+
+
+def private_file(path: Path) -> None:
+    """Create `path` empty for its owner only, or make an existing one of ours that others
+    may read so (SQLite gives the -wal and -shm files the database's mode)."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE_FILE)
+    except FileExistsError:
+        for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            try:
+                st = p.lstat()  # a link, a folder or another's file is left alone
+                if S_ISREG(st.st_mode) and st.st_uid == os.getuid() and st.st_mode & 0o077:
+                    p.chmod(PRIVATE_FILE)
+            except OSError:
+                pass  # not there, or not ours to change
+    else:
+        os.close(fd)
+
+
+def why(e: Exception) -> str:
+    """SQLite's reason, also when it names bytes that are not UTF-8 (the message of a damaged
+    schema quotes them, and Python then cannot decode the message itself)."""
+    if isinstance(e, UnicodeDecodeError):
+        raw = e.object if isinstance(e.object, bytes) else bytes(e.object)
+        return clip(raw.decode("utf-8", "replace"), 200)
+    return str(e)
+
+
+_TABLES: dict[str, set[str]] = {}
+
+
+def tables() -> dict[str, set[str]]:
+    """The tables of the schema and their columns (read once from a database in memory)."""
+    if not _TABLES:
+        mem = sqlite3.connect(":memory:")
+        for script in MIGRATIONS:
+            mem.executescript(script)
+        for (name,) in mem.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            _TABLES[name] = {row[1] for row in mem.execute(f"PRAGMA table_info({name})")}
+        mem.close()
+    return _TABLES
+
+
+def _check_schema(db: sqlite3.Connection, path: Path) -> None:
+    """DatabaseError unless every table of the schema is there with its columns."""
+    for name, columns in tables().items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({name})")}
+        if not columns <= have:
+            what = f"lacks the table {name}" if not have else f"has a table {name} of another form"
+            raise DatabaseError(f"{path} is not a bohn database: it {what}")
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open (and create or migrate) the database at `path`: WAL, foreign keys on,
     synchronous=NORMAL (a killed process loses nothing committed; only a power cut may
-    lose the last moves). DatabaseError if it is not a database of this program."""
+    lose the last moves). The folders it makes are its owner's only, and so is the file.
+    DatabaseError (one line naming the file) if it is not a database of this program or is
+    damaged. Text that is not UTF-8 is read as BadText, never an exception."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
+        private_file(path)
         db = sqlite3.connect(path, timeout=5.0, isolation_level=None, check_same_thread=False)
     except (OSError, sqlite3.Error) as e:
-        raise DatabaseError(f"{path} cannot be opened: {e}") from None
+        raise DatabaseError(f"{path} cannot be opened: {why(e)}") from None
+    db.text_factory = read_text
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -152,9 +240,12 @@ def connect(path: Path) -> sqlite3.Connection:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
-    except sqlite3.Error as e:
+        _check_schema(db, path)
+    except (sqlite3.Error, UnicodeDecodeError) as e:
         db.close()
-        raise DatabaseError(f"{path} is not a bohn database or is damaged: {e}") from None
+        raise DatabaseError(
+            clip(f"{path} is not a bohn database or is damaged: {why(e)}")
+        ) from None
     except DatabaseError:
         db.close()
         raise

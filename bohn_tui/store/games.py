@@ -14,6 +14,7 @@ The store reads a running `Session` only through what it shows (`record`, `bot_l
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -24,15 +25,19 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.actions import to_json
-from bohn_tui.engine.limits import InputError, clip, load_json, show
+from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, clip, load_json, show
 from bohn_tui.store.db import (
     DB_NAME,
     FORMAT,
     FORMAT_VERSION,
+    LATEST,
+    PRIVATE_FILE,
+    BadText,
     DatabaseError,
     StoreError,
     connect,
     data_dir,
+    private_dir,
 )
 from bohn_tui.store.results import GameResult, record_result
 
@@ -243,10 +248,14 @@ class Store:
         )
         return game_id
 
-    def mark(self, game_id: str, error: str | None) -> None:
+    def mark(self, game_id: str, error: str | None) -> str | None:
         """Note that the game cannot be replayed (and why), or, with None, that it can. A
         game already listed as damaged keeps its first reason (a file that was not JSON
-        stays "not valid JSON", not what replaying the nothing read from it says)."""
+        stays "not valid JSON", not what replaying the nothing read from it says).
+
+        With None (the game's rows were read, in order from the first, and replayed) a move
+        count that disagrees with the rows is mended to them, so that its moves are not
+        refused as played elsewhere; the return is then one line for the player saying so."""
         try:
             with self.transaction("the note cannot be saved") as db:
                 db.execute(
@@ -254,8 +263,23 @@ class Store:
                     " AND (error IS NULL OR ? IS NULL)",
                     (error, game_id, error, error),
                 )
+                if error is not None:
+                    return None
+                row = db.execute(
+                    "SELECT moves, (SELECT COUNT(*) FROM actions WHERE game_id = ?) "
+                    "FROM games WHERE id = ?",
+                    (game_id, game_id),
+                ).fetchone()
+                if row is None or (isinstance(row[0], int) and row[0] == row[1]):
+                    return None
+                db.execute("UPDATE games SET moves = ? WHERE id = ?", (row[1], game_id))
         except StoreError:
-            pass  # the list only loses the reason; the load already said it
+            return None  # the list only loses the reason; the load already said it
+        counted = show(row[0]) if not isinstance(row[0], int) else f"{row[0]:,}"
+        return (
+            f"The save {show(game_id)} counted {counted} moves but holds {row[1]:,}: mended, "
+            f"it goes on after move {row[1]:,}."
+        )
 
     def insert_damaged(self, db: sqlite3.Connection, source: str, error: str, raw: Any) -> str:
         """A game of an older version that cannot be read, listed with `error`; its header
@@ -365,16 +389,25 @@ class Store:
         }
 
     def export_text(self, game_id: str) -> str:
-        """The export as JSON text (`bohn export`)."""
-        return json.dumps(self.export(game_id), indent=1, ensure_ascii=False) + "\n"
+        """The export as JSON text (`bohn export`): UTF-8 as it is, or all escaped when a
+        string holds what UTF-8 cannot (a lone surrogate, written "\\udcff" in the JSON read)."""
+        raw = self.export(game_id)
+        text = json.dumps(raw, indent=1, ensure_ascii=False) + "\n"
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return json.dumps(raw, indent=1) + "\n"
+        return text
 
     def write_export(self, game_id: str, path: Path) -> None:
         """Write the export to `path`, whole or not at all (a temporary file, then a rename)."""
-        text = self.export_text(game_id)
+        data = self.export_text(game_id).encode("utf-8")
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(3)}.tmp")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(text, encoding="utf-8")
+            private_dir(path.parent)
+            fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE_FILE)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
             tmp.replace(path)
         except OSError as e:
             tmp.unlink(missing_ok=True)
@@ -403,8 +436,15 @@ def _dump(value: Any) -> str:
 
 
 def _text(value: Any) -> str:
+    """A JSON column's text: InputError for anything else (a number, a blob that is not
+    UTF-8, text that is not UTF-8)."""
     if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("bytes that are not UTF-8 where JSON text was expected") from None
+    if isinstance(value, BadText):
+        raise InputError(f"text that is not UTF-8 ({show(value)}) where JSON was expected")
     if not isinstance(value, str):
         raise InputError(f"{show(value)} where JSON text was expected")
     return value
@@ -417,21 +457,25 @@ def _info(row: tuple[Any, ...]) -> SaveInfo:
         updated = float(row[7])
     except (TypeError, ValueError):
         updated = 0.0
-    source = row[9] if isinstance(row[9], str) else None
+    if not 0.0 <= updated <= LATEST:  # NaN too: a time no clock shows is "long ago"
+        updated = 0.0
+    source = clip(row[9], 1000) if isinstance(row[9], str) else None
     try:
         players = load_json(_text(row[2]), "the players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise InputError("the list of players is not a list of names")
+        if len(players) > MAX_PLAYERS:
+            raise InputError(f"the list of players holds {len(players):,} names")
         for value in (row[3], row[5], row[6]):
             if not isinstance(value, int):
                 raise InputError(f"the game's summary holds {show(value)} for a number")
         return SaveInfo(
             id=game_id,
             updated=updated,
-            title=str(row[1]),
-            players=tuple(players),
+            title=clip(str(row[1]), 100),
+            players=tuple(clip(p, MAX_NAME) for p in players),
             turn=row[3],
-            active=str(row[4]),
+            active=clip(str(row[4]), MAX_NAME),
             over=bool(row[5]),
             moves=row[6],
             error=clip(str(row[8])) if row[8] is not None else None,

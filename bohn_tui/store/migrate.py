@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bohn_tui.engine.limits import MAX_BYTES, InputError, clip, load_json
+from bohn_tui.engine.limits import MAX_BYTES, MAX_INT, InputError, clip, load_json, show
 from bohn_tui.store.db import StoreError
 
 SAVES = "saves"  # the folder of the JSON save files of version 1
@@ -125,16 +125,24 @@ def _import_solo(store: Any, path: Path, source: str) -> bool | None:
 def _run(r: tuple[Any, ...], game: str) -> tuple[Any, ...]:
     seed, daily, won, turns, coins, name, played_at, run_id = r
     return (
-        int(seed),
+        _whole(seed),
         str(daily) if daily else None,
         int(bool(won)),
-        int(turns),
-        int(coins),
+        _whole(turns),
+        _whole(coins),
         str(name),
         float(played_at),
         str(run_id) if run_id is not None else None,
         game,
     )
+
+
+def _whole(value: Any) -> int:
+    """A whole number SQLite can hold (ValueError for one it cannot: the file is damaged)."""
+    n = int(value)
+    if abs(n) > MAX_INT:
+        raise ValueError(f"{show(n)} where a run's figure was expected")
+    return n
 
 
 def _rename(path: Path, suffix: str) -> None:

@@ -9,6 +9,91 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, MAX_STRING
+from bohn_tui.store.db import LATEST
+
+
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """What a row of a table must hold to be read: (SQL condition, why a row that fails it
+    is skipped) pairs, each condition true or false (never NULL) for any value: its type
+    first, then its range. `good` is the SQL of a good row, `why` the first reason a bad
+    one fails."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+    @property
+    def good(self) -> str:
+        return " AND ".join(f"({c})" for c, _ in self.pairs)
+
+    @property
+    def why(self) -> str:
+        whens = " ".join(f"WHEN NOT ({c}) THEN '{why}'" for c, why in self.pairs)
+        return f"CASE {whens} END"
+
+
+def _whole(column: str, low: int, high: int) -> str:
+    return f"typeof({column}) = 'integer' AND {column} BETWEEN {low} AND {high}"
+
+
+def _text(column: str, empty: bool = True) -> str:
+    least = 0 if empty else 1
+    return f"typeof({column}) = 'text' AND length({column}) BETWEEN {least} AND {MAX_STRING}"
+
+
+def _time(column: str) -> str:
+    return f"typeof({column}) IN ('integer', 'real') AND {column} BETWEEN 0 AND {LATEST}"
+
+
+FLAG = "typeof({0}) = 'integer' AND {0} IN (0, 1)"
+BIG = 10**9  # scores, turns and coins lie within it
+
+# a result (`r`, results) and its seats (`s`, result_seats)
+RESULT_CHECKS = Checks(
+    (
+        (_text("r.game_id", False), "its game id is not text"),
+        (_text("r.game", False), "its game is not a game id"),
+        (_text("r.title"), "its title is not text"),
+        (_whole("r.players", 1, MAX_PLAYERS), "its player count is not a count of players"),
+        (_time("r.finished"), "its date is not a time"),
+    )
+)
+SEAT_CHECKS = Checks(
+    (
+        *RESULT_CHECKS.pairs,
+        (_whole("s.seat", 0, MAX_PLAYERS - 1), "its seat is not a seat"),
+        (_text("s.name", False), "its name is not text"),
+        ("s.bot IS NULL OR " + _text("s.bot", False), "its bot level is not text"),
+        (_whole("s.score", -BIG, BIG), "its score is not a whole number"),
+        (_whole("s.rank", 1, MAX_PLAYERS), "its rank is not a place"),
+        (FLAG.format("s.won"), "its won is not 0 or 1"),
+    )
+)
+SOLO_CHECKS = Checks(
+    (
+        (_text("game"), "its game is not a game id"),
+        (_whole("seed", 0, MAX_INT), "its seed is not a whole number from 0"),
+        (
+            "daily IS NULL OR (typeof(daily) = 'text' AND date(daily) IS daily)",
+            "its day is not a date",
+        ),
+        (FLAG.format("won"), "its won is not 0 or 1"),
+        (_whole("turns", 0, BIG), "its turns are not a count"),
+        (_whole("coins", 0, BIG), "its coins are not a count"),
+        (_whole("passed", 0, BIG), "its cards passed are not a count"),
+        (_whole("cards", 0, BIG), "its cards are not a count"),
+        (_text("name"), "its name is not text"),
+        (_time("played_at"), "its date is not a time"),
+        ("run_id IS NULL OR " + _text("run_id"), "its run id is not text"),
+    )
+)
+# the seats and the solo runs that are read (the others are skipped, and named by the stats)
+GOOD_SEATS = (
+    "(SELECT s.* FROM result_seats s JOIN results r ON r.game_id = s.game_id "
+    f"WHERE {SEAT_CHECKS.good})"
+)
+GOOD_SOLO = f"(SELECT * FROM solo_runs WHERE {SOLO_CHECKS.good})"
+
 # The order of solo runs, best first: won runs, the fewest turns first; then lost runs, the
 # longest first; more coins, then the earlier run, break ties (SoloStore.best, the statistics)
 SOLO_BEST_ORDER = (

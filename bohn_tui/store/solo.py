@@ -21,6 +21,7 @@ from typing import Any
 
 from bohn_tui.store.db import data_dir
 from bohn_tui.store.games import Store, StoreError
+from bohn_tui.store.results import GOOD_SOLO
 from bohn_tui.store.results import SOLO_BEST_ORDER as _ORDER
 
 SEED_SPACE = 2**31  # seeds are non-negative and fit every integer type they meet
@@ -169,23 +170,24 @@ class SoloStore:
         )
 
     def best(self, limit: int = 5, daily: dt.date | None = None) -> list[SoloRun]:
-        """The best runs so far (of one day's daily run when `daily` is given)."""
+        """The best runs so far (of one day's daily run when `daily` is given); a row that
+        is not a run (results.SOLO_CHECKS) is left out, and the statistics name it."""
         where, args = ("WHERE daily = ?", (daily.isoformat(),)) if daily else ("", ())
         rows = self._run(
-            f"SELECT {_COLUMNS}, run_id, game FROM solo_runs {where} ORDER BY {_ORDER} LIMIT ?",
+            f"SELECT {_COLUMNS}, run_id, game FROM {GOOD_SOLO} {where} ORDER BY {_ORDER} LIMIT ?",
             (*args, limit),
         )
         out = []
         for r in rows:
             try:
                 out.append(_row(r))
-            except (TypeError, ValueError):
-                continue  # a damaged row is left out of the list
+            except (TypeError, ValueError):  # the checks pass nothing that fails here
+                continue
         return out
 
     def count(self) -> tuple[int, int]:
-        """(runs played, runs won)."""
-        rows = self._run("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM solo_runs")
+        """(runs played, runs won), of the runs whose rows are good."""
+        rows = self._run(f"SELECT COUNT(*), COALESCE(SUM(won), 0) FROM {GOOD_SOLO}")
         return (int(rows[0][0]), int(rows[0][1])) if rows else (0, 0)
 
 

@@ -16,10 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bohn_tui.store.db import DatabaseError, connect
-from bohn_tui.store.results import SOLO_BEST_ORDER
+from bohn_tui.engine.limits import show
+from bohn_tui.store.db import DatabaseError, connect, why
+from bohn_tui.store.results import (
+    GOOD_SEATS,
+    GOOD_SOLO,
+    RESULT_CHECKS,
+    SEAT_CHECKS,
+    SOLO_BEST_ORDER,
+    SOLO_CHECKS,
+)
 
 RECENT = 10  # recent results kept per player
+SKIPPED = 5  # bad rows named, at most
 
 
 def rate(wins: int, games: int) -> float:
@@ -135,6 +144,7 @@ class Stats:
     bots: tuple[BotRecord, ...]
     wins_over_time: tuple[WinSeries, ...]
     spread: tuple[ScoreSpread, ...]
+    skipped: tuple[str, ...] = ()  # one line per bad row left out (`skipped`), unfiltered
 
     @property
     def empty(self) -> bool:
@@ -157,7 +167,7 @@ def _where(player: str | None, game: str | None, seat: str = "s") -> tuple[str, 
     return sql, args
 
 
-_SEATS = "result_seats s JOIN results r ON r.game_id = s.game_id"
+_SEATS = f"{GOOD_SEATS} s JOIN results r ON r.game_id = s.game_id"
 
 
 def player_stats(
@@ -206,14 +216,14 @@ def solo_stats(
         conds.append("game = ?")
         args.append(game)
     where = f"WHERE {' AND '.join(conds)}" if conds else ""
-    order = f"SELECT won FROM solo_runs {where} ORDER BY played_at, id"
+    order = f"SELECT won FROM {GOOD_SOLO} {where} ORDER BY played_at, id"
     won = [bool(w) for (w,) in db.execute(order, args)]
     longest = streak = 0
     for w in won:
         streak = streak + 1 if w else 0
         longest = max(longest, streak)
     row = db.execute(
-        "SELECT game, seed, daily, won, turns, coins, name, played_at FROM solo_runs "
+        f"SELECT game, seed, daily, won, turns, coins, name, played_at FROM {GOOD_SOLO} "
         f"{where} ORDER BY {SOLO_BEST_ORDER}, id LIMIT 1",
         args,
     ).fetchone()
@@ -221,7 +231,7 @@ def solo_stats(
     days = tuple(
         DailyRun(day, runs, bool(w))
         for day, runs, w in db.execute(
-            "SELECT daily, COUNT(*), MAX(won) FROM solo_runs "
+            f"SELECT daily, COUNT(*), MAX(won) FROM {GOOD_SOLO} "
             f"{where + ' AND' if where else 'WHERE'} daily IS NOT NULL "
             "GROUP BY daily ORDER BY daily DESC",
             args,
@@ -238,9 +248,9 @@ def bot_records(
     out = []
     for level, games, bot_wins, people_wins in db.execute(
         "SELECT b.level, COUNT(*), SUM(b.won), SUM(p.won) FROM "
-        "(SELECT game_id, bot AS level, MAX(won) AS won FROM result_seats "
+        f"(SELECT game_id, bot AS level, MAX(won) AS won FROM {GOOD_SEATS} "
         " WHERE bot IS NOT NULL GROUP BY game_id, bot) b "
-        "JOIN (SELECT p.game_id, MAX(p.won) AS won FROM result_seats p "
+        f"JOIN (SELECT p.game_id, MAX(p.won) AS won FROM {GOOD_SEATS} p "
         f"      JOIN results r ON r.game_id = p.game_id WHERE {where} GROUP BY p.game_id) p "
         "  ON p.game_id = b.game_id "
         "GROUP BY b.level ORDER BY b.level",
@@ -311,7 +321,7 @@ def people(db: sqlite3.Connection) -> list[str]:
     return [
         n
         for (n,) in db.execute(
-            "SELECT name FROM result_seats WHERE bot IS NULL GROUP BY name "
+            f"SELECT name FROM {GOOD_SEATS} WHERE bot IS NULL GROUP BY name "
             "ORDER BY COUNT(*) DESC, name"
         )
     ]
@@ -327,7 +337,36 @@ def stats(db: sqlite3.Connection, player: str | None = None, game: str | None = 
         bot_records(db, player, game),
         wins_over_time(db, player, game),
         score_spread(db, player, game),
+        skipped(db),
     )
+
+
+def skipped(db: sqlite3.Connection, shown: int = SKIPPED) -> tuple[str, ...]:
+    """One line for each row the statistics leave out, which and why (the first `shown`
+    of them, then how many more)."""
+    bad_seats = (
+        "FROM result_seats s JOIN results r ON r.game_id = s.game_id "
+        f"WHERE NOT ({SEAT_CHECKS.good})"
+    )
+    bad_runs = f"FROM solo_runs WHERE NOT ({SOLO_CHECKS.good})"
+    lines = [
+        f"Skipped the result of game {show(game_id)}, seat {show(seat)}: {why}."
+        for game_id, seat, why in db.execute(
+            f"SELECT s.game_id, s.seat, {SEAT_CHECKS.why} {bad_seats} "
+            "ORDER BY s.game_id, s.seat LIMIT ?",
+            (shown,),
+        )
+    ]
+    lines += [
+        f"Skipped solo run {show(run)}: {why}."
+        for run, why in db.execute(
+            f"SELECT id, {SOLO_CHECKS.why} {bad_runs} ORDER BY id LIMIT ?", (shown,)
+        )
+    ]
+    total = sum(db.execute(f"SELECT COUNT(*) {bad}").fetchone()[0] for bad in (bad_seats, bad_runs))
+    if total > shown:
+        return (*lines[: shown - 1], f"Skipped {total - shown + 1:,} more bad rows.")
+    return tuple(lines)
 
 
 def no_stats(player: str | None = None, game: str | None = None) -> Stats:
@@ -338,8 +377,12 @@ def no_stats(player: str | None = None, game: str | None = None) -> Stats:
 def games_played(db: sqlite3.Connection) -> list[tuple[str, str]]:
     """(game, title) of every game with a finished game or a solo run, by game id; a game
     with solo runs only is titled by its id."""
-    titles = dict(db.execute("SELECT game, MAX(title) FROM results GROUP BY game"))
-    for (g,) in db.execute("SELECT DISTINCT game FROM solo_runs"):
+    titles = dict(
+        db.execute(
+            f"SELECT game, MAX(title) FROM results r WHERE {RESULT_CHECKS.good} GROUP BY game"
+        )
+    )
+    for (g,) in db.execute(f"SELECT DISTINCT game FROM {GOOD_SOLO}"):
         titles.setdefault(g, g)
     return sorted(titles.items())
 
@@ -360,7 +403,7 @@ def load(path: Path, player: str | None = None, game: str | None = None) -> Load
     db = connect(path)
     try:
         return Loaded(stats(db, player, game), tuple(people(db)), tuple(games_played(db)), True)
-    except sqlite3.Error as e:
-        raise DatabaseError(f"{path} cannot be read: {e}") from None
+    except (sqlite3.Error, UnicodeDecodeError) as e:
+        raise DatabaseError(f"{path} cannot be read: {why(e)}") from None
     finally:
         db.close()

@@ -45,6 +45,7 @@ class StatsScreen(Screen[None]):
     DEFAULT_CSS = """
     StatsScreen #stats-head { height: auto; padding: 0 1; }
     StatsScreen #stats-empty { padding: 1 2; }
+    StatsScreen #stats-skipped { height: auto; max-height: 6; padding: 0 1; color: $warning; }
     StatsScreen #stats-tabs { height: 1fr; }
     StatsScreen TabPane { height: 1fr; padding: 0 1; }
     StatsScreen VerticalScroll { height: 1fr; }
@@ -89,6 +90,8 @@ class StatsScreen(Screen[None]):
         self._read()  # anew at every compose: a filter chosen, a game finished meanwhile
         loaded = self.loaded
         yield Static(self._head(), id="stats-head")
+        if loaded is not None and loaded.stats.skipped:  # bad rows left out: which and why
+            yield Static("\n".join(loaded.stats.skipped), id="stats-skipped", markup=False)
         if loaded is None or loaded.stats.empty:
             line = self.error or t.EMPTY
             if loaded is not None and (self.player or self.game) and loaded.people:
