@@ -175,4 +175,3 @@ def _size(fd: int, cols: int, rows: int) -> None:
 def key_bar(screen: str) -> str:
     """The last two rows (the key bar), spaces between words kept to one."""
     return re.sub(r" {2,}", "  ", " ".join(screen.splitlines()[-2:]))
-

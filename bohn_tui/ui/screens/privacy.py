@@ -47,10 +47,14 @@ class PrivacyScreen(Screen[bool]):
         self._fill()
 
     def _fill(self) -> None:
-        who = self.player
+        who = self.player  # a name, and a reason that may hold names: text, never markup
         self.query_one("#privacy-box", Static).update(
-            f"[b]Pass to {who}[/b]\n\n{self.reason}\n\n"
-            f"Press [b reverse] Enter [/] when only {who} can see the screen."
+            Text.assemble(
+                (f"Pass to {who}", "bold"),
+                f"\n\n{self.reason}\n\nPress ",
+                (" Enter ", "bold reverse"),
+                f" when only {who} can see the screen.",
+            )
         )
         since = self.query_one("#privacy-since", Static)
         since.display = bool(self.since)
