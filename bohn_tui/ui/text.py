@@ -18,6 +18,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 ELLIPSIS = "…"
+# the cells a name takes where it shares a line with other words (the banner's headline, a
+# box's title): a 40-character CJK name takes 80
+NAME_CELLS = 20
 
 
 def literal(text: object, style: str = "") -> Text:

@@ -15,6 +15,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bohn_tui.ui.text import NAME_CELLS, clip_cells
+
 NAME = "privacy"
 
 
@@ -47,13 +49,16 @@ class PrivacyScreen(Screen[bool]):
         self._fill()
 
     def _fill(self) -> None:
-        who = self.player  # a name, and a reason that may hold names: text, never markup
+        # a name and a reason that may hold names: text, never markup; the name whole in the
+        # first line, cut by cells in the sentences (a 40-character CJK name takes 80)
+        who = self.player
+        short = clip_cells(who, NAME_CELLS)
         self.query_one("#privacy-box", Static).update(
             Text.assemble(
                 (f"Pass to {who}", "bold"),
-                f"\n\n{self.reason}\n\nPress ",
+                f"\n\n{self.reason.replace(who, short)}\n\nPress ",
                 (" Enter ", "bold reverse"),
-                f" when only {who} can see the screen.",
+                f" when only {short} can see the screen.",
             )
         )
         since = self.query_one("#privacy-since", Static)
