@@ -60,7 +60,7 @@ class EndScreen(Screen[None]):
                 row += [literal(standing[seat]), str(p["hand_size"])]
             else:
                 row += [str(p["hand_size"]), "yes" if p["bought_field"] else ""]
-            row += [literal(values[seat]) for _, values in more]
+            row += [values[seat] for _, values in more]  # the game's figures
             scores.add_row(*row)
         best = max(v["scores"] or [0])
         tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
