@@ -199,7 +199,19 @@ def _menu(ctx: typer.Context) -> None:
         store = _store(echo=False)  # the menu shows what the first start read in
         from bohn_tui.ui.app import BohnApp
 
-        BohnApp(store).run()
+        _run(BohnApp(store))
+
+
+def _run(ui: Any) -> None:
+    """Run the app `ui`; what it kept for the command (`start_error`: a game that cannot
+    start) ends the command with that line and code 1, and so does a crash (Textual prints
+    its traceback and sets the app's return code to 1): never exit status 0 after a
+    traceback."""
+    ui.run()
+    if ui.start_error:
+        _fail(ui.start_error)
+    if ui.return_code:
+        raise typer.Exit(ui.return_code)
 
 
 def _store(echo: bool = True) -> Any:
@@ -257,10 +269,7 @@ def play(
     store = _store()
     from bohn_tui.ui.app import BohnApp
 
-    ui = BohnApp(store, new, bot_delay)
-    ui.run()
-    if ui.start_error:
-        _fail(ui.start_error)
+    _run(BohnApp(store, new, bot_delay))
 
 
 # `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
@@ -446,7 +455,7 @@ def solo(
         _fail(str(e))
     from bohn_tui.ui.app import BohnApp
 
-    BohnApp(store, session).run()
+    _run(BohnApp(store, session))
 
 
 @app.command()
@@ -475,7 +484,7 @@ def resume(
         _fail(f"{clip(str(e), 200)}; `bohn export {game_id}` writes what is left of it")
     from bohn_tui.ui.app import BohnApp
 
-    BohnApp(store, session).run()
+    _run(BohnApp(store, session))
 
 
 @app.command("export")
@@ -591,6 +600,8 @@ async def _join(client: Any) -> str | None:
         return ui.start_error or f"the table stopped: {type(e).__name__}"
     finally:
         client.stop()
+    if ui.return_code and not ui.start_error:  # a crash of the app (its traceback printed)
+        return "the table stopped after an error"
     return ui.start_error
 
 

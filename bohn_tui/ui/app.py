@@ -12,6 +12,7 @@ from textual._ansi_theme import ALABASTER, MONOKAI
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
@@ -108,6 +109,20 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every toast is literal text (ui/text.py): what it says comes from the rules, the
+        store or a host and may hold a name ("Ben[/]"); no toast of bohn is markup, so
+        `markup` (which Textual's widgets pass as True) is never read."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         """A toast belongs to the screen it was raised on: the next screen starts clean (a
@@ -233,7 +248,7 @@ class BohnApp(App[None]):
             # the line the list shows for it (its first reason, named once), else the error
             info = next((i for i in self.store.list() if i.id == save_id and i.error), None)
             why = info.label if info is not None else str(e)
-            self.notify(why, title="This save cannot be opened", severity="error", markup=False)
+            self.notify(why, title="This save cannot be opened", severity="error")
             return False
         from bohn_tui.ui.screens.menu import MenuScreen
 

@@ -16,12 +16,14 @@ import sys
 import termios
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pyte
+from wcwidth import wcwidth
 
 SSH = shutil.which("ssh") or "ssh"
 SSH_OPTIONS = [
@@ -78,13 +80,24 @@ def ssh_command(
     return [*where, f"{code}@127.0.0.1", *command]
 
 
+class Screen(pyte.Screen):
+    """pyte's screen, but a zero-width character that combines with nothing (a right-to-left
+    mark) is skipped, as a terminal does; pyte drops the rest of the text after it."""
+
+    def draw(self, data: str) -> None:
+        zero = (c for c in set(data) if wcwidth(c) == 0 and not unicodedata.combining(c))
+        for c in zero:
+            data = data.replace(c, "")
+        super().draw(data)
+
+
 class Terminal:
     """`ssh` in a pty of `cols` x `rows`, and the screen its output draws."""
 
     def __init__(
         self, cmd: list[str], cols: int = 120, rows: int = 40, pass_fds: tuple[int, ...] = ()
     ) -> None:
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()
         self.raw = bytearray()  # everything that came
@@ -175,4 +188,3 @@ def _size(fd: int, cols: int, rows: int) -> None:
 def key_bar(screen: str) -> str:
     """The last two rows (the key bar), spaces between words kept to one."""
     return re.sub(r" {2,}", "  ", " ".join(screen.splitlines()[-2:]))
-

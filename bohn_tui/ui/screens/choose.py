@@ -26,7 +26,7 @@ class ChooseScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choose-box", classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(Text(self.title_text), classes="dialog-title")
             yield OptionList(
                 *[
                     Option(Text.assemble(f"{i + 1}  ", label))

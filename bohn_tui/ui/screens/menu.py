@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from bohn_tui.ui.screens.saves import save_line
 from bohn_tui.ui.widgets.key_bar import KeyBar, shown_keys
 
 LOGO = r"""____        _
@@ -34,7 +36,11 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         store = getattr(self.app, "store", None)
         latest = store.latest() if store else None
-        cont = f"Continue: {latest.label}" if latest else "Continue (no unfinished game)"
+        cont = (  # a save's line is text (its names), never markup
+            Text.assemble("c  Continue: ", save_line(latest))
+            if latest
+            else Text("c  Continue (no unfinished game)")
+        )
         with Vertical(id="menu-box", classes="dialog"):  # centred by the screen's CSS
             yield Static(LOGO, id="logo")
             yield Static(
@@ -42,7 +48,7 @@ class MenuScreen(Screen[None]):
             )
             yield OptionList(
                 Option("n  New game", id="new"),
-                Option(f"c  {cont}", id="continue", disabled=latest is None),
+                Option(cont, id="continue", disabled=latest is None),
                 Option("s  Saved games", id="saves"),
                 Option("t  Statistics", id="stats"),
                 Option("r  Rules", id="rules"),

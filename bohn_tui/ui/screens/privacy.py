@@ -15,6 +15,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bohn_tui.ui.text import NAME_CELLS, clip_cells
+
 NAME = "privacy"
 
 
@@ -47,10 +49,17 @@ class PrivacyScreen(Screen[bool]):
         self._fill()
 
     def _fill(self) -> None:
+        # a name and a reason that may hold names: text, never markup; the name whole in the
+        # first line, cut by cells in the sentences (a 40-character CJK name takes 80)
         who = self.player
+        short = clip_cells(who, NAME_CELLS)
         self.query_one("#privacy-box", Static).update(
-            f"[b]Pass to {who}[/b]\n\n{self.reason}\n\n"
-            f"Press [b reverse] Enter [/] when only {who} can see the screen."
+            Text.assemble(
+                (f"Pass to {who}", "bold"),
+                f"\n\n{self.reason.replace(who, short)}\n\nPress ",
+                (" Enter ", "bold reverse"),
+                f" when only {short} can see the screen.",
+            )
         )
         since = self.query_one("#privacy-since", Static)
         since.display = bool(self.since)

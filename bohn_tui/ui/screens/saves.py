@@ -3,12 +3,29 @@ game can be exported (e) or deleted (Delete) from here."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
+
+from bohn_tui.engine.limits import clip
+from bohn_tui.ui.text import literal
+
+
+def save_line(info: Any) -> Text:
+    """A saved game's line in the list and the menu's Continue (store/games.py's
+    `SaveInfo.label`) as literal text; a line that cannot be made is the save's id and why,
+    in one line, so that no save ever stops the menu or the list."""
+    try:
+        return literal(info.label)
+    except Exception as e:  # noqa: BLE001 - any save, however damaged, gets a line
+        why = clip(str(e) or type(e).__name__, 120).replace("\n", " ")
+        return literal(f"{info.id}: cannot be shown: {why}")
 
 
 class SavesScreen(Screen[None]):
@@ -24,8 +41,8 @@ class SavesScreen(Screen[None]):
         with Vertical(id="saves-box", classes="dialog"):
             yield Label("Saved games (newest first)", classes="dialog-title")
             if not saves:
-                yield Label(store.notice or "No saved games yet.")
-            yield OptionList(*[Option(s.label, id=s.id) for s in saves], id="saves")
+                yield Label(literal(store.notice or "No saved games yet."))
+            yield OptionList(*[Option(save_line(s), id=s.id) for s in saves], id="saves")
         yield Footer()
 
     def _selected(self) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bohn_tui.ui.widgets.base import ViewStatic
@@ -28,7 +29,7 @@ class GameLog(ViewStatic):
         shown: list[Any] = []
         rows = 0
         for ln in reversed(lines):  # the newest lines that fit, wrapped to the width
-            rows += max(1, -(-len(ln.text) // width))
+            rows += max(1, -(-cell_len(ln.text) // width))  # cells: a CJK name is wider
             if rows > height and shown:
                 break
             shown.append(ln)

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from bohn_tui.games.bohnroschen.ui.table import daily_of
 from bohn_tui.play.client import SeatClient
 from bohn_tui.store.solo import SoloRun, SoloStore
+from bohn_tui.ui.text import literal
 
 BEST = 5
 
@@ -52,11 +53,11 @@ def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
         t.add_row(
             f"{i}",
             ("won" if r.won else "lost") + (" ◀ this run" if this else ""),
-            r.progress or "?",
+            literal(r.progress or "?"),
             str(r.turns),
             str(r.coins),
             day,
-            r.name,
+            literal(r.name),
             style="bold" if this else None,
         )
     if not runs:
@@ -94,7 +95,7 @@ class SoloEndScreen(Screen[None]):
         v = self.view_data
         with VerticalScroll(id="solo-end-box"):
             yield Static("[b]Bohnröschen solo: the run is over[/b]")
-            yield Static(outcome(v), id="solo-result")
+            yield Static(literal(outcome(v)), id="solo-result")  # a view's words: text
             seed = self.client.seed
             if self.daily:
                 yield Static(f"Daily run of {self.daily.isoformat()}")
@@ -107,7 +108,7 @@ class SoloEndScreen(Screen[None]):
                 yield Static(best_table(day, f"Best runs of {self.daily.isoformat()}", self.run))
             yield Static(best_table(self.store.best(BEST), "Best runs so far", self.run))
             if self.store.notice:
-                yield Static(self.store.notice, id="solo-notice")
+                yield Static(literal(self.store.notice), id="solo-notice")
         yield Footer()
 
     def action_menu(self) -> None:

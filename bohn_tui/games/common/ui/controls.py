@@ -36,6 +36,7 @@ from bohn_tui.games.common.ui.player_panel import PlayerPanel
 from bohn_tui.games.common.ui.trade_area import TradeArea
 from bohn_tui.ui.parts import TableHost
 from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
 E_KEYS = [
     Binding("e", "end_planting", "Stop planting"),
@@ -192,7 +193,7 @@ class BeanControls:
     def banner(self) -> tuple[str, str]:
         host, c = self.host, self.client
         v = host.view
-        names = c.names
+        names = [clip_cells(n, NAME_CELLS) for n in c.names]  # a row each: names cut by cells
         head = f"Turn {v['turn']} · {names[v['active']]}'s turn · {v['phase_name']}"
         d = c.decider()
         if v["over"]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -14,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bohn_tui.play.client import SeatClient
+from bohn_tui.ui.text import literal
 from bohn_tui.ui.widgets.coin_chart import CoinChart
 
 
@@ -51,14 +53,14 @@ class EndScreen(Screen[None]):
             p = v["players"][seat]
             row = [
                 "★ winner" if seat in winners else "",
-                names[seat] + (f" ({level})" if (level := s.bot_level(seat)) else ""),
+                literal(names[seat] + (f" ({level})" if (level := s.bot_level(seat)) else "")),
                 str(v["scores"][seat]),
             ]
             if standing:
-                row += [standing[seat], str(p["hand_size"])]
+                row += [literal(standing[seat]), str(p["hand_size"])]
             else:
                 row += [str(p["hand_size"]), "yes" if p["bought_field"] else ""]
-            row += [values[seat] for _, values in more]
+            row += [values[seat] for _, values in more]  # the game's figures
             scores.add_row(*row)
         best = max(v["scores"] or [0])
         tied = [names[x] for x, sc in enumerate(v["scores"] or []) if sc == best]
@@ -68,14 +70,13 @@ class EndScreen(Screen[None]):
             tie = f"{', '.join(tied)} tied on {best} coins. {summary['tiebreak']}"
         else:
             tie = f"{won} has the most coins ({best})."
-        if winners:
-            headline = f"[b reverse] {won} win{'s' if len(winners) == 1 else ''}! [/]"
-        else:
-            headline = "[b reverse] Nobody wins. [/]"
+        # names, and what the view says (a host's, at a remote table): text, never markup
+        said = f" {won} win{'s' if len(winners) == 1 else ''}! " if winners else " Nobody wins. "
         with VerticalScroll(id="end-box"):
-            yield Static(f"[b]{v['title']}: game over[/b] · {v['end_reason']}", classes="title")
-            yield Static(headline, id="headline")
-            yield Static(tie, id="tiebreak")
+            title = Text.assemble((f"{v['title']}: game over", "bold"), f" · {v['end_reason']}")
+            yield Static(title, classes="title")
+            yield Static(literal(said, "bold reverse"), id="headline")
+            yield Static(literal(tie), id="tiebreak")
             with Vertical(id="end-scores"):
                 yield Static(scores)
             yield Static("[b]Coins over the game[/b] · the final harvest included")

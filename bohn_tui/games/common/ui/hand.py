@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from bohn_tui.games.common.ui.cards import card, name
+from bohn_tui.ui.text import NAME_CELLS, clip_cells, literal
 from bohn_tui.ui.widgets.base import ViewStatic
 
 
@@ -21,7 +22,8 @@ class HandView(ViewStatic):
         hand = me["hand"] or []
         game = view["game"]
         n = len(hand)
-        self.border_title = f"{me['name']}'s hand · {n} card{'s' if n != 1 else ''} · front first"
+        who = clip_cells(me["name"], NAME_CELLS)
+        self.border_title = literal(f"{who}'s hand · {n} card{'s' if n != 1 else ''} · front first")
         if not hand:
             self.update(Text("(no cards in hand)", style="dim"))
             return

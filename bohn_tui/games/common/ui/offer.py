@@ -29,6 +29,7 @@ from bohn_tui.games.common.ui.picklist import (
     WantList,
     bean_letters,
 )
+from bohn_tui.ui.text import literal
 
 COLUMNS = ("#give", "#want", "#to")
 HINT = "a letter or Space picks · - one less · Tab/←→ column · {digits} · Esc cancels"
@@ -120,7 +121,7 @@ class OfferScreen(ModalScreen[Offer | None]):
         recipients = self._recipients()
         digits = f"1-{len(recipients)} sends to" if len(recipients) > 1 else "1 or Enter sends"
         with Vertical(id="offer-box", classes="dialog"):
-            yield Label(title, classes="dialog-title")
+            yield Label(literal(title), classes="dialog-title")  # names: text, never markup
             with Horizontal(id="offer-columns"):
                 with Vertical():
                     yield Label("You give")
@@ -131,7 +132,8 @@ class OfferScreen(ModalScreen[Offer | None]):
                 with Vertical(id="to-column"):
                     yield Label("To (digit sends)")
                     yield OptionList(
-                        *[Option(f"{d + 1} {t}") for d, (t, _) in enumerate(recipients)], id="to"
+                        *[Option(literal(f"{d + 1} {t}")) for d, (t, _) in enumerate(recipients)],
+                        id="to",
                     )
             yield Static(id="offer-says")
             yield Label(HINT.format(digits=digits), id="offer-hint", classes="hint")

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from bohn_tui.games.common.ui.cards import card, cards
 from bohn_tui.ui.parts import BoardClick
+from bohn_tui.ui.text import clip_cells, literal
 from bohn_tui.ui.widgets.base import ViewStatic
 
 NAME_WIDTH = 18  # a compact panel's name column at most ("Cem (standard)" fits)
@@ -67,7 +68,10 @@ class PlayerPanel(ViewStatic):
             self.border_title = self.border_subtitle = None
             self.update(self._row(view, p, mark, name))
             return
-        self.border_title = f"{mark if active else ''}{name}{you}"
+        # the name cut by cells (a CJK name is twice as wide as its characters) so that the
+        # title keeps " · you" and the subtitle; never read as markup
+        room = max(6, self.size.width - 6 - len(mark) - len(you)) if self.size.width else 40
+        self.border_title = literal(f"{mark if active else ''}{clip_cells(name, room)}{you}")
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.update(self._fields(view, p))
 
@@ -105,11 +109,10 @@ class PlayerPanel(ViewStatic):
         longest = max(cell_len(t) for t in titles)
         room = width - len(mark) - fields.cell_len - tail.cell_len
         col = max(6, min(NAME_WIDTH, longest, room))
-        if cell_len(name) > col:
-            name = name[: col - 1] + "…"
+        name = clip_cells(name, col)
         out = Text(no_wrap=True)
         out.append(mark, style="bold")
-        out.append(name.ljust(col), style="bold")
+        out.append(name + " " * (col - cell_len(name)), style="bold")
         out.append_text(fields)
         out.append_text(tail)
         if p["area"]:  # what is still to plant: its cards if they fit, else how many

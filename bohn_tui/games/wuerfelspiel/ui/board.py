@@ -12,6 +12,7 @@ from textual import events
 
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.ui.parts import BoardClick
+from bohn_tui.ui.text import NAME_CELLS, clip_cells, literal
 from bohn_tui.ui.widgets.base import ViewStatic
 
 DICE_SEAT = -1  # BoardClick.seat of a click on the dice (index: the die)
@@ -51,13 +52,13 @@ class DiceBox(ViewStatic):
     def show(self, view: dict[str, Any], picked: set[int]) -> None:
         roll = view.get("last_roll") or {}
         if view["first_roll"] and roll:  # the last roller's field lies there until a roll
-            title = f"Dice · {self.names[roll['roller']]}'s field"
+            title = f"Dice · {clip_cells(self.names[roll['roller']], NAME_CELLS)}'s field"
         elif view["first_roll"]:
             title = "Dice · not rolled yet"
         else:
             figure = " (bean figure)" if roll.get("figure") else ""
             title = f"Dice · roll {view['rolls']}{figure}"
-        self.border_title = title
+        self.border_title = literal(title)  # a name: text, never markup
         width = max(10, self.content_size.width or 30)
         self.show_if_changed(
             (repr(view["dice"]), view["figure_used"], view["can_reroll"], tuple(picked), width),

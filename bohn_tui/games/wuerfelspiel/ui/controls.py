@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
@@ -24,6 +25,7 @@ from bohn_tui.games.wuerfelspiel.ui.outlook import (
     warm,
 )
 from bohn_tui.ui.parts import TableHost
+from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
 PUBLIC = "Everything is public: no need to pass the screen"
 PUBLIC_SHORT = "all public, no screen passing"
@@ -159,12 +161,12 @@ class DiceControls:
     def banner(self) -> tuple[str, str]:
         host = self.host
         v = host.view
-        roller = host.seat_name(v["active"])
+        roller = clip_cells(host.seat_name(v["active"]), NAME_CELLS)
         head = f"Turn {v['turn']} · {roller}'s turn"
         if not v["first_roll"]:
             head += f" · roll {v['rolls']}"
         width = self._size[0] - 2
-        note = PUBLIC if len(head) + 3 + len(PUBLIC) <= width else PUBLIC_SHORT
+        note = PUBLIC if cell_len(head) + 3 + len(PUBLIC) <= width else PUBLIC_SHORT
         head = f"{head} · {note}"
         return head, self.hint(v)
 

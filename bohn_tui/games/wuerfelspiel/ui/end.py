@@ -7,11 +7,13 @@ from typing import Any
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from bohn_tui.games.common.ui.end import EndScreen
+from bohn_tui.ui.text import literal
 from bohn_tui.ui.widgets.coin_chart import CoinChart
 
 
@@ -30,7 +32,7 @@ class DiceEndScreen(EndScreen):
             level = c.bot_level(s)
             scores.add_row(
                 "★ winner" if s in winners else "",
-                names[s] + (f" ({level})" if level else ""),
+                literal(names[s] + (f" ({level})" if level else "")),
                 str(ps[s]["thalers"]),
                 str(ps[s]["overview"]),
                 str(ps[s]["covered"]),
@@ -38,23 +40,24 @@ class DiceEndScreen(EndScreen):
         won = " and ".join(names[w] for w in winners)
         if len(winners) > 1:
             verdict = f"{won} share the win with {ps[winners[0]]['thalers']} thalers each."
-            headline = f"[b reverse] {won} win! [/]"
+            headline = f" {won} win! "
         elif winners:
             verdict = f"{won} has the most thalers ({ps[winners[0]]['thalers']})."
-            headline = f"[b reverse] {won} wins! [/]"
+            headline = f" {won} wins! "
         else:
-            verdict, headline = "", "[b reverse] Nobody wins. [/]"
+            verdict, headline = "", " Nobody wins. "
         verdict = self.summary.get("verdict") or verdict
         reason = self.summary.get("reason") or ""
         with VerticalScroll(id="end-box"):
             title = c.title + ": game over" + (f" · {reason}" if reason else "")
-            yield Static(f"[b]{title}[/b]", classes="title")
-            yield Static(headline, id="headline")
-            yield Static(verdict, id="tiebreak")
+            # names, and what the view says (a host's): text, never markup
+            yield Static(literal(title, "bold"), classes="title")
+            yield Static(literal(headline, "bold reverse"), id="headline")
+            yield Static(literal(verdict), id="tiebreak")
             with Vertical(id="end-scores"):
                 yield Static(scores)
             if self.summary.get("coins"):
-                yield Static("[b]Thalers over the game[/b]")
+                yield Static(Text("Thalers over the game", style="bold"))
                 yield CoinChart(self.summary["coins"], names, id="chart")
         yield Footer()
 

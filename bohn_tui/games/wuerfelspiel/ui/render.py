@@ -15,6 +15,7 @@ from rich.text import Text
 
 from bohn_tui.games.common.ui.cards import _ink
 from bohn_tui.games.wuerfelspiel.dice import EPSILON, DiceData, load, percent
+from bohn_tui.ui.text import clip_cells
 
 WHERE = {"hand": "to roll", "rolled": "rolled", "field": "field"}
 ORDER_ROWS = 5  # a card's orders
@@ -145,7 +146,7 @@ def header(view: dict[str, Any], seat: int, name: str, width: int) -> Text:
     for nm, tl in tries:
         if cell_len(nm) + cell_len(tl) <= room:
             break
-    nm = nm[: max(1, room - cell_len(tl))]
+    nm = clip_cells(nm, max(1, room - cell_len(tl)))
     head.append(nm, style="bold reverse" if roller else "bold")
     head.append(tl)
     if p["can_harvest"]:
