@@ -11,7 +11,6 @@ from bohn_tui.games.wuerfelspiel.actions import (
     Covered,
     Dealt,
     EndTriggered,
-    Exchanged,
     GameEnded,
     Harvest,
     Harvested,
@@ -406,75 +405,6 @@ def test_a_check_after_a_harvest_can_allow_another_harvest() -> None:
     act(st, Harvest(0))
     assert st.players[0].upper == 41 and st.players[0].covered == 3
     assert Harvest(0) in st.rules.legal_actions(st, 0)
-
-
-# -- the pile runs out (choice 4) ------------------------------------------------------------
-
-
-def emptied(st: object, singles: dict[int, int]) -> None:
-    """Move the whole pile into the players' single thalers: `singles` per seat, the rest to
-    seat 0."""
-    pile = st.pile
-    for seat, k in singles.items():
-        st.players[seat].singles += [pile.pop() for _ in range(k)]
-    st.players[0].singles += pile[:]
-    pile.clear()
-
-
-def test_when_the_pile_runs_out_the_most_singles_exchange_five_for_an_overview_card() -> None:
-    """ "Note: In the rare case that you run out of harvest cards, take one of the overview
-    cards and turn it to its thaler side. You can exchange it for five single thalers that
-    you have already received." (Choice: the player with the most single thalers, five at
-    least, exchanges; the five cards, shuffled, are the new pile.)"""
-    st = game([(1, 2), (3, 4), (5, 6)])
-    emptied(st, {1: 20, 2: 20})  # seat 0 gets the other 9
-    st.players[2].covered = 4
-    total_before = sum(p.thalers for p in st.players)
-    events = act(st, Harvest(2))
-    # Björn has the most single thalers (21 once his upper card is one)
-    assert of(events, Exchanged) == [Exchanged(2)]
-    b = st.players[2]
-    assert b.overview == 1 and len(b.singles) == 21 - 5 + 1 and st.overview_left == 4
-    assert b.thalers == 20 + 2
-    assert sum(p.thalers for p in st.players) == total_before + 2
-    assert b.lower is not None and len(st.pile) == 5 - 2
-    assert st.rules.violations(st) == []
-
-
-def test_an_exchange_tie_goes_from_the_harvester_on_in_seat_order() -> None:
-    """Choice: ties: from the harvester on in seat order."""
-    st = game([(1, 2), (3, 4), (5, 6)])
-    emptied(st, {1: 20, 2: 9})  # Matthias gets the other 20
-    assert [len(p.singles) for p in st.players] == [20, 20, 9]
-    st.players[2].covered = 4  # Björn harvests: from him on, Matthias comes before Martina
-    events = act(st, Harvest(2))
-    assert of(events, Exchanged) == [Exchanged(0)]
-
-
-def test_without_an_exchange_the_harvest_pays_what_it_can_and_cards_are_conserved() -> None:
-    """Choice: if no exchange is possible, the harvest pays only the thalers it can take
-    (the turned upper card always pays one), and a player left without a lower card plays
-    with the upper card alone; the next harvest that can draw gives them a lower card
-    first."""
-    st = game([(1, 2), (3, 4)])
-    emptied(st, {})
-    st.overview_left = 0
-    st.players[1].overview = 5  # all five taken: no exchange is possible
-    st.ending = (1, 25)  # (so many thalers: the final harvests of an ending game)
-    st.players[1].covered = 5
-    events = act(st, Harvest(1))
-    assert of(events, Harvested) == [Harvested(1, 3, 5, 1, 26, 4, None)]
-    m = st.players[1]
-    assert (m.upper, m.lower, m.covered) == (4, None, 0)
-    m.covered = 3  # the upper card alone counts its covered orders the same
-    assert st.rules.violations(st) == []
-    for c in (30, 31):  # cards again (as after an exchange), top card 31
-        st.players[0].singles.remove(c)
-    st.pile = [30, 31]
-    act(st, Harvest(1))
-    # the top card first becomes the missing lower card, which turns upper; then a lower
-    assert (m.upper, m.lower) == (31, 30) and m.singles[-1] == 4
-    assert st.rules.violations(st) == []
 
 
 # -- the end (choice 5) ----------------------------------------------------------------------------

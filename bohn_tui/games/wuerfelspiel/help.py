@@ -30,8 +30,9 @@ def rules_summary(rules: Any) -> list[str]:
         "The new upper card is checked at once: by another player against the roll just made "
         "(before the roller places from it); by the roller against the bean field once all "
         "five dice lie there, until the next roll; otherwise it waits for the next roll.",
-        "If the pile runs out, the player with the most single thalers (five or more) "
-        "exchanges five for an overview card worth five; those five cards are the new pile.",
+        "If the pile runs out when you must draw, you exchange five of your single thalers "
+        "for an overview card worth five; those five cards are the new pile. With fewer "
+        "than five single thalers you cannot: the harvest pays what it can draw.",
         f"End: a harvest that brings a player to {d.target} or more thalers ends the game. "
         "If it is not the roller's, the roller places the dice left at once and checks once "
         "against the field; if it is the roller's own, the turn goes on to its end.",
