@@ -467,18 +467,26 @@ def test_the_rollers_own_harvest_to_ten_lets_the_turn_go_on_to_its_end() -> None
     assert of(events, GameEnded) == [GameEnded((0, 2), 10)]
 
 
-def test_a_harvest_to_ten_between_turns_ends_at_once_without_a_check() -> None:
-    """Choice: if it is triggered between turns (the roller has not rolled yet this turn): no
-    more rolling and no check."""
-    st = game([(GARDEN_CARD, 1), (3, 4)])
-    finish_turn(st, ["broad", "blue", "red", "red", "soy"])  # Martina's turn now
+def test_a_harvest_to_ten_between_turns_ends_at_once_the_last_roller_checks_their_field() -> None:
+    """Choice: if it is triggered between turns (the next roller has not rolled yet): no more
+    rolling and no roller's check; the dice lie on the last roller's field ("Then they take
+    all five dice from the bean field and begin their turn": the game ends before that), so
+    the last roller checks a new upper card against it, as between turns always, and nobody
+    else checks anything. The in-app rules say the same."""
+    st = game([(1, GARDEN_CARD), (3, 4)])
+    finish_turn(st, FIVE)  # Martina's turn now; Matthias's field shows Garden
+    assert st.roller == 1 and st.first_roll
     nine(st, 0)
     st.players[0].covered = 3
-    st.players[1].upper = GARDEN_CARD + 1  # what is on the field does not matter now
+    st.players[1].upper, st.players[1].covered = GARDEN_CARD + 1, 0
     events = act(st, Harvest(0))
     assert st.over and not of(events, Placed) and not of(events, Rolled)
-    assert [c.source for c in of(events, Covered)] in ([], ["field"])  # only his own field
-    assert all(c.seat == 0 for c in of(events, Covered))
+    covered = of(events, Covered)
+    assert covered and {(c.seat, c.source, c.roller) for c in covered} == {(0, "field", 0)}
+    assert covered[0].orders[0] == 0 and st.players[1].covered == 0
+    help_text = " ".join(spec("wuerfelspiel").help(st.rules))
+    assert "otherwise it waits for the next roll" not in help_text
+    assert "between turns" in help_text and "until the next roller rolls" in help_text
 
 
 def test_the_final_harvests_repeat_while_a_check_gives_three_again_and_ties_share() -> None:
