@@ -235,6 +235,36 @@ async def test_names_are_shown_as_they_are_never_as_markup(tmp_path: Path) -> No
         assert f"Statistics · {name} · all games" in text and "[b]B" in text
 
 
+def test_stats_ranks_a_seat_where_the_end_screen_does_castle_first(tmp_path: Path) -> None:
+    """Bohnröschen: "The player with the most gold coins in the castle wins" and, below the
+    castle, the figure that climbed furthest ranks first (its summary's "ranking", the end
+    screen's order): the database's rank is the seat's place in that order, not a place
+    shared by every seat with no coins in the castle (engine.ranking, one piece of code)."""
+    from bohn_tui.engine.ranking import places, ranking
+    from bohn_tui.games import make_bot, rules_for
+    from bohn_tui.play.simulate import play_game
+    from bohn_tui.store.results import GameResult, record_result
+
+    names = ["Ana", "Ben", "Cem", "Dora"]
+    # Ben in the castle with 9 coins; Dora climbed furthest, then Ana, then Cem
+    summary = {"scores": [0, 9, 0, 0], "winners": [1], "ranking": [1, 3, 0, 2]}
+    r = GameResult.from_summary("g", "bohnroschen", "Bohnröschen", names, {}, summary, 1.0)
+    assert [seat.rank for seat in r.seats] == [3, 1, 4, 2] == places(summary)
+    conn = connect(tmp_path / DB_NAME)
+    record_result(conn, r)
+    ranks = {p.name: p.recent[0].rank for p in player_stats(conn)}
+    conn.close()
+    assert ranks == {"Ana": 3, "Ben": 1, "Cem": 4, "Dora": 2}
+    # a whole game's summary: nobody in the castle, the places follow the climb
+    bots = [make_bot("bohnroschen", "random", s) for s in range(3)]
+    st = play_game("bohnroschen", names[:3], 2, bots).state
+    end = rules_for("bohnroschen", 3).summary(st)
+    assert [places(end)[s] for s in ranking(end)] == [1, 2, 3]
+    # without a game's ranking: winners first, equal scores share a place
+    plain = {"scores": [5, 7, 5], "winners": [1]}
+    assert ranking(plain) == [1, 0, 2] and places(plain) == [2, 1, 2]
+
+
 # -- the screens ------------------------------------------------------------------------------
 
 
