@@ -177,7 +177,7 @@ def test_stats_command_missing_empty_damaged_and_newer_database(tmp_path: Path) 
     assert code == 1 and "no finished games yet (there is no database at" in err
     assert not (tmp_path / DB_NAME).exists()
     connect(tmp_path / DB_NAME).close()
-    code, _, err = run(tmp_path, "--json")
+    code, _, err = run(tmp_path)
     assert code == 1 and "no finished games yet in" in err
     (tmp_path / DB_NAME).unlink()
     (tmp_path / DB_NAME).write_bytes(b"\0garbage" * 1000)
@@ -190,6 +190,24 @@ def test_stats_command_missing_empty_damaged_and_newer_database(tmp_path: Path) 
     newer.close()
     code, _, err = run(tmp_path)
     assert code == 1 and "written by a newer version of bohn (schema 99" in err
+
+
+def test_stats_json_without_games_is_zero_counts_and_exit_0(tmp_path: Path) -> None:
+    """A script reads `bohn stats --json`: with no database yet, an empty one, or a player
+    with no games, it is valid JSON with zero counts, exit 0 (the reason on stderr); the
+    database is not created."""
+    code, out, err = run(tmp_path, "--json")
+    assert code == 0 and "no finished games yet (there is no database at" in err
+    got = json.loads(out)
+    assert (got["games"], got["players"], got["bots"]) == (0, [], [])
+    assert (got["solo"]["runs"], got["solo"]["wins"]) == (0, 0)
+    assert not (tmp_path / DB_NAME).exists()
+    connect(tmp_path / DB_NAME).close()
+    code, out, _ = run(tmp_path, "--json", "--game", "bohnanza")
+    assert code == 0 and json.loads(out)["games"] == 0 and json.loads(out)["game"] == "bohnanza"
+    fill(tmp_path / "full" / DB_NAME)
+    code, out, err = run(tmp_path / "full", "--json", "--player", "Zed")
+    assert code == 0 and json.loads(out)["players"] == [] and "'Zed' has no" in err
 
 
 def test_stats_command_in_a_process(tmp_path: Path) -> None:
