@@ -92,7 +92,7 @@ def simulate(
     games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
     seed: Annotated[str, typer.Option("--seed", metavar="S", help="seed of the first game")] = "0",
     bots: Annotated[
-        str | None, typer.Option("--bots", help="bot level per seat, comma-separated")
+        str | None, typer.Option("--bots", help="bot level per seat, comma-separated, in any case")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     save_dir: Annotated[
