@@ -92,7 +92,7 @@ def simulate(
     games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
     seed: Annotated[str, typer.Option("--seed", metavar="S", help="seed of the first game")] = "0",
     bots: Annotated[
-        str | None, typer.Option("--bots", help="bot level per seat, comma-separated")
+        str | None, typer.Option("--bots", help="bot level per seat, comma-separated, in any case")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     save_dir: Annotated[
@@ -145,7 +145,10 @@ def simulate(
 def stats(
     player: Annotated[str | None, typer.Option("--player", help="only this person")] = None,
     game: Annotated[str | None, typer.Option("--game", help=f"one of: {', '.join(GAMES)}")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="print one JSON object (zero counts, exit 0, when no games)"),
+    ] = False,
 ) -> None:
     """Statistics of the finished games: players, solo runs, bots against people."""
     import dataclasses
@@ -165,16 +168,21 @@ def stats(
     for line in s.skipped:  # the rows left out, which and why
         typer.echo(line, err=True)
     of = f" of {game}" if game else ""
+    nothing = ""
     if not found.found:
-        _fail(clip(f"no finished games yet (there is no database at {path})"))
+        nothing = f"no finished games yet (there is no database at {path})"
     elif s.empty and player is None:
-        _fail(clip(f"no finished games{of} yet in {path}"))
+        nothing = f"no finished games{of} yet in {path}"
     elif s.empty:
         known = f"; players with games: {', '.join(found.people)}" if found.people else ""
-        _fail(clip(f"{show(player)} has no finished games{of} and no solo runs{known}"))
-    if as_json:
+        nothing = f"{show(player)} has no finished games{of} and no solo runs{known}"
+    if as_json:  # a script reads it: no games are zero counts, the reason on stderr
+        if nothing:
+            typer.echo(clip(nothing), err=True)
         typer.echo(json.dumps(dataclasses.asdict(s)))
         return
+    if nothing:
+        _fail(clip(nothing))
     from rich.console import Console
 
     from bohn_tui.ui import stats_tables as t

@@ -85,3 +85,44 @@ def test_a_bot_level_in_any_case() -> None:
     assert bots == {1: "expert", 2: "standard"}
     with pytest.raises(SessionError, match="choose one of: random, standard, expert"):
         parse_players("Ana,bot:godlike", ("random", "standard", "expert"))
+
+
+def test_bots_and_players_read_a_level_the_same_way_in_any_case(tmp_path, monkeypatch) -> None:
+    """One parser for `--bots` (bohn simulate) and `bot:LEVEL` (--players of bohn play,
+    host): `--bots Standard` is the standard bot as `bot:Standard` is."""
+    from bohn_tui.play.players import bot_level, parse_players
+
+    levels = ("random", "standard", "expert")
+    assert [bot_level(t, levels) for t in ("Standard", "EXPERT", " random ")] == [
+        "standard",
+        "expert",
+        "random",
+    ]
+    assert parse_players("Ana,bot:Standard", levels)[1] == {1: "standard"}
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    result = runner.invoke(app, ["simulate", "dice", "-p", "2", "-n", "1", "--bots", "Standard"])
+    assert result.exit_code == 0, result.output
+    assert "standard:" in result.output and "Standard" not in result.output
+    args = ["simulate", "dice", "-p", "2", "-n", "1", "--bots", "Random,EXPERT"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "dice", "--players", "Ana,bot:"], "'bot:' names no bot level"),
+        (["play", "dice", "--players", "Ana,bot: "], "'bot:' names no bot level"),
+        (["simulate", "dice", "-p", "2", "--bots", "standard,"], "--bots names no bot level"),
+        (["simulate", "dice", "-p", "2", "--bots", ""], "--bots names no bot level"),
+    ],
+)
+def test_a_bot_without_a_level_is_refused_naming_the_levels(
+    tmp_path, monkeypatch, args, message
+) -> None:
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    result = runner.invoke(app, args)
+    out = result.output.strip()
+    assert result.exit_code == 1, out
+    assert message in out and "choose one of: random, standard, expert" in out
+    assert "\n" not in out and "Traceback" not in out

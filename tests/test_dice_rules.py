@@ -11,7 +11,6 @@ from bohn_tui.games.wuerfelspiel.actions import (
     Covered,
     Dealt,
     EndTriggered,
-    Exchanged,
     GameEnded,
     Harvest,
     Harvested,
@@ -408,75 +407,6 @@ def test_a_check_after_a_harvest_can_allow_another_harvest() -> None:
     assert Harvest(0) in st.rules.legal_actions(st, 0)
 
 
-# -- the pile runs out (choice 4) ------------------------------------------------------------
-
-
-def emptied(st: object, singles: dict[int, int]) -> None:
-    """Move the whole pile into the players' single thalers: `singles` per seat, the rest to
-    seat 0."""
-    pile = st.pile
-    for seat, k in singles.items():
-        st.players[seat].singles += [pile.pop() for _ in range(k)]
-    st.players[0].singles += pile[:]
-    pile.clear()
-
-
-def test_when_the_pile_runs_out_the_most_singles_exchange_five_for_an_overview_card() -> None:
-    """ "Note: In the rare case that you run out of harvest cards, take one of the overview
-    cards and turn it to its thaler side. You can exchange it for five single thalers that
-    you have already received." (Choice: the player with the most single thalers, five at
-    least, exchanges; the five cards, shuffled, are the new pile.)"""
-    st = game([(1, 2), (3, 4), (5, 6)])
-    emptied(st, {1: 20, 2: 20})  # seat 0 gets the other 9
-    st.players[2].covered = 4
-    total_before = sum(p.thalers for p in st.players)
-    events = act(st, Harvest(2))
-    # Björn has the most single thalers (21 once his upper card is one)
-    assert of(events, Exchanged) == [Exchanged(2)]
-    b = st.players[2]
-    assert b.overview == 1 and len(b.singles) == 21 - 5 + 1 and st.overview_left == 4
-    assert b.thalers == 20 + 2
-    assert sum(p.thalers for p in st.players) == total_before + 2
-    assert b.lower is not None and len(st.pile) == 5 - 2
-    assert st.rules.violations(st) == []
-
-
-def test_an_exchange_tie_goes_from_the_harvester_on_in_seat_order() -> None:
-    """Choice: ties: from the harvester on in seat order."""
-    st = game([(1, 2), (3, 4), (5, 6)])
-    emptied(st, {1: 20, 2: 9})  # Matthias gets the other 20
-    assert [len(p.singles) for p in st.players] == [20, 20, 9]
-    st.players[2].covered = 4  # Björn harvests: from him on, Matthias comes before Martina
-    events = act(st, Harvest(2))
-    assert of(events, Exchanged) == [Exchanged(0)]
-
-
-def test_without_an_exchange_the_harvest_pays_what_it_can_and_cards_are_conserved() -> None:
-    """Choice: if no exchange is possible, the harvest pays only the thalers it can take
-    (the turned upper card always pays one), and a player left without a lower card plays
-    with the upper card alone; the next harvest that can draw gives them a lower card
-    first."""
-    st = game([(1, 2), (3, 4)])
-    emptied(st, {})
-    st.overview_left = 0
-    st.players[1].overview = 5  # all five taken: no exchange is possible
-    st.ending = (1, 25)  # (so many thalers: the final harvests of an ending game)
-    st.players[1].covered = 5
-    events = act(st, Harvest(1))
-    assert of(events, Harvested) == [Harvested(1, 3, 5, 1, 26, 4, None)]
-    m = st.players[1]
-    assert (m.upper, m.lower, m.covered) == (4, None, 0)
-    m.covered = 3  # the upper card alone counts its covered orders the same
-    assert st.rules.violations(st) == []
-    for c in (30, 31):  # cards again (as after an exchange), top card 31
-        st.players[0].singles.remove(c)
-    st.pile = [30, 31]
-    act(st, Harvest(1))
-    # the top card first becomes the missing lower card, which turns upper; then a lower
-    assert (m.upper, m.lower) == (31, 30) and m.singles[-1] == 4
-    assert st.rules.violations(st) == []
-
-
 # -- the end (choice 5) ----------------------------------------------------------------------------
 
 
@@ -537,18 +467,26 @@ def test_the_rollers_own_harvest_to_ten_lets_the_turn_go_on_to_its_end() -> None
     assert of(events, GameEnded) == [GameEnded((0, 2), 10)]
 
 
-def test_a_harvest_to_ten_between_turns_ends_at_once_without_a_check() -> None:
-    """Choice: if it is triggered between turns (the roller has not rolled yet this turn): no
-    more rolling and no check."""
-    st = game([(GARDEN_CARD, 1), (3, 4)])
-    finish_turn(st, ["broad", "blue", "red", "red", "soy"])  # Martina's turn now
+def test_a_harvest_to_ten_between_turns_ends_at_once_the_last_roller_checks_their_field() -> None:
+    """Choice: if it is triggered between turns (the next roller has not rolled yet): no more
+    rolling and no roller's check; the dice lie on the last roller's field ("Then they take
+    all five dice from the bean field and begin their turn": the game ends before that), so
+    the last roller checks a new upper card against it, as between turns always, and nobody
+    else checks anything. The in-app rules say the same."""
+    st = game([(1, GARDEN_CARD), (3, 4)])
+    finish_turn(st, FIVE)  # Martina's turn now; Matthias's field shows Garden
+    assert st.roller == 1 and st.first_roll
     nine(st, 0)
     st.players[0].covered = 3
-    st.players[1].upper = GARDEN_CARD + 1  # what is on the field does not matter now
+    st.players[1].upper, st.players[1].covered = GARDEN_CARD + 1, 0
     events = act(st, Harvest(0))
     assert st.over and not of(events, Placed) and not of(events, Rolled)
-    assert [c.source for c in of(events, Covered)] in ([], ["field"])  # only his own field
-    assert all(c.seat == 0 for c in of(events, Covered))
+    covered = of(events, Covered)
+    assert covered and {(c.seat, c.source, c.roller) for c in covered} == {(0, "field", 0)}
+    assert covered[0].orders[0] == 0 and st.players[1].covered == 0
+    help_text = " ".join(spec("wuerfelspiel").help(st.rules))
+    assert "otherwise it waits for the next roll" not in help_text
+    assert "between turns" in help_text and "until the next roller rolls" in help_text
 
 
 def test_the_final_harvests_repeat_while_a_check_gives_three_again_and_ties_share() -> None:

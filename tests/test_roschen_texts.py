@@ -23,7 +23,7 @@ EVERY = ["vine row", "tribute", "castle", "5 coins", "nobody wins", "run out any
 WRONG = ["run out 0 time", "furthest from the starting player", "Bean duel"]
 BY_COUNT = {
     1: ["violet", "red", "Before each phase 1", "ahead of the card you last fulfilled"],
-    2: ["Phase 0", "left for your opponent", "only on your own turn"],
+    2: ["Phase 0", "left for your opponent", "only on your own turn", "which leave the game"],
     4: ["intermediate phase", "everybody may pay tribute", "third for 3 coins"],
 }
 
@@ -64,6 +64,21 @@ async def test_menu_rules_are_bohnroschen_s(tmp_path: Path, n: int) -> None:
     for words in WRONG:
         assert words not in text, words
     assert "Bean-o-meter" in text
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_the_two_player_rules_say_the_third_field_s_coins_leave_the_game(n: int) -> None:
+    """Two-player game (solo: "all the rules of the two-player game apply"): "The gold coins
+    with which the 3rd bean field is bought and those with which tribute is paid are removed
+    from the game entirely." """
+    from bohn_tui.games import rules_for, spec
+
+    rules = rules_for(GAME, n)
+    text = " ".join(spec(GAME).help(rules))
+    assert "the third costs 3 coins, which leave the game (as tribute does)" in text
+    assert "the top coin of your stack leaves the game" in text
+    many = " ".join(spec(GAME).help(rules_for(GAME, 4)))
+    assert "which leave the game" not in many and "goes to the discard pile" in many
 
 
 async def test_question_mark_shows_the_rules_in_a_game(tmp_path: Path) -> None:

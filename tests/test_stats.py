@@ -177,7 +177,7 @@ def test_stats_command_missing_empty_damaged_and_newer_database(tmp_path: Path) 
     assert code == 1 and "no finished games yet (there is no database at" in err
     assert not (tmp_path / DB_NAME).exists()
     connect(tmp_path / DB_NAME).close()
-    code, _, err = run(tmp_path, "--json")
+    code, _, err = run(tmp_path)
     assert code == 1 and "no finished games yet in" in err
     (tmp_path / DB_NAME).unlink()
     (tmp_path / DB_NAME).write_bytes(b"\0garbage" * 1000)
@@ -190,6 +190,24 @@ def test_stats_command_missing_empty_damaged_and_newer_database(tmp_path: Path) 
     newer.close()
     code, _, err = run(tmp_path)
     assert code == 1 and "written by a newer version of bohn (schema 99" in err
+
+
+def test_stats_json_without_games_is_zero_counts_and_exit_0(tmp_path: Path) -> None:
+    """A script reads `bohn stats --json`: with no database yet, an empty one, or a player
+    with no games, it is valid JSON with zero counts, exit 0 (the reason on stderr); the
+    database is not created."""
+    code, out, err = run(tmp_path, "--json")
+    assert code == 0 and "no finished games yet (there is no database at" in err
+    got = json.loads(out)
+    assert (got["games"], got["players"], got["bots"]) == (0, [], [])
+    assert (got["solo"]["runs"], got["solo"]["wins"]) == (0, 0)
+    assert not (tmp_path / DB_NAME).exists()
+    connect(tmp_path / DB_NAME).close()
+    code, out, _ = run(tmp_path, "--json", "--game", "bohnanza")
+    assert code == 0 and json.loads(out)["games"] == 0 and json.loads(out)["game"] == "bohnanza"
+    fill(tmp_path / "full" / DB_NAME)
+    code, out, err = run(tmp_path / "full", "--json", "--player", "Zed")
+    assert code == 0 and json.loads(out)["players"] == [] and "'Zed' has no" in err
 
 
 def test_stats_command_in_a_process(tmp_path: Path) -> None:
@@ -233,6 +251,36 @@ async def test_names_are_shown_as_they_are_never_as_markup(tmp_path: Path) -> No
         await pilot.pause()
         text = screen_text(pilot.app.screen)
         assert f"Statistics · {name} · all games" in text and "[b]B" in text
+
+
+def test_stats_ranks_a_seat_where_the_end_screen_does_castle_first(tmp_path: Path) -> None:
+    """Bohnröschen: "The player with the most gold coins in the castle wins" and, below the
+    castle, the figure that climbed furthest ranks first (its summary's "ranking", the end
+    screen's order): the database's rank is the seat's place in that order, not a place
+    shared by every seat with no coins in the castle (engine.ranking, one piece of code)."""
+    from bohn_tui.engine.ranking import places, ranking
+    from bohn_tui.games import make_bot, rules_for
+    from bohn_tui.play.simulate import play_game
+    from bohn_tui.store.results import GameResult, record_result
+
+    names = ["Ana", "Ben", "Cem", "Dora"]
+    # Ben in the castle with 9 coins; Dora climbed furthest, then Ana, then Cem
+    summary = {"scores": [0, 9, 0, 0], "winners": [1], "ranking": [1, 3, 0, 2]}
+    r = GameResult.from_summary("g", "bohnroschen", "Bohnröschen", names, {}, summary, 1.0)
+    assert [seat.rank for seat in r.seats] == [3, 1, 4, 2] == places(summary)
+    conn = connect(tmp_path / DB_NAME)
+    record_result(conn, r)
+    ranks = {p.name: p.recent[0].rank for p in player_stats(conn)}
+    conn.close()
+    assert ranks == {"Ana": 3, "Ben": 1, "Cem": 4, "Dora": 2}
+    # a whole game's summary: nobody in the castle, the places follow the climb
+    bots = [make_bot("bohnroschen", "random", s) for s in range(3)]
+    st = play_game("bohnroschen", names[:3], 2, bots).state
+    end = rules_for("bohnroschen", 3).summary(st)
+    assert [places(end)[s] for s in ranking(end)] == [1, 2, 3]
+    # without a game's ranking: winners first, equal scores share a place
+    plain = {"scores": [5, 7, 5], "winners": [1]}
+    assert ranking(plain) == [1, 0, 2] and places(plain) == [2, 1, 2]
 
 
 # -- the screens ------------------------------------------------------------------------------

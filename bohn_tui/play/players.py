@@ -19,6 +19,20 @@ class SessionError(InputError):
     characters) says why."""
 
 
+def bot_level(text: str, levels: Collection[str], what: str = "a bot") -> str:
+    """The game's bot level `text` names, in any case ("Standard", "bot:EXPERT"): the one
+    parser of `--bots` and of `bot:LEVEL` in `--players`. SessionError, naming the levels,
+    for an unknown level or none (`what` says who named none: "'bot:'", "--bots")."""
+    level = text.strip()
+    known = ", ".join(levels)
+    if not level:
+        raise SessionError(f"{what} names no bot level; choose one of: {known}")
+    found = next((lv for lv in levels if lv.casefold() == level.casefold()), None)
+    if found is None:
+        raise SessionError(f"unknown bot level {show(level)}; choose one of: {known}")
+    return found
+
+
 def parse_players(
     spec: str, levels: Collection[str] | None = None
 ) -> tuple[list[str], dict[int, str]]:
@@ -42,13 +56,13 @@ def parse_players(
     bots: dict[int, str] = {}
     for seat, p in enumerate(parts):
         if is_bot(p):
-            level = (p.split(":", 1)[1].strip() if ":" in p else "") or "standard"
-            if levels is not None:  # a level in any case: "bot:Expert" is the expert
-                level = next((lv for lv in levels if lv.casefold() == level.casefold()), level)
-            if levels is not None and level not in levels:
-                known = ", ".join(levels)
-                raise SessionError(f"unknown bot level {show(level)}; choose one of: {known}")
-            bots[seat] = level
+            # "bot" alone is the standard bot; "bot:" must name a level
+            level = p.split(":", 1)[1] if ":" in p else "standard"
+            if levels is not None:
+                level = bot_level(level, levels, "'bot:'")
+            elif not level.strip():
+                raise SessionError("'bot:' names no bot level")
+            bots[seat] = level.strip()
             names.append(spare.pop(0) if spare else f"Bot {seat + 1}")
         else:
             try:

@@ -14,6 +14,7 @@ from bohn_tui.engine.driver import MAX_ACTIONS, drive
 from bohn_tui.engine.limits import show
 from bohn_tui.engine.record import Record
 from bohn_tui.games import rules_for, spec
+from bohn_tui.play.players import bot_level
 
 __all__ = ["MAX_ACTIONS", "MAX_GAMES", "GameResult", "drive", "play_game", "simulate"]
 
@@ -66,9 +67,7 @@ def simulate(
     if len(levels) != players:
         raise ValueError(f"{players} players need {players} bot levels, not {len(levels)}")
     known = spec(game).bot_levels
-    for lv in levels:
-        if lv not in known:
-            raise ValueError(f"unknown bot level {show(lv)}; choose one of: {', '.join(known)}")
+    levels = [bot_level(lv, known, "--bots") for lv in levels]  # in any case
     make = spec(game).bots
     wins = [0.0] * players
     score_sum = [0] * players

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, MAX_STRING
+from bohn_tui.engine.ranking import places
 from bohn_tui.store.db import LATEST
 
 
@@ -137,23 +138,13 @@ class GameResult:
         finished: float,
     ) -> GameResult:
         """The result of a game from its rules' `summary`: "scores" (one per seat) and
-        "winners" (seats); "ranking" (seats, best first), when a game gives one, orders
-        the others, else the scores do (equal scores share a rank)."""
+        "winners" (seats); each seat's rank is its place on the end screen
+        (engine.ranking.places: a game's own "ranking", else the scores)."""
         scores = [int(s) for s in summary["scores"]]
         winners = {int(w) for w in summary.get("winners", [])}
-        order = [int(s) for s in summary.get("ranking", [])] or sorted(
-            range(len(names)), key=lambda s: (s not in winners, -scores[s])
-        )
-        rank: dict[int, int] = {}
-        for place, s in enumerate(order, start=1):
-            prev = order[place - 2] if place > 1 else None
-            same = prev is not None and (
-                (s in winners and prev in winners)
-                or (s not in winners and prev not in winners and scores[s] == scores[prev])
-            )
-            rank[s] = rank[prev] if same and prev is not None else place
+        rank = places(summary)
         seats = tuple(
-            SeatResult(s, names[s], bots.get(s), scores[s], rank.get(s, len(names)), s in winners)
+            SeatResult(s, names[s], bots.get(s), scores[s], rank[s], s in winners)
             for s in range(len(names))
         )
         return cls(game_id, game, title, finished, str(summary.get("reason", "")), seats)

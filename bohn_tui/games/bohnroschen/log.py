@@ -19,6 +19,10 @@ def _row_length() -> int:
     return int(load("bohnroschen").extra["solo"]["row_length"])
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def describe(
     e: Any,
     who: Callable[[int], str],
@@ -51,8 +55,13 @@ def describe(
         else:
             steps = e.end - e.start
             row = e.start // _row_length() + 1
-            why = f"{steps} card{'s' if steps != 1 else ''} a turn in row {row}"
+            why = f"{_cards(steps)} a turn in row {row}"
         return f"The {e.figure} figure moves to {end} ({why})"
     if t == "deck_reshuffled":
-        return f"The discard pile is shuffled into a new draw pile ({e.size} cards)"
+        return f"The discard pile is shuffled into a new draw pile ({_cards(e.size)})"
+    if t == "deck_ran_out" and not e.reshuffled:  # never the last time: the game goes on
+        return (
+            f"The draw pile ran out ({e.time}): the discard pile is empty, so a new draw pile "
+            "is shuffled when it holds cards again"
+        )
     return ""

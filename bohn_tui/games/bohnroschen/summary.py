@@ -12,6 +12,9 @@ def rules_summary(rules: Any) -> list[str]:
     c = rules.count
     coins = rules.castle_coins
     where = "leaves the game" if rules.duel else "goes to the discard pile"
+    # 2 players (and solo): "The gold coins with which the 3rd bean field is bought and
+    # those with which tribute is paid are removed from the game entirely."
+    gone = ", which leave the game (as tribute does)" if c.paid_coins == "removed" else ""
     lines = [f"{rules.data.title} for {rules.n}"]
     lines += [
         "Your figure climbs the vine row to Sleeping Beauty's castle. The task on the "
@@ -30,7 +33,7 @@ def rules_summary(rules: Any) -> list[str]:
         rest = "go to the discard pile." if rules.solo else "are left for your opponent."
         lines += [
             f"Each player starts with {c.hands[0]} cards and has {c.fields} fields; the third "
-            f"costs {rules.field_cost} coins. Garden beans are out.",
+            f"costs {rules.field_cost} coins{gone}. Garden beans are out.",
             "Phase 1: plant your front card, the second if you like; once, before or "
             "after, you may discard any hand card.",
             f"Phase 2: turn up {c.turn_up} (plus the matching cards from the top of the "

@@ -32,7 +32,9 @@ GONE = {
 
 class BeanLog:
     """A Describer (engine.contract) for the bean games. `extra(event, who, vname)` gives the
-    lines of a game's own events ('' for none)."""
+    lines of a game's own events, and is asked first, so that a game may word a shared
+    event its own way (Bohnröschen's run-out, which never ends it); '' for the shared
+    words."""
 
     def __init__(
         self,
@@ -57,6 +59,10 @@ class BeanLog:
         )
 
     def __call__(self, e: Event, who: Who) -> str:
+        if self.extra is not None:
+            line = self.extra(e, who, self.vname)
+            if line:
+                return line
         if isinstance(e, Planted):
             src = {"offer": " (from the offer)"}
             what = self.vname(e.variety) + src.get(e.source, "")
@@ -117,10 +123,6 @@ class BeanLog:
         if isinstance(e, GameOver):
             won = " and ".join(self.names[w] for w in e.winners)
             return f"Game over ({e.reason}). {won} win{'s' if len(e.winners) == 1 else ''}"
-        if self.extra is not None:
-            line = self.extra(e, who, self.vname)
-            if line:
-                return line
         return ""
 
 

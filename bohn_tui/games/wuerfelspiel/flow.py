@@ -8,8 +8,8 @@ function here changes the state and appends its events to `ev`.
   the bean figure passes left.
 - A harvest pays 1/2/3 thalers for 3/4/5 covered orders; the new upper card is checked at once
   against the dice that player may use now (`usable`).
-- The pile runs out: five single thalers are exchanged for an overview card, the five cards
-  are the new pile.
+- The pile runs out: the player who must draw exchanges five of their single thalers for an
+  overview card, the five cards are the new pile.
 - A harvest to 10 or more thalers triggers the end (`trigger_end`); `finish` makes the final
   harvests and ends the game."""
 
@@ -116,15 +116,21 @@ def draw(st: DiceState, seat: int, ev: list[Event]) -> int | None:
 
 
 def exchange(st: DiceState, harvester: int, ev: list[Event]) -> None:
-    """The pile is empty: the player with the most single thalers (at least five; ties from
-    the harvester on in seat order) exchanges five of them for an overview card; the five
-    cards, shuffled, are the new pile."""
+    """The pile is empty while `harvester` must draw: they exchange five of their single
+    thalers for an overview card (wuerfelspiel.txt: "In the rare case that you run out of
+    harvest cards, take one of the overview cards ... You can exchange it for five single
+    thalers that you have already received"); the five cards, shuffled, are the new pile.
+    With fewer than five single thalers, or no overview card left, there is no exchange.
+    The legacy option `exchange: "most"` (records saved before issue #23) gives the exchange
+    to the player with the most single thalers instead (ties from the harvester on)."""
     if st.overview_left <= 0:
         return
-    n = len(st.players)
-    order = [(harvester + k) % n for k in range(n)]
-    best = max(order, key=lambda s: (len(st.players[s].singles), -order.index(s)))
-    p = st.players[best]
+    who = harvester
+    if st.options.get("exchange") == "most":
+        n = len(st.players)
+        order = [(harvester + k) % n for k in range(n)]
+        who = max(order, key=lambda s: (len(st.players[s].singles), -order.index(s)))
+    p = st.players[who]
     if len(p.singles) < 5:
         return
     cards = p.singles[-5:]
@@ -133,7 +139,7 @@ def exchange(st: DiceState, harvester: int, ev: list[Event]) -> None:
     st.overview_left -= 1
     st.rng.shuffle(cards)
     st.pile = cards
-    ev.append(Exchanged(best))
+    ev.append(Exchanged(who))
 
 
 def harvest(data: DiceData, st: DiceState, seat: int, ev: list[Event]) -> None:

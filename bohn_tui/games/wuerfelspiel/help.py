@@ -29,12 +29,16 @@ def rules_summary(rules: Any) -> list[str]:
         "lower card becomes the upper one and a new lower card is drawn.",
         "The new upper card is checked at once: by another player against the roll just made "
         "(before the roller places from it); by the roller against the bean field once all "
-        "five dice lie there, until the next roll; otherwise it waits for the next roll.",
-        "If the pile runs out, the player with the most single thalers (five or more) "
-        "exchanges five for an overview card worth five; those five cards are the new pile.",
+        "five dice lie there, also between turns, until the next roller rolls (the dice lie "
+        "on that field until then); anyone else checks nothing then, only at the next roll.",
+        "If the pile runs out when you must draw, you exchange five of your single thalers "
+        "for an overview card worth five; those five cards are the new pile. With fewer "
+        "than five single thalers you cannot: the harvest pays what it can draw.",
         f"End: a harvest that brings a player to {d.target} or more thalers ends the game. "
         "If it is not the roller's, the roller places the dice left at once and checks once "
-        "against the field; if it is the roller's own, the turn goes on to its end.",
+        "against the field; if it is the roller's own, the turn goes on to its end; "
+        "between turns (the next roller has not rolled), nobody rolls or checks again, but "
+        "the last roller's new cards are checked against their field.",
         "Then everyone with three or more fulfilled orders harvests (done for you). The most "
         "thalers win; a tie shares the win. Thalers are public.",
     ]

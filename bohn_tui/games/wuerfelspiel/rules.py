@@ -59,7 +59,8 @@ class DiceRules(DiceViews):
     ) -> tuple[DiceState, list[Event]]:
         """Shuffle the 55 harvest cards (or take `deck`: card numbers, the top card first),
         deal two face up to each player (upper, then lower), seat 0 holds the figure. The game
-        reads no options (any in a record are kept and ignored)."""
+        reads one option, the legacy `exchange` (flow.exchange); any other in a record is
+        kept and ignored."""
         if len(names) != self.n:
             raise ValueError(f"this game is for {self.n} players, not {len(names)}")
         rng = random.Random(seed)

@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from bohn_tui.engine.ranking import ranking
 from bohn_tui.play.client import SeatClient
 from bohn_tui.ui.text import literal
 from bohn_tui.ui.widgets.coin_chart import CoinChart
@@ -46,10 +47,7 @@ class EndScreen(Screen[None]):
         cols += [title for title, _ in more]
         for col in cols:
             scores.add_column(col, justify="left" if col in ("", "player", "ended") else "right")
-        order = summary.get("ranking") or sorted(
-            range(len(names)), key=lambda x: (x not in winners, -(v["scores"] or [0])[x], x)
-        )
-        for seat in order:
+        for seat in ranking(summary):  # the places of `bohn stats` too
             p = v["players"][seat]
             row = [
                 "★ winner" if seat in winners else "",

@@ -186,7 +186,8 @@ class DiceControls:
         if v["first_roll"]:
             return f"{you}: r rolls all five dice{also}."
         left = sum(1 for d in v["dice"] if d["where"] == "rolled")
-        fig = f", f re-rolls all {left} (the bean figure)" if v["can_reroll"] else ""
+        dice = f"all {left}" if left > 1 else "the 1 die"
+        fig = f", f re-rolls {dice} (the bean figure)" if v["can_reroll"] else ""
         if not self.picked:
             return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
         k = len(self.picked)
