@@ -3,7 +3,22 @@ what each limit of docs/formats.md ("The SSH front door", Limits) lets in and re
 
 from __future__ import annotations
 
-from bohn_tui.net.gate import MAX_TRACKED, Gate, Limits
+from bohn_tui.net.gate import MAX_TRACKED, Gate, Limits, source
+
+
+class Conn:
+    """A connection not logged in yet, as the door gives it to the gate."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.dropped = ""
+
+    def drop(self, why: str) -> None:
+        self.dropped = why
+
+
+def admit(gate: Gate, address: str) -> str | None:
+    return gate.admit(address, Conn(address))
 
 
 class Clock:
@@ -17,22 +32,55 @@ class Clock:
 def test_logins_in_progress_are_capped_per_address_and_dropped_early_beyond_start() -> None:
     chance = [0.0]
     gate = Gate(Limits(startups=(4, 50, 8), per_address=2), chance=lambda: chance[0])
-    assert gate.admit("a") is None and gate.admit("a") is None
-    assert gate.admit("a") == "too many logins in progress from this address"
-    assert gate.admit("b") is None and gate.admit("c") is None  # 4 now: the start
-    chance[0] = 0.49  # drop chance at 4 waiting: 50 %
-    assert gate.admit("d") == "too many logins in progress"
-    chance[0] = 0.51
-    assert gate.admit("d") is None  # 5 waiting: 62.5 %
+    a1, a2 = Conn("a"), Conn("a")
+    assert gate.admit("a", a1) is None and gate.admit("a", a2) is None
+    assert admit(gate, "a") == "too many logins in progress from this address"
+    assert admit(gate, "b") is None and admit(gate, "c") is None  # 4 now: the start
+    chance[0] = 0.49  # drop chance at 4 waiting: 50 %, for an address that has one already
+    assert admit(gate, "b") == "too many logins in progress"
+    assert admit(gate, "d") is None  # an address with none waiting is not dropped at random
     chance[0] = 0.99
     for who in "efg":
-        gate.admit(who)
-    assert sum(gate.pending.values()) <= 8
-    assert gate.admit("h") == "too many logins in progress"  # full: always
-    gate.left("a")
-    gate.left("a")
+        admit(gate, who)
+    assert gate.waiting() == 8
+    assert admit(gate, "h") is None and a1.dropped  # full: "a" had two, its oldest made room
+    assert admit(gate, "i") == "too many logins in progress"  # full, and nobody busier
+    gate.left("a", a1)  # the dropped one's end: nothing
+    gate.left("a", a2)
+    gate.left("a", a2)  # twice: nothing
     assert "a" not in gate.pending  # nothing kept for an address with none
-    assert gate.admit("a") is None
+    assert admit(gate, "a") is None
+
+
+def test_when_full_a_newcomer_takes_the_place_of_the_busiest_addresses_oldest() -> None:
+    gate = Gate(Limits(startups=(2, 100, 6), per_address=3), chance=lambda: 1.0)
+    held = [Conn(f"10.0.0.{n % 2}") for n in range(6)]  # two addresses hold the door
+    for c in held:
+        assert gate.admit(c.address, c) is None
+    assert gate.admit("10.0.0.0", Conn("10.0.0.0")) is not None  # its own address is full
+    person = Conn("192.0.2.7")
+    assert gate.admit(person.address, person) is None
+    assert held[0].dropped and not any(c.dropped for c in held[1:])  # the oldest of the busiest
+    assert gate.waiting() == 6 and person in gate.pending["192.0.2.7"]
+    gate.left(held[0].address, held[0])  # its connection_lost after the drop: counted once
+    assert gate.waiting() == 6
+    # the attacker comes back: from an address now one short of the busiest, nobody to drop
+    assert admit(gate, "10.0.0.0") == "too many logins in progress"
+    assert not person.dropped
+
+
+def test_an_ipv6_network_counts_as_one_address() -> None:
+    assert source("2001:db8:1:2:aaaa::1") == source("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert source("2001:db8:1:3::1") != source("2001:db8:1:2::1")
+    assert source("::ffff:192.0.2.1") == "192.0.2.1" and source("192.0.2.1") == "192.0.2.1"
+    assert source("fe80::1%eth0") == "fe80::/64" and source("local") == "local"
+    gate = Gate(Limits(per_address=2, slow_after=1, block_after=2))
+    assert admit(gate, "2001:db8::1") is None and admit(gate, "2001:db8::2") is None
+    assert admit(gate, "2001:db8::3") == "too many logins in progress from this address"
+    gate.failed("2001:db8::4")
+    gate.failed("2001:db8::5")
+    assert admit(gate, "2001:db8::6") == "too many failed logins from this address"
+    assert admit(gate, "2001:db9::6") is None
 
 
 def test_failures_are_slowed_then_refused_for_a_while_and_said_once_each() -> None:
@@ -46,10 +94,10 @@ def test_failures_are_slowed_then_refused_for_a_while_and_said_once_each() -> No
         "SSH: 3 failed logins from x: answering it slowly now",
         "SSH: 6 failed logins from x: refused for 1 minutes",
     ]
-    assert gate.admit("x") == "too many failed logins from this address"
-    assert gate.admit("y") is None  # another address is not refused
+    assert admit(gate, "x") == "too many failed logins from this address"
+    assert admit(gate, "y") is None  # another address is not refused
     clock.now += 61
-    assert gate.admit("x") is None  # the time is over
+    assert admit(gate, "x") is None  # the time is over
     clock.now += 200  # and the old failures are forgotten
     assert gate.failed("x") == 0.0
 

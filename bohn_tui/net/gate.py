@@ -1,9 +1,14 @@
 """What the SSH front door lets in (issue #22): every count bounded, whatever clients do.
 
 - Connections that have not logged in yet (`Limits.startups`, OpenSSH's MaxStartups model):
-  up to `start` of them are always accepted; beyond that a new one is dropped at random, with
-  a chance rising from `rate` percent to 100 at `full`. At most `per_address` of them come
-  from one address. A login has `grace` seconds.
+  up to `start` of them are always accepted; beyond that a new one from an address that has
+  some already is dropped at random, with a chance rising from `rate` percent to 100 at
+  `full`. At most `per_address` of them come from one address. At `full`, a newcomer from an
+  address with fewer than the busiest address's less one takes the place of the busiest
+  address's oldest (that one is dropped): whoever holds the door from a few addresses cannot
+  keep a person from another address out. A login has `grace` seconds.
+- An address is a source (`source`): an IPv4 address, or an IPv6 address's /64 (one end
+  site's network holds 2^64 addresses, each of them free to its owner).
 - Failed logins (a login name that is none of the game's codes) are counted per address
   within `fail_window` seconds: after `slow_after` of them each further failure is answered
   only after a delay (doubling, at most `max_delay`), and after `block_after` the address is
@@ -17,12 +22,13 @@ The Gate only counts; the door (ssh.py) asks it and acts. Memory is bounded: at 
 
 from __future__ import annotations
 
+import ipaddress
 import random
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 MAX_TRACKED = 4096  # addresses whose failures are remembered
 
@@ -40,6 +46,27 @@ class Limits:
     spectators: int = 8
     spectators_per_address: int = 2
     per_seat: int = 2
+
+
+class Waiting(Protocol):
+    """A connection not logged in yet, as the gate holds it."""
+
+    def drop(self, why: str) -> None:
+        """Close at once: the gate has given this connection's place to a newcomer."""
+
+
+def source(address: str) -> str:
+    """What the counts of `address` are kept under: an IPv4 address as it is (an IPv4-mapped
+    IPv6 address as its IPv4), an IPv6 address as its /64, anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass
@@ -61,37 +88,57 @@ class Gate:
         self.limits = limits or Limits()
         self.say = say or (lambda text: None)
         self.clock, self.chance = clock, chance
-        self.pending: dict[str, int] = {}  # address -> connections not yet logged in
+        # source -> its connections not yet logged in, the oldest first
+        self.pending: dict[str, dict[Waiting, None]] = {}
         self.failures: OrderedDict[str, _Failures] = OrderedDict()
         self.spectators: dict[str, int] = {}  # address -> logged-in spectator connections
         self.seats: dict[int, int] = {}  # seat -> logged-in connections
 
     # -- before the login -----------------------------------------------------------------
 
-    def admit(self, address: str) -> str | None:
-        """Why a new connection from `address` is refused, or None (it is counted then)."""
-        if self._blocked(address):
+    def waiting(self) -> int:
+        """The connections not logged in yet."""
+        return sum(len(w) for w in self.pending.values())
+
+    def admit(self, address: str, conn: Waiting) -> str | None:
+        """Why a new connection `conn` from `address` is refused, or None (it is counted then,
+        until `left`; it may be dropped later for a newcomer, see the module's docstring)."""
+        key = source(address)
+        if self._blocked(key):
             return "too many failed logins from this address"
-        if self.pending.get(address, 0) >= self.limits.per_address:
+        own = self.pending.get(key, {})
+        if len(own) >= self.limits.per_address:
             return "too many logins in progress from this address"
         start, rate, full = self.limits.startups
-        waiting = sum(self.pending.values())
+        waiting = self.waiting()
         if waiting >= full:
-            return "too many logins in progress"
-        if waiting >= start:
+            busiest = max(self.pending, key=lambda k: len(self.pending[k]))
+            if len(self.pending[busiest]) <= len(own) + 1:
+                return "too many logins in progress"
+            oldest = next(iter(self.pending[busiest]))
+            self.left(busiest, oldest)
+            oldest.drop("a login in progress dropped for a newcomer from another address")
+        elif waiting >= start and own:
             drop = rate + (100 - rate) * (waiting - start) / max(1, full - start)
             if self.chance() * 100 < drop:
                 return "too many logins in progress"
-        self.pending[address] = self.pending.get(address, 0) + 1
+        self.pending.setdefault(key, {})[conn] = None
         return None
 
-    def left(self, address: str) -> None:
-        """A connection that had not logged in is gone, or has logged in now."""
-        _down(self.pending, address)
+    def left(self, address: str, conn: Waiting) -> None:
+        """A connection that had not logged in is gone, or has logged in now (one the gate
+        has dropped already: nothing)."""
+        key = source(address)
+        own = self.pending.get(key)
+        if own is not None:
+            own.pop(conn, None)
+            if not own:
+                del self.pending[key]
 
     def failed(self, address: str) -> float:
         """A failed login from `address`: the seconds to wait before answering it."""
         now = self.clock()
+        address = source(address)
         f = self.failures.pop(address, None) or _Failures()
         self.failures[address] = f  # the newest last
         while len(self.failures) > MAX_TRACKED:
@@ -122,6 +169,7 @@ class Gate:
         """Why a logged-in connection of `seat` (None: a spectator) cannot have a game now,
         or None (it is counted then, until `release`)."""
         lim = self.limits
+        address = source(address)
         if seat is None:
             if sum(self.spectators.values()) >= lim.spectators:
                 return f"this game has {lim.spectators} spectators over SSH already"
@@ -136,7 +184,7 @@ class Gate:
 
     def release(self, seat: int | None, address: str) -> None:
         if seat is None:
-            _down(self.spectators, address)
+            _down(self.spectators, source(address))
         else:
             _down(self.seats, seat)
 
@@ -150,4 +198,4 @@ def _down(counts: dict[Any, int], key: Any) -> None:
         counts.pop(key, None)
 
 
-__all__ = ["Gate", "Limits"]
+__all__ = ["Gate", "Limits", "Waiting", "source"]

@@ -124,6 +124,7 @@ class Door:
         """No new connections (serve()'s end)."""
         if self.listener is not None:
             self.listener.close()
+        self._say_refused()
 
     async def wait_closed(self) -> None:
         """The games that are still open end first (each join process leaves when the host
@@ -159,14 +160,18 @@ class Door:
         return f"ssh {flags}-p {self.port} {code}@{self.address}"
 
     def refused(self, why: str) -> None:
-        """A connection refused before its login: said in one line every few seconds."""
+        """A connection refused before its login: said in one line every few seconds (and
+        what is left to say when the door closes)."""
         self._refused[why] = self._refused.get(why, 0) + 1
-        now = time.monotonic()
-        if now - self._refused_said >= REFUSALS_SAID:
+        if time.monotonic() - self._refused_said >= REFUSALS_SAID:
+            self._say_refused()
+
+    def _say_refused(self) -> None:
+        if self._refused:
             parts = ", ".join(f"{n} ({w})" for w, n in self._refused.items())
             self.say(f"SSH: refused connections: {parts}")
             self._refused.clear()
-            self._refused_said = now
+        self._refused_said = time.monotonic()
 
 
 class _Keeper(asyncio.Protocol):
@@ -177,12 +182,14 @@ class _Keeper(asyncio.Protocol):
         self.door, self.options = door, options
         self.conn: _Conn | None = None
         self.address = ""
+        self.transport: asyncio.BaseTransport | None = None
         self.waiting = False  # counted by the gate as not logged in yet
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "local"
-        why = self.door.gate.admit(self.address)
+        self.transport = transport
+        why = self.door.gate.admit(self.address, self)
         if why is not None:
             self.door.refused(why)
             transport.abort()
@@ -191,10 +198,17 @@ class _Keeper(asyncio.Protocol):
         self.conn = _Conn(self, asyncio.get_running_loop(), self.options)
         self.conn.connection_made(transport)
 
+    def drop(self, why: str) -> None:
+        """The gate gave this login's place to a newcomer (gate.Waiting)."""
+        self.waiting = False
+        self.door.refused(why)
+        if self.transport is not None:
+            self.transport.abort()
+
     def logged_in(self) -> None:
         if self.waiting:
             self.waiting = False
-            self.door.gate.left(self.address)
+            self.door.gate.left(self.address, self)
 
     def data_received(self, data: bytes) -> None:
         if self.conn is not None:
