@@ -41,7 +41,7 @@ def rules_summary(rules: Any) -> list[str]:
         "When the draw pile runs out, the discard pile is shuffled into a new one. When it"
         f" runs out for the {ordinal(c.end_runout)} time there is no new pile: the active"
         " player completes the turn in full (fewer cards are turned up or drawn).",
-        "Then everybody harvests every field (no spell card for Cap Beans then); hand cards"
-        " count for nothing; the most coins wins.",
+        "Then everybody harvests every field, from the active player on (2 or more Cap"
+        " Beans still bring a spell card); hand cards count for nothing; the most coins wins.",
     ]
     return [*lines, rules.tiebreak_text()]

@@ -263,9 +263,11 @@ class ExcalibohnRules(
         self.draw_phase4(st, ev, self.count.draw)
 
     def game_over(self, st: ExcalibohnState, ev: list[Event] | None, reason: str) -> None:
-        """The final harvest (coins only: no Cap spell), then Bohnanza's scoring."""
-        for seat, p in enumerate(st.players):
-            for i, f in enumerate(p.fields):
+        """The final harvest, from the active player on (a Cap harvest of 2+ brings a spell
+        card while the deck holds one: its Groschen count in the tie-break), then Bohnanza's
+        scoring."""
+        for seat in self._order[st.active]:
+            for i, f in enumerate(st.players[seat].fields):
                 if f.count:
                     self._harvest_field(st, seat, i, ev, final=True)
         for p in st.pending:  # (none is left at the end; a card held would be kept)
@@ -369,7 +371,8 @@ class ExcalibohnRules(
         final: bool = False,
     ) -> None:
         """Harvest one field: an enchanted first card to the discard pile, the Cap's spell
-        card (not at the final harvest), the temporary third field closed, the use lost."""
+        card (at the final harvest too), the temporary third field closed and the use lost
+        (not at the final harvest: every field is harvested then)."""
         p = st.players[seat]
         f = p.fields[index]
         variety, count = f.variety, f.count
@@ -380,16 +383,14 @@ class ExcalibohnRules(
             st.deck.discard[-1] = was  # the first card's real variety (coins < cards always)
         if ev is not None:
             ev.append(Harvested(seat, index, variety, count, coins))
-        if final:
-            return
-        if seat == st.active and index < len(st.uses):
+        if not final and seat == st.active and index < len(st.uses):
             st.uses[index] = False
         if variety == cards().cap and count >= cards().spell_at:
             card = st.take_spell(seat)
             if card is not None and ev is not None:
                 ev.append(SpellDrawn(seat, "cap", None))
                 self.note(st, seat, f"You drew the {cards().spells[card.id].name}.")
-        if st.temp_fields[seat]:
+        if st.temp_fields[seat] and not final:
             self._close_temp_field(st, seat, index, ev)
 
     def _close_temp_field(
