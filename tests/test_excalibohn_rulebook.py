@@ -4,11 +4,14 @@ Each test quotes its sentence of excalibohn.txt."""
 
 from __future__ import annotations
 
-from helpers.excalibohn import table
-from helpers.rules import play
+import pytest
+from helpers.excalibohn import listed, snap, table
+from helpers.rules import play, refused
 
-from bohn_tui.games.common.actions import PlantArea
+from bohn_tui.games import rules_for, spec
+from bohn_tui.games.common.actions import Harvest, PlantArea
 from bohn_tui.games.excalibohn.actions import SpellDrawn
+from bohn_tui.games.excalibohn.state import RULEBOOK_OPTIONS
 
 # -- the Cap Bean at the final harvest -------------------------------------------------------
 
@@ -62,3 +65,67 @@ def test_the_final_harvest_goes_from_the_active_player_on():
     play(st, PlantArea(1, "cap", 0))
     assert st.over
     assert [c.id for c in st.spells[2]] == ["random"] and st.spells[0] == []
+
+
+# -- phase 3: the seats plant in turn ----------------------------------------------------------
+
+
+def phase3(**kw):
+    return table(
+        phase="plant_trades",
+        area=[["white", "white"], ["mean"], [], ["sword"]],
+        fields=[[("white", 1), None], [("cap", 2), None], [], [("cap", 3), ("mean", 2)]],
+        spell_deck=["random"],
+        **kw,
+    )
+
+
+def test_phase_3_the_active_player_plants_first_the_others_clockwise():
+    """ "Everyone may decide for himself in which order he plants the new bean cards. The
+    active player begins, the others follow clockwise." """
+    st = phase3()
+    rules = st.rules
+    assert rules.waiting_for(st) == [0] and rules.to_move(st) == 0
+    assert [p.seat for p in rules.prompts(st)] == [0]
+    assert not listed(st, 1, PlantArea) and not listed(st, 3, PlantArea)
+    refused(st, PlantArea(1, "mean", 1), "P1 plants first", snap=snap)
+    refused(st, PlantArea(3, "sword", 0), "clockwise", snap=snap)
+    play(st, PlantArea(0, "white", 0))
+    refused(st, PlantArea(1, "mean", 1), "P1 plants first", snap=snap)
+    play(st, PlantArea(0, "white", 0))
+    assert rules.waiting_for(st) == [1] and listed(st, 1, PlantArea)
+    refused(st, PlantArea(3, "sword", 0), "P2 plants first", snap=snap)
+    play(st, PlantArea(1, "mean", 1))
+    assert rules.waiting_for(st) == [3]  # seat 2 has nothing to plant
+    play(st, Harvest(3, 0), PlantArea(3, "sword", 0))
+    assert st.phase != "plant_trades"
+
+
+def test_phase_3_harvests_stay_open_to_everyone():
+    """ "You may harvest your bean fields at any time in the game, even if you are not the
+    active player." (only the planting goes in turn)"""
+    st = phase3()
+    assert Harvest(1, 0) in listed(st, 1, Harvest)
+    play(st, Harvest(1, 0))  # 2 Cap Beans: the spell card
+    assert [c.id for c in st.spells[1]] == ["random"]
+
+
+def test_phase_3_in_any_order_for_the_records_saved_before():
+    """The legacy option (records saved before the correction): every seat plants at once."""
+    st = phase3(options={"phase3_in_turn": False})
+    assert st.rules.waiting_for(st) == [0, 1, 3]
+    assert listed(st, 1, PlantArea)
+    play(st, PlantArea(1, "mean", 1))
+    assert st.players[1].area == []
+
+
+def test_each_corrected_rule_is_an_option_the_old_records_replay_without():
+    """The corrected rules are options, true by default; the spec's legacy options turn
+    each off for the records saved before (docs/formats.md, Records of a corrected rule)."""
+    sp = spec("excalibohn")
+    assert sp.legacy_options == dict.fromkeys(RULEBOOK_OPTIONS, False)
+    assert set(RULEBOOK_OPTIONS) <= set(sp.options)
+    rules = rules_for("excalibohn", 3)
+    for flag in RULEBOOK_OPTIONS:
+        with pytest.raises(ValueError, match=flag):
+            rules.new_game(["A", "B", "C"], 1, {flag: "yes"})

@@ -32,6 +32,7 @@ from bohn_tui.games.common.actions import (
     IllegalAction,
     Offer,
     PhaseStarted,
+    PlantArea,
     Planted,
     PlantHand,
 )
@@ -59,7 +60,12 @@ from bohn_tui.games.excalibohn.actions import (
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.decisions import Decisions
 from bohn_tui.games.excalibohn.spells import SpellRules
-from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
+from bohn_tui.games.excalibohn.state import (
+    RULEBOOK_OPTIONS,
+    ExcalibohnState,
+    Pending,
+    SpellCard,
+)
 from bohn_tui.games.excalibohn.views import ExcalibohnViews
 
 PHASE_NAMES = {
@@ -98,6 +104,7 @@ class ExcalibohnRules(
                 **{k: self._guarded(h, own=True) for k, h in self.spell_handlers().items()},
                 UseAbility: self._use_ability,
                 EndTrading: self._guarded(self._excali_end_trading),
+                PlantArea: self._guarded(self._excali_plant_area),
             }
         )
         self.legal_to_move = self.legal_actions
@@ -113,9 +120,13 @@ class ExcalibohnRules(
     ) -> tuple[ExcalibohnState, list[Event]]:
         """Rule 1: the beans shuffled (or `deck`, top card first), the spells shuffled, one
         each face down; the highest Groschen starts; five hand cards dealt one at a time,
-        seat 0 first. Option "open_treasuries" as in Bohnanza."""
+        seat 0 first. Option "open_treasuries" as in Bohnanza; the rules corrected to the
+        rulebook (state.RULEBOOK_OPTIONS) are options true by default."""
         if len(names) != self.n:
             raise ValueError(f"this rules object is for {self.n} players, not {len(names)}")
+        for flag in RULEBOOK_OPTIONS:  # each true by default (state.RULEBOOK_OPTIONS)
+            if (options or {}).get(flag, True).__class__ is not bool:
+                raise ValueError(f"option {flag!r} is true or false")
         base, _ = super().new_game(names, seed, options, deck)  # the turn starts below
         st = ExcalibohnState(**{f.name: getattr(base, f.name) for f in fields(GameState)})
         hands = [p.hand for p in st.players]  # Bohnanza deals five at a time: one at a time
@@ -313,6 +324,23 @@ class ExcalibohnRules(
         self._end_trading(st, a, ev)
         st.phase2_open = False
 
+    def _excali_plant_area(self, st: ExcalibohnState, a: PlantArea, ev: list[Event]) -> None:
+        """Phase 3: "The active player begins, the others follow clockwise." """
+        first = self._planter(st)
+        if first is not None and a.seat != first and st.players[a.seat].area:
+            raise IllegalAction(
+                f"{self._who(st, first)} plants first: the active player begins, "
+                "the others follow clockwise"
+            )
+        self._plant_area(st, a, ev)
+
+    def _planter(self, st: ExcalibohnState) -> int | None:
+        """Phase 3 in turn: the seat that plants now (the first from the active player on
+        with cards in its trade area); None when every seat may (the records saved before)."""
+        if st.phase != PLANT_TRADES or not st.rule("phase3_in_turn"):
+            return None
+        return next((s for s in self._order[st.active] if st.players[s].area), None)
+
     def _excali_plant_hand(
         self, st: ExcalibohnState, a: PlantHand, ev: list[Event] | None = None
     ) -> None:
@@ -453,6 +481,8 @@ class ExcalibohnRules(
             self._harvests(st, seat, out)
         else:
             out.extend(self._legal(st, seat))
+            if self._planter(st) not in (None, seat):  # phase 3: not this seat's turn yet
+                out[:] = [a for a in out if a.__class__ is not PlantArea]
         if st.phase != PLANT or st.planted >= 2:
             self._flow_plants(st, seat, out)
         self._flow_skip(st, seat, out)
@@ -500,6 +530,9 @@ class ExcalibohnRules(
             return [st.pending[0].seat]
         if st.phase in (MAGIC, DRAW):
             return [st.active]
+        first = self._planter(st)
+        if first is not None:
+            return [first]
         return super().waiting_for(st)
 
     def to_move(self, st: ExcalibohnState) -> int | None:
