@@ -9,8 +9,15 @@ from helpers.excalibohn import listed, snap, table
 from helpers.rules import play, refused
 
 from bohn_tui.games import rules_for, spec
-from bohn_tui.games.common.actions import Harvest, PlantArea
-from bohn_tui.games.excalibohn.actions import SpellDrawn
+from bohn_tui.games.common.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
+from bohn_tui.games.excalibohn.actions import (
+    ActivateSpell,
+    CastSpell,
+    EndMagic,
+    SpellDrawn,
+    SpellsTurnedDown,
+    UseAbility,
+)
 from bohn_tui.games.excalibohn.state import RULEBOOK_OPTIONS
 
 # -- the Cap Bean at the final harvest -------------------------------------------------------
@@ -129,3 +136,55 @@ def test_each_corrected_rule_is_an_option_the_old_records_replay_without():
     for flag in RULEBOOK_OPTIONS:
         with pytest.raises(ValueError, match=flag):
             rules.new_game(["A", "B", "C"], 1, {flag: "yes"})
+
+
+# -- spells activated out of turn ------------------------------------------------------------
+
+
+def test_a_spell_activated_in_a_counterattack_stays_up_until_its_owners_turn_ends():
+    """ "At the end of your turn, turn your still-activated spell cards back to the back side
+    again." (your own: a fellow's spell activated in a counterattack stays face up until the
+    end of that fellow's own turn, and is cast then)"""
+    st = table(
+        n=3,
+        fields=[[("sword", 2), ("cap", 1)], [("white", 2), None]],
+        coins=[["magic"], ["sword"]],
+        hands=[["mean"], ["white", "mean"]],
+        spells=[["swap"], ["retuck"]],
+    )
+    rules = st.rules
+    play(st, UseAbility(0, 0, 1))  # a Sword: Nina counterattacks, turns up a Magic Bean
+    assert (st.pending[0].kind, st.pending[0].seat) == ("activate", 1)
+    play(st, ActivateSpell(1, 0))
+    assert st.phase == "trade" and st.spells[1][0].up
+    assert not listed(st, 1, CastSpell)  # only the active player casts
+    play(st, EndTrading(0), PlantArea(0, "cap", 1), PlantArea(0, "cap", 1))
+    assert st.active == 1 and st.phase == "plant"
+    assert st.spells[1][0].up  # still up in its owner's own turn
+    assert CastSpell(1, 0, index=0, to=1) in listed(st, 1, CastSpell)
+    play(st, PlantHand(1, 0), EndPlanting(1))
+    assert st.phase == "magic"  # the face-up card is one of its phase 1b's choices
+    ev = play(st, EndMagic(1), EndTrading(1), PlantArea(1, "cap", 1), PlantArea(1, "cap", 1))
+    assert st.active == 2 and not st.spells[1][0].up
+    assert SpellsTurnedDown(1, 1) in ev
+    assert rules.view(st, 0)["players"][1]["spells"][0]["id"] == "retuck"  # seen by all
+
+
+def test_the_end_of_a_turn_turns_down_the_active_players_spells_only():
+    """ "At the end of your turn, turn your still-activated spell cards back" """
+    st = table(spells=[["^attack", "flow"], ["^retuck"], [], []], attack=True, flow=True)
+    events: list = []
+    st.rules.spells_end_of_turn(st, events)
+    assert not st.spells[0][0].up and st.spells[1][0].up
+    assert SpellsTurnedDown(0, 1) in events
+    assert not any(isinstance(e, SpellsTurnedDown) and e.seat == 1 for e in events)
+    assert not st.attack and not st.flow
+
+
+def test_every_spell_turns_down_for_the_records_saved_before():
+    """The legacy option: every face-up spell turned down at the end of every turn."""
+    st = table(spells=[["^attack"], ["^retuck"], [], []], options={"own_spells_down": False})
+    events: list = []
+    st.rules.spells_end_of_turn(st, events)
+    assert not any(c.up for r in st.spells for c in r)
+    assert SpellsTurnedDown(1, 1) in events

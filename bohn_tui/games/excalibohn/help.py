@@ -35,8 +35,8 @@ def rules_summary(rules: Any) -> list[str]:
         "Where the rulebook is silent:",
         "  A Sword duel ends after 5 turn-ups. A fellow without coins takes no part in the"
         " Mean Bean's turn-up; an empty coin pile turned up by a Sword does nothing.",
-        "  Phase 1b is skipped when nothing can be done in it. Spells turned up in a"
-        " counterattack stay up until the end of that turn.",
+        "  Phase 1b is skipped when nothing can be done in it. A spell turned up in a"
+        " counterattack stays up until the end of its owner's own turn.",
     ]
     lines += [
         "When the draw pile runs out, the discard pile is shuffled into a new one. When it"

@@ -122,17 +122,21 @@ class SpellRules:
         return False
 
     def spells_end_of_turn(self, st: Any, ev: list[Event] | None) -> None:
-        """The end of a turn: every face-up spell turns face down (every seat's: a
-        counterattacker's too); it has been seen, so every seat knows it from now on. The
-        Random Spell's draws (temp) go back into the spell deck, which is shuffled with
-        st.rng. The turn's spell state is cleared."""
+        """The end of a turn: the active player's face-up spells turn face down ("At the end
+        of your turn, turn your still-activated spell cards back": a fellow's, activated in
+        a counterattack, stay up until the end of that fellow's own turn; every seat's with
+        the option "own_spells_down" false, as in the records saved before); a card turned
+        down has been seen, so every seat knows it from now on. The Random Spell's draws
+        (temp) go back into the spell deck, which is shuffled with st.rng. The turn's spell
+        state is cleared."""
         everyone = tuple(range(self.n))
         returned: list[str] = []
         counts = [0] * self.n
+        own = st.rule("own_spells_down")
         for seat, row in enumerate(st.spells):
             kept = []
             for card in row:
-                if card.up:
+                if card.up and (seat == st.active or not own):
                     counts[seat] += 1
                     card.up = False
                     card.known = tuple(s for s in everyone if s != seat)

@@ -13,6 +13,7 @@ from bohn_tui.games.bohnanza.rules import GameState
 # records saved before replay with it false (the spec's legacy options: docs/formats.md).
 RULEBOOK_OPTIONS = {
     "phase3_in_turn": "phase 3: the seats plant in turn, from the active player on",
+    "own_spells_down": "the end of a turn turns down only the active player's spells",
 }
 
 
