@@ -9,11 +9,19 @@ from helpers.excalibohn import listed, snap, table
 from helpers.rules import play, refused
 
 from bohn_tui.games import rules_for, spec
-from bohn_tui.games.common.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
+from bohn_tui.games.common.actions import (
+    EndPlanting,
+    EndTrading,
+    Harvest,
+    Offer,
+    PlantArea,
+    PlantHand,
+)
 from bohn_tui.games.excalibohn.actions import (
     ActivateSpell,
     CastSpell,
     EndMagic,
+    Skip,
     SpellDrawn,
     SpellsTurnedDown,
     UseAbility,
@@ -188,3 +196,72 @@ def test_every_spell_turns_down_for_the_records_saved_before():
     st.rules.spells_end_of_turn(st, events)
     assert not any(c.up for r in st.spells for c in r)
     assert SpellsTurnedDown(1, 1) in events
+
+
+# -- the phase-2 spells: the active player decides first -----------------------------------
+
+
+def phase2(spells=("^pile",), **kw):
+    base = dict(
+        phase="trade",
+        phase2_open=True,
+        turned_up=["cap", "mean"],
+        discard=["princess"],
+        hands=[["sword"], ["white", "cap"], ["mean"], []],
+        fields=[[("cap", 2), ("sword", 2)], [], [], []],
+        spells=[list(spells), [], [], []],
+    )
+    base.update(kw)
+    return table(**base)
+
+
+def test_nobody_offers_before_the_active_player_decides_on_the_pile_spell():
+    """ "You use this card at the beginning of Phase 2. First turn up two cards from the
+    draw pile as usual. Then decide whether you want to use the spell" (the Pile Spell):
+    nobody may offer before that decision."""
+    st = phase2()
+    rules = st.rules
+    offer = Offer(1, to=0, give_hand=(0,), want=("cap",))
+    refused(st, offer, "P1 decides first", snap=snap)
+    assert not rules.may_propose(st, 1) and not rules.can_offer(st, 1)
+    assert not rules.view(st, 1)["can_offer"] and rules.can_offer(st, 0)
+    assert rules.waiting_for(st) == [0]
+    assert CastSpell(0, 0) in listed(st, 0) and Skip(0) in listed(st, 0)
+    play(st, CastSpell(0, 0))  # the spell used: the trading is open
+    assert st.turned_up == ["cap", "mean", "princess"]
+    assert rules.may_propose(st, 1) and not listed(st, 0, Skip)
+    play(st, offer)
+
+
+def test_the_active_player_may_decide_not_to_use_the_spell():
+    """ "Then decide whether you want to use the spell" (the Trade Spell too): Skip is the
+    decision not to; the fellows may offer then, and the spell is not cast any more."""
+    st = phase2(spells=("^trade", "^pile"))
+    rules = st.rules
+    key = rules.proposal_round(st)
+    play(st, Skip(0))
+    assert not st.phase2_open and not listed(st, 0, CastSpell)
+    assert rules.may_propose(st, 1) and rules.proposal_round(st) != key  # bots asked anew
+    play(st, Offer(1, to=0, give_hand=(0,), want=("cap",)))
+    refused(st, Skip(0), "nothing to skip", snap=snap)
+
+
+def test_the_active_players_own_offer_is_its_decision():
+    """An offer of the active player ends the spells' moment (as before): then anyone."""
+    st = phase2()
+    play(st, Offer(0, to=1, give_up=(1,), want=("white",)))
+    assert not st.phase2_open and st.rules.can_offer(st, 2)
+
+
+def test_without_a_castable_phase_2_spell_the_fellows_offer_at_once():
+    """Nothing to decide: no wait (an empty discard pile leaves the Pile Spell nothing)."""
+    st = phase2(discard=[])
+    assert st.rules.may_propose(st, 1) and not listed(st, 0, Skip)
+    play(st, Offer(1, to=0, give_hand=(0,), want=("cap",)))
+
+
+def test_fellows_offer_at_once_in_the_records_saved_before():
+    """The legacy option: the fellows' offers were taken at once, closing the moment."""
+    st = phase2(options={"phase2_active_first": False})
+    play(st, Offer(1, to=0, give_hand=(0,), want=("cap",)))
+    assert not st.phase2_open and not listed(st, 0, CastSpell)

@@ -19,8 +19,9 @@ def rules_summary(rules: Any) -> list[str]:
         "1a. Plant your front card (you must), then the next one if you like.",
         "1b. Use the ability of each planted field once (a row started now brings one more);"
         " discard Magic Beans from the hand to turn spell cards face up.",
-        f"2. Turn up {c.turn_up} cards and trade. 3. Plant what you got: the active player"
-        f" first, then the others clockwise. 4. Draw {c.draw}.",
+        f"2. Turn up {c.turn_up} cards and trade (with a Trade or Pile Spell face up, the"
+        " active player decides on it before anyone offers). 3. Plant what you got: the"
+        f" active player first, then the others clockwise. 4. Draw {c.draw}.",
         "You may harvest any time, but not during a Sword duel. A field of one card is"
         " protected while another field holds more than one.",
         "Harvesting 2 or more Cap Beans brings a spell card.",

@@ -307,6 +307,10 @@ class ExcalibohnRules(
     # -- handlers ------------------------------------------------------------------------------
 
     def _excali_offer(self, st: ExcalibohnState, a: Offer, ev: list[Event]) -> None:
+        if a.seat != st.active and self.phase2_waits(st):
+            raise IllegalAction(
+                f"wait: {self._who(st, st.active)} decides first whether to use a spell of phase 2"
+            )
         self._offer(st, a, ev)
         st.phase2_open = False
 
@@ -512,9 +516,10 @@ class ExcalibohnRules(
                 )
 
     def _flow_skip(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
-        """The rest of a Magic Card Flow may be forgone (Skip). (Not one of phase 1b's
-        choices: 1b still ends by itself when nothing else is left.)"""
-        if st.flow and seat == st.active:
+        """The rest of a Magic Card Flow may be forgone (Skip), and so may the phase-2
+        spells while the fellows wait for that decision. (Not one of phase 1b's choices:
+        1b still ends by itself when nothing else is left.)"""
+        if seat == st.active and (st.flow or self.phase2_waits(st)):
             out.append(Skip(seat))
 
     def _harvests(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:

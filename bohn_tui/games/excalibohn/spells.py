@@ -121,6 +121,23 @@ class SpellRules:
                     return True
         return False
 
+    def phase2_waits(self, st: Any) -> bool:
+        """Phase 2 has begun, no offer is made yet, and the active player could still cast
+        a phase-2 spell (the Trade Spell, the Pile Spell): "First turn up two cards ...
+        Then decide whether you want to use the spell." Nobody else may offer until the
+        active player decides (casts, offers, skips or ends trading). False with the option
+        "phase2_active_first" false (the records saved before)."""
+        if st.phase != "trade" or not st.phase2_open or st.pending:
+            return False
+        if not st.rule("phase2_active_first"):
+            return False
+        seat = st.active
+        for card in st.spells[seat]:
+            if card.up and cards().spells[card.id].timing == "phase2_start":
+                if next(self._choices(st, seat, card.id, "trade"), None) is not None:
+                    return True
+        return False
+
     def spells_end_of_turn(self, st: Any, ev: list[Event] | None) -> None:
         """The end of a turn: the active player's face-up spells turn face down ("At the end
         of your turn, turn your still-activated spell cards back": a fellow's, activated in

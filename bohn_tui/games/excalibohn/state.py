@@ -14,6 +14,7 @@ from bohn_tui.games.bohnanza.rules import GameState
 RULEBOOK_OPTIONS = {
     "phase3_in_turn": "phase 3: the seats plant in turn, from the active player on",
     "own_spells_down": "the end of a turn turns down only the active player's spells",
+    "phase2_active_first": "phase 2: nobody offers before the active player decides on a spell",
 }
 
 

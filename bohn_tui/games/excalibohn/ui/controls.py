@@ -148,6 +148,13 @@ class ExcaliControls(BeanControls):
             cast = self.key_text("cast") or "z casts a spell"
             cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
             return f"{you}: phase 4: {cast}, e draws 3 cards and ends your turn."
+        if ph == "trade" and v.get("spell_first"):  # nobody offers before this decision
+            if self._spell_skip():
+                cast = self.key_text("cast") or "z casts a spell"
+                cast = cast.replace("Cast ", "z casts the ", 1)
+                return f"{you}: phase 2: {cast}, or e trades without it (no offers before)."
+            if me != v["active"]:
+                return f"{you}: {names[v['active']]} decides first whether to cast a spell."
         flow = v.get("flow") and any(isinstance(a, PlantHand) for a in legal)
         base = super().hint(v, me, you)
         if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
@@ -258,6 +265,8 @@ class ExcaliControls(BeanControls):
                 return f"Cast {self.spell_title(next(iter(spells))).split(' (')[0]}"
         if action == "skip" and p is not None:
             return {"activate": "No more spells", "own_plant": "Don't plant"}.get(p["kind"])
+        if action == "skip" and self._spell_skip():
+            return "Trade without the spell"
         if action == "skip":
             return "Stop the flow"
         if action == "discard" and self.magic_beans():
@@ -294,7 +303,14 @@ class ExcaliControls(BeanControls):
             return True
         if action == "discard":
             return bool(self.discard_choices())
+        if action == "end_trading" and self._spell_skip():
+            return False  # e: first the phase-2 spell's decision (Skip), then the trading
         return super().check(action, params)
+
+    def _spell_skip(self) -> bool:
+        """The active player is asked to decide on the phase-2 spells (Skip forgoes them)."""
+        v = self.host.view
+        return bool(v.get("spell_first")) and not v.get("flow") and self.check("skip", ())
 
     async def _use(self, ability: str, question: str, hands: bool = False) -> None:
         uses = self.ability_use(ability)
