@@ -274,22 +274,6 @@ def test_the_tie_break_is_the_groschen():
     assert st.winners == (0, 1)  # 9 Groschen each: both win
 
 
-def test_the_final_harvest_brings_no_spell_card():
-    """Rule 18: the Cap's spell card, but not at the final harvest at the end."""
-    st = table(
-        n=3,
-        phase="plant_trades",
-        area=[["cap"]],
-        fields=[[None, None], [("cap", 3), None]],
-        deck=[],
-        runouts=2,
-    )
-    play(st, PlantArea(0, "cap", 0))
-    assert st.over and st.spells[1] == [] and st.players[1].coins == ["cap"]
-    v = st.rules.view(st, 0)
-    assert [p["groschen"] for p in v["players"]] == [0, 0, 0]
-
-
 # -- decisions and hostile actions -----------------------------------------------------------
 
 

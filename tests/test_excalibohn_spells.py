@@ -696,20 +696,7 @@ def test_hand_card_refused_after_a_trade():
 # -- the end of the turn -----------------------------------------------------------------
 
 
-def test_face_up_spells_turn_face_down_at_the_end_of_the_turn():
-    """ "At the end of your turn, turn your still-activated spell cards back to the back
-    side again." (A counterattacker's card turned up in the duel too.)"""
-    st = table(
-        phase="magic",
-        spells=[["^attack", "flow"], ["^retuck"], [], []],
-        attack=True,
-        flow=True,
-    )
-    events = []
-    st.rules.spells_end_of_turn(st, events)
-    assert not any(c.up for r in st.spells for c in r)
-    assert SpellsTurnedDown(0, 1) in events and SpellsTurnedDown(1, 1) in events
-    assert not st.attack and not st.flow
+# (the end of the turn turns spells down: tests/test_excalibohn_rulebook.py)
 
 
 # -- more refusals and the piles -----------------------------------------------------------

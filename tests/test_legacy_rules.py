@@ -37,6 +37,12 @@ def old_record(game: str, n: int, legacy: dict[str, object], level: str) -> Reco
     [
         ("bohnanza", 4, {"turn_up_end": "after_phase_3"}, "random"),
         ("bohnroschen", 3, {"ask_everyone": False}, "standard"),
+        (  # issue #23: phase 2's spells, the spells of a counterattack, phase 3's order
+            "excalibohn",
+            4,
+            {"phase3_in_turn": False, "own_spells_down": False, "phase2_active_first": False},
+            "standard",
+        ),
     ],
 )
 def test_a_record_of_a_corrected_rule_still_plays(

@@ -56,7 +56,13 @@ SPEC = bean_spec(
     help=_help,
     bots=_bots,
     table="bohn_tui.games.excalibohn.ui.parts:PARTS",
-    options=("open_treasuries",),
+    options=("open_treasuries", "phase3_in_turn", "own_spells_down", "phase2_active_first"),
+    # records saved before the rules were corrected to the rulebook (issue #23)
+    legacy_options={
+        "phase3_in_turn": False,
+        "own_spells_down": False,
+        "phase2_active_first": False,
+    },
     dealt_start=True,
 )
 SPEC = replace(SPEC, state_lines=_state_lines)  # (bean_spec gives the bean games' lines)

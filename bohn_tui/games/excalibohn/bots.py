@@ -39,6 +39,7 @@ from bohn_tui.games.excalibohn.actions import (
     ChooseFace,
     DiscardTurnedUp,
     PlaceCard,
+    Skip,
     UseAbility,
 )
 from bohn_tui.games.excalibohn.bots_world import has_temp_field, sample_world
@@ -111,13 +112,18 @@ class ExcalibohnBot:
     # -- trading -----------------------------------------------------------------------
 
     def _trade(self, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Phase 2: a spell worth casting first (Trade, Pile at its start), then the
-        wrapped level's trading over the bean actions."""
+        """Phase 2: a spell worth casting first (Trade, Pile at its start), else Skip when
+        the fellows wait for that decision; then the wrapped level's trading over the bean
+        actions."""
         casts = [a for a in legal if isinstance(a, CastSpell)]
         if casts:
             best = self.decide(seat, view, [*casts, _NOTHING])
             if best is not _NOTHING:
                 return best
+        skip = next((a for a in legal if isinstance(a, Skip)), None)
+        if skip is not None and not view.get("flow"):  # no spell: the fellows may offer
+            self.reason = "no spell now: the trading is open"
+            return skip
         bean = [a for a in legal if not isinstance(a, OWN)]
         if not bean:
             return self.decide(seat, view, legal)

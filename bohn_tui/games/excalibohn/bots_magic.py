@@ -43,7 +43,8 @@ SPELL = {
     "hand_card": 0.8,  # two more cards
     "random": 0.3,  # a spell card face up, for this turn
 }
-# a spell activated, by when it can be used (this turn only: it turns face down at its end)
+# a spell activated, by when it can be used (the active player's: this turn only, it turns
+# face down at its end; a fellow's, in a counterattack: in its own next turn)
 ACTIVATE = {
     "attack": 0.3,
     "bean_field": 0.35,
@@ -111,7 +112,9 @@ def activation(view: dict[str, Any], seat: int, spell: str | None) -> float:
     """What turning face-down spell `spell` (None: unknown) face up is worth now."""
     if spell is None:
         return 0.2
-    if view["active"] != seat or not still_usable(spell, view["phase"]):
+    if view["active"] != seat:  # up until the end of the seat's own next turn
+        return 0.0 if spell == "random" and not view["spell_deck"] else ACTIVATE.get(spell, 0.2)
+    if not still_usable(spell, view["phase"]):
         return 0.0
     worth = ACTIVATE.get(spell, 0.2)
     if spell == "attack" and not _attack_use(view, seat):

@@ -42,6 +42,7 @@ class Decisions:
     settle: Callable[..., None]
     plant_card: Callable[..., None]
     sword_effect: Callable[..., None]
+    phase2_waits: Callable[..., bool]
     _who: Callable[..., str]
 
     def _guarded(self, handler: Callable[..., None], own: bool = False) -> Callable[..., None]:
@@ -148,6 +149,9 @@ class Decisions:
             st.flow = False
             self.settle(st, ev)
             return
+        if self.phase2_waits(st) and a.seat == st.active:  # no phase-2 spell: trade on
+            st.phase2_open = False
+            return
         raise IllegalAction("there is nothing to skip now")
 
     def _pending_actions(self, st: ExcalibohnState, p: Pending, out: list[Action]) -> None:
@@ -188,8 +192,19 @@ class Decisions:
         return None
 
     def can_offer(self, st: ExcalibohnState, seat: int) -> bool:
-        """No offer while a decision is pending (it would be refused)."""
-        return not st.pending and super().can_offer(st, seat)  # type: ignore[misc]
+        """No offer while a decision is pending, nor a fellow's while the active player
+        decides on a phase-2 spell (either would be refused)."""
+        if st.pending or (seat != st.active and self.phase2_waits(st)):
+            return False
+        return super().can_offer(st, seat)  # type: ignore[misc]
 
     def may_propose(self, st: ExcalibohnState, seat: int) -> bool:
-        return not st.pending and super().may_propose(st, seat)  # type: ignore[misc]
+        if st.pending or self.phase2_waits(st):
+            return False
+        return super().may_propose(st, seat)  # type: ignore[misc]
+
+    def proposal_round(self, st: ExcalibohnState) -> Any:
+        """Bohnanza's rounds, and one more when the active player has decided on the
+        phase-2 spells (the fellows are asked for offers only then)."""
+        key = super().proposal_round(st)  # type: ignore[misc]
+        return None if key is None else (*key, self.phase2_waits(st))

@@ -19,7 +19,9 @@ def rules_summary(rules: Any) -> list[str]:
         "1a. Plant your front card (you must), then the next one if you like.",
         "1b. Use the ability of each planted field once (a row started now brings one more);"
         " discard Magic Beans from the hand to turn spell cards face up.",
-        f"2. Turn up {c.turn_up} cards and trade. 3. Plant what you got. 4. Draw {c.draw}.",
+        f"2. Turn up {c.turn_up} cards and trade (with a Trade or Pile Spell face up, the"
+        " active player decides on it before anyone offers). 3. Plant what you got: the"
+        f" active player first, then the others clockwise. 4. Draw {c.draw}.",
         "You may harvest any time, but not during a Sword duel. A field of one card is"
         " protected while another field holds more than one.",
         "Harvesting 2 or more Cap Beans brings a spell card.",
@@ -34,14 +36,14 @@ def rules_summary(rules: Any) -> list[str]:
         "Where the rulebook is silent:",
         "  A Sword duel ends after 5 turn-ups. A fellow without coins takes no part in the"
         " Mean Bean's turn-up; an empty coin pile turned up by a Sword does nothing.",
-        "  Phase 1b is skipped when nothing can be done in it. Spells turned up in a"
-        " counterattack stay up until the end of that turn.",
+        "  Phase 1b is skipped when nothing can be done in it. A spell turned up in a"
+        " counterattack stays up until the end of its owner's own turn.",
     ]
     lines += [
         "When the draw pile runs out, the discard pile is shuffled into a new one. When it"
         f" runs out for the {ordinal(c.end_runout)} time there is no new pile: the active"
         " player completes the turn in full (fewer cards are turned up or drawn).",
-        "Then everybody harvests every field (no spell card for Cap Beans then); hand cards"
-        " count for nothing; the most coins wins.",
+        "Then everybody harvests every field, from the active player on (2 or more Cap"
+        " Beans still bring a spell card); hand cards count for nothing; the most coins wins.",
     ]
     return [*lines, rules.tiebreak_text()]

@@ -32,6 +32,7 @@ from bohn_tui.games.common.actions import (
     IllegalAction,
     Offer,
     PhaseStarted,
+    PlantArea,
     Planted,
     PlantHand,
 )
@@ -59,7 +60,12 @@ from bohn_tui.games.excalibohn.actions import (
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.decisions import Decisions
 from bohn_tui.games.excalibohn.spells import SpellRules
-from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
+from bohn_tui.games.excalibohn.state import (
+    RULEBOOK_OPTIONS,
+    ExcalibohnState,
+    Pending,
+    SpellCard,
+)
 from bohn_tui.games.excalibohn.views import ExcalibohnViews
 
 PHASE_NAMES = {
@@ -98,6 +104,7 @@ class ExcalibohnRules(
                 **{k: self._guarded(h, own=True) for k, h in self.spell_handlers().items()},
                 UseAbility: self._use_ability,
                 EndTrading: self._guarded(self._excali_end_trading),
+                PlantArea: self._guarded(self._excali_plant_area),
             }
         )
         self.legal_to_move = self.legal_actions
@@ -113,9 +120,13 @@ class ExcalibohnRules(
     ) -> tuple[ExcalibohnState, list[Event]]:
         """Rule 1: the beans shuffled (or `deck`, top card first), the spells shuffled, one
         each face down; the highest Groschen starts; five hand cards dealt one at a time,
-        seat 0 first. Option "open_treasuries" as in Bohnanza."""
+        seat 0 first. Option "open_treasuries" as in Bohnanza; the rules corrected to the
+        rulebook (state.RULEBOOK_OPTIONS) are options true by default."""
         if len(names) != self.n:
             raise ValueError(f"this rules object is for {self.n} players, not {len(names)}")
+        for flag in RULEBOOK_OPTIONS:  # each true by default (state.RULEBOOK_OPTIONS)
+            if (options or {}).get(flag, True).__class__ is not bool:
+                raise ValueError(f"option {flag!r} is true or false")
         base, _ = super().new_game(names, seed, options, deck)  # the turn starts below
         st = ExcalibohnState(**{f.name: getattr(base, f.name) for f in fields(GameState)})
         hands = [p.hand for p in st.players]  # Bohnanza deals five at a time: one at a time
@@ -263,9 +274,11 @@ class ExcalibohnRules(
         self.draw_phase4(st, ev, self.count.draw)
 
     def game_over(self, st: ExcalibohnState, ev: list[Event] | None, reason: str) -> None:
-        """The final harvest (coins only: no Cap spell), then Bohnanza's scoring."""
-        for seat, p in enumerate(st.players):
-            for i, f in enumerate(p.fields):
+        """The final harvest, from the active player on (a Cap harvest of 2+ brings a spell
+        card while the deck holds one: its Groschen count in the tie-break), then Bohnanza's
+        scoring."""
+        for seat in self._order[st.active]:
+            for i, f in enumerate(st.players[seat].fields):
                 if f.count:
                     self._harvest_field(st, seat, i, ev, final=True)
         for p in st.pending:  # (none is left at the end; a card held would be kept)
@@ -294,6 +307,10 @@ class ExcalibohnRules(
     # -- handlers ------------------------------------------------------------------------------
 
     def _excali_offer(self, st: ExcalibohnState, a: Offer, ev: list[Event]) -> None:
+        if a.seat != st.active and self.phase2_waits(st):
+            raise IllegalAction(
+                f"wait: {self._who(st, st.active)} decides first whether to use a spell of phase 2"
+            )
         self._offer(st, a, ev)
         st.phase2_open = False
 
@@ -310,6 +327,23 @@ class ExcalibohnRules(
                 st.discardable = list(st.turned_up)
         self._end_trading(st, a, ev)
         st.phase2_open = False
+
+    def _excali_plant_area(self, st: ExcalibohnState, a: PlantArea, ev: list[Event]) -> None:
+        """Phase 3: "The active player begins, the others follow clockwise." """
+        first = self._planter(st)
+        if first is not None and a.seat != first and st.players[a.seat].area:
+            raise IllegalAction(
+                f"{self._who(st, first)} plants first: the active player begins, "
+                "the others follow clockwise"
+            )
+        self._plant_area(st, a, ev)
+
+    def _planter(self, st: ExcalibohnState) -> int | None:
+        """Phase 3 in turn: the seat that plants now (the first from the active player on
+        with cards in its trade area); None when every seat may (the records saved before)."""
+        if st.phase != PLANT_TRADES or not st.rule("phase3_in_turn"):
+            return None
+        return next((s for s in self._order[st.active] if st.players[s].area), None)
 
     def _excali_plant_hand(
         self, st: ExcalibohnState, a: PlantHand, ev: list[Event] | None = None
@@ -369,7 +403,8 @@ class ExcalibohnRules(
         final: bool = False,
     ) -> None:
         """Harvest one field: an enchanted first card to the discard pile, the Cap's spell
-        card (not at the final harvest), the temporary third field closed, the use lost."""
+        card (at the final harvest too), the temporary third field closed and the use lost
+        (not at the final harvest: every field is harvested then)."""
         p = st.players[seat]
         f = p.fields[index]
         variety, count = f.variety, f.count
@@ -380,16 +415,14 @@ class ExcalibohnRules(
             st.deck.discard[-1] = was  # the first card's real variety (coins < cards always)
         if ev is not None:
             ev.append(Harvested(seat, index, variety, count, coins))
-        if final:
-            return
-        if seat == st.active and index < len(st.uses):
+        if not final and seat == st.active and index < len(st.uses):
             st.uses[index] = False
         if variety == cards().cap and count >= cards().spell_at:
             card = st.take_spell(seat)
             if card is not None and ev is not None:
                 ev.append(SpellDrawn(seat, "cap", None))
                 self.note(st, seat, f"You drew the {cards().spells[card.id].name}.")
-        if st.temp_fields[seat]:
+        if st.temp_fields[seat] and not final:
             self._close_temp_field(st, seat, index, ev)
 
     def _close_temp_field(
@@ -452,6 +485,8 @@ class ExcalibohnRules(
             self._harvests(st, seat, out)
         else:
             out.extend(self._legal(st, seat))
+            if self._planter(st) not in (None, seat):  # phase 3: not this seat's turn yet
+                out[:] = [a for a in out if a.__class__ is not PlantArea]
         if st.phase != PLANT or st.planted >= 2:
             self._flow_plants(st, seat, out)
         self._flow_skip(st, seat, out)
@@ -481,9 +516,10 @@ class ExcalibohnRules(
                 )
 
     def _flow_skip(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
-        """The rest of a Magic Card Flow may be forgone (Skip). (Not one of phase 1b's
-        choices: 1b still ends by itself when nothing else is left.)"""
-        if st.flow and seat == st.active:
+        """The rest of a Magic Card Flow may be forgone (Skip), and so may the phase-2
+        spells while the fellows wait for that decision. (Not one of phase 1b's choices:
+        1b still ends by itself when nothing else is left.)"""
+        if seat == st.active and (st.flow or self.phase2_waits(st)):
             out.append(Skip(seat))
 
     def _harvests(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
@@ -499,6 +535,9 @@ class ExcalibohnRules(
             return [st.pending[0].seat]
         if st.phase in (MAGIC, DRAW):
             return [st.active]
+        first = self._planter(st)
+        if first is not None:
+            return [first]
         return super().waiting_for(st)
 
     def to_move(self, st: ExcalibohnState) -> int | None:

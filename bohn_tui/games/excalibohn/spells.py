@@ -121,18 +121,39 @@ class SpellRules:
                     return True
         return False
 
+    def phase2_waits(self, st: Any) -> bool:
+        """Phase 2 has begun, no offer is made yet, and the active player could still cast
+        a phase-2 spell (the Trade Spell, the Pile Spell): "First turn up two cards ...
+        Then decide whether you want to use the spell." Nobody else may offer until the
+        active player decides (casts, offers, skips or ends trading). False with the option
+        "phase2_active_first" false (the records saved before)."""
+        if st.phase != "trade" or not st.phase2_open or st.pending:
+            return False
+        if not st.rule("phase2_active_first"):
+            return False
+        seat = st.active
+        for card in st.spells[seat]:
+            if card.up and cards().spells[card.id].timing == "phase2_start":
+                if next(self._choices(st, seat, card.id, "trade"), None) is not None:
+                    return True
+        return False
+
     def spells_end_of_turn(self, st: Any, ev: list[Event] | None) -> None:
-        """The end of a turn: every face-up spell turns face down (every seat's: a
-        counterattacker's too); it has been seen, so every seat knows it from now on. The
-        Random Spell's draws (temp) go back into the spell deck, which is shuffled with
-        st.rng. The turn's spell state is cleared."""
+        """The end of a turn: the active player's face-up spells turn face down ("At the end
+        of your turn, turn your still-activated spell cards back": a fellow's, activated in
+        a counterattack, stay up until the end of that fellow's own turn; every seat's with
+        the option "own_spells_down" false, as in the records saved before); a card turned
+        down has been seen, so every seat knows it from now on. The Random Spell's draws
+        (temp) go back into the spell deck, which is shuffled with st.rng. The turn's spell
+        state is cleared."""
         everyone = tuple(range(self.n))
         returned: list[str] = []
         counts = [0] * self.n
+        own = st.rule("own_spells_down")
         for seat, row in enumerate(st.spells):
             kept = []
             for card in row:
-                if card.up:
+                if card.up and (seat == st.active or not own):
                     counts[seat] += 1
                     card.up = False
                     card.known = tuple(s for s in everyone if s != seat)

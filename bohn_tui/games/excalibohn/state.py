@@ -9,6 +9,14 @@ from typing import Any
 
 from bohn_tui.games.bohnanza.rules import GameState
 
+# The rules corrected to the rulebook (issue #23), each an option true by default; the
+# records saved before replay with it false (the spec's legacy options: docs/formats.md).
+RULEBOOK_OPTIONS = {
+    "phase3_in_turn": "phase 3: the seats plant in turn, from the active player on",
+    "own_spells_down": "the end of a turn turns down only the active player's spells",
+    "phase2_active_first": "phase 2: nobody offers before the active player decides on a spell",
+}
+
 
 @dataclass(slots=True)
 class SpellCard:
@@ -73,6 +81,10 @@ class ExcalibohnState(GameState):
     # last ability (public; the table shows them): views.SHOWN_KEYS
     notes: list[list[str]] = field(default_factory=list)  # per seat, this turn: what only it saw
     start: int = 0  # the starting player (the highest Groschen)
+
+    def rule(self, option: str) -> bool:
+        """Whether the corrected rule `option` (RULEBOOK_OPTIONS) holds in this game."""
+        return bool(self.options.get(option, True))
 
     def take_spell(self, seat: int, up: bool = False, temp: bool = False) -> SpellCard | None:
         """The top card of the spell deck to the end of `seat`'s row (None: the deck is

@@ -74,6 +74,7 @@ class ExcalibohnViews:
         out["temp_fields"] = list(st.temp_fields)
         out["traded"] = st.traded
         out["phase2_open"] = st.phase2_open
+        out["spell_first"] = self.phase2_waits(st)  # type: ignore[attr-defined]
         out["discardable"] = list(st.discardable)
         out["enchanted"] = [{"seat": s, "field": f, "was": w} for (s, f), w in st.enchanted.items()]
         out["notes"] = list(st.notes[seat]) if seat is not None else []

@@ -133,6 +133,9 @@ class ExcaliControls(BeanControls):
         if ph == "magic" and me == v["active"]:
             usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
             rest = ["d Magic Bean"] if self.magic_beans() else []
+            if v.get("flow") and any(isinstance(a, PlantHand) for a in legal):
+                fits = "/".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
+                rest.append(f"{fits} plant the front card (Magic Card Flow)")
             rest += ["z cast"] if self.check("cast", ()) else []
             width = self.host.app.size.width - 2
             for words in (  # each ability by name where the banner's row holds them
@@ -147,9 +150,18 @@ class ExcaliControls(BeanControls):
         if ph == "draw" and me == v["active"]:
             cast = self.key_text("cast") or "z casts a spell"
             cast = cast.replace("Cast ", "z casts the ", 1) if cast.startswith("Cast ") else cast
-            return f"{you}: phase 4: {cast}, e draws 3 cards and ends your turn."
+            return f"{you}: phase 4: {cast}, e {self._draw_words(v)} and ends your turn."
+        if ph == "trade" and v.get("spell_first"):  # nobody offers before this decision
+            if self._spell_skip():
+                cast = self.key_text("cast") or "z casts a spell"
+                cast = cast.replace("Cast ", "z casts the ", 1)
+                return f"{you}: phase 2: {cast}, or e trades without it (no offers before)."
+            if me != v["active"]:
+                return f"{you}: {names[v['active']]} decides first whether to cast a spell."
         flow = v.get("flow") and any(isinstance(a, PlantHand) for a in legal)
         base = super().hint(v, me, you)
+        if ph == "plant":  # phase 1a ends in phase 1b, not at the turn-up
+            base = base.replace("stop planting (e) to turn up cards", "stop planting (e) for 1b")
         if ph == "plant_trades" and any(isinstance(a, DiscardTurnedUp) for a in legal):
             base = base.rstrip(".") + "; d lays an untraded card on the discard pile."
         if base and self.check("cast", ()):
@@ -197,6 +209,9 @@ class ExcaliControls(BeanControls):
                 return f"Enchantment: {front} must be planted; harvest a field first (f)."
             if kind == "forced":
                 return f"Enchantment of the Fellow Players: plant {front} ({fields})."
+            if not fields:
+                harvest = "harvest a field first (f) or " if self._harvests() else ""
+                return f"{front} fits no field: {harvest}skip (e)."
             return f"you may plant {front} ({fields}) or skip (e)."
         return "decide." if legal else ""
 
@@ -258,11 +273,27 @@ class ExcaliControls(BeanControls):
                 return f"Cast {self.spell_title(next(iter(spells))).split(' (')[0]}"
         if action == "skip" and p is not None:
             return {"activate": "No more spells", "own_plant": "Don't plant"}.get(p["kind"])
+        if action == "skip" and self._spell_skip():
+            return "Trade without the spell"
         if action == "skip":
             return "Stop the flow"
         if action == "discard" and self.magic_beans():
             return "Magic Bean"
+        if action == "draw_cards":
+            size = self.host.view.get("deck_size", 3)
+            if size < 3:
+                return f"Draw {size}, end turn" if size else "End turn (no pile)"
         return None
+
+    @staticmethod
+    def _draw_words(v: dict[str, Any]) -> str:
+        """What phase 4's draw takes now: three cards, or what the pile still holds."""
+        size = v.get("deck_size", 3)
+        if size >= 3:
+            return "draws 3 cards"
+        if size == 0:
+            return "draws nothing (the draw pile is used up)"
+        return f"draws the last {size} card{'s' if size > 1 else ''}"
 
     # -- abilities -----------------------------------------------------------------------------
 
@@ -294,7 +325,14 @@ class ExcaliControls(BeanControls):
             return True
         if action == "discard":
             return bool(self.discard_choices())
+        if action == "end_trading" and self._spell_skip():
+            return False  # e: first the phase-2 spell's decision (Skip), then the trading
         return super().check(action, params)
+
+    def _spell_skip(self) -> bool:
+        """The active player is asked to decide on the phase-2 spells (Skip forgoes them)."""
+        v = self.host.view
+        return bool(v.get("spell_first")) and not v.get("flow") and self.check("skip", ())
 
     async def _use(self, ability: str, question: str, hands: bool = False) -> None:
         uses = self.ability_use(ability)
@@ -434,9 +472,16 @@ class ExcaliControls(BeanControls):
             t.append_text(card(GAME, a.variety))
             t.append(f" {name(GAME, a.variety)}: both count as it")
             return t
-        if sid == "retuck" and a.to is not None:
-            where = "the front" if a.to == 0 else f"position {a.to + 1}"
-            return f"to {where}"
+        if sid == "retuck" and a.to is not None and a.index is not None:
+            rest = list(self.host.view["players"][a.seat]["hand"] or ())
+            del rest[a.index : a.index + 1]
+            if not rest:
+                return "to the front"
+            if a.to == 0:
+                return f"to the front, before the {name(GAME, rest[0])}"
+            if a.to >= len(rest):
+                return f"to the back, behind the {name(GAME, rest[-1])}"
+            return f"between the {name(GAME, rest[a.to - 1])} and the {name(GAME, rest[a.to])}"
         return ", ".join(
             f"{k} {getattr(a, k)}"
             for k in ("target", "index", "to", "field", "variety")
