@@ -1,0 +1,278 @@
+"""Attacks on remote play (issue #22): the same attacks on several source trees, side by side.
+
+    python benchmarks/net_attack.py --tree before=/work/wt-before --tree after=. \\
+        [--flood-seconds 20] [--idle 500] [--sessions 4] [--only flood,idle,sessions] [--json]
+
+Each tree's host is `python -m bohn_tui host bohnanza --players ... --json --bot-delay 0`
+run as a subprocess with this python, PYTHONPATH and the working folder the tree's (its own
+data folder and socket), the trees one after the other. The hello speaks each tree's
+protocol version (read from the tree). Memory is VmRSS (and Pss) summed over the host and
+every process under it (/proc), so the SSH door's `bohn join` processes count.
+
+1. flood: "Ana,Ben,Cem,Dora,bot:random", nobody plays (the table waits). `--connections`
+   (60) raw clients on the Unix socket (Ben's, Cem's and Dora's codes, the rest the
+   spectators' code), each again and again: hello, 10 chat lines of 290 four-byte characters,
+   read for up to a second, close, connect anew (a limit per connection starts again), for
+   `--flood-seconds`. The host's memory every `--sample` seconds; a tree whose host passes
+   `--rss-cap` MiB is stopped there. Then, the flood over, a new client says hello on Ana's
+   code: the size of its first state, and whether it can join (a state within 60 s and at
+   most the client's line limit, 16 MiB).
+2. idle: `--idle` (500) TCP connections to the SSH port (`--port 0 --bind 127.0.0.1`) that
+   never send a byte, each opened again 0.5 s after the host closes it; from 127.0.0.1 (the
+   ssh client's own address), and spread over 127.0.0.2-6 (other addresses); a fresh host
+   each, and one with none held. While they are held: a real OpenSSH login, `ssh -tt` in a
+   120x40 pty with a throwaway key on Ana's code (unbound: the first login binds it), timed
+   to the table's first frame; or its failure (exit status, last line). And the host's memory.
+3. sessions: "Ana,Ben,Cem,Dora" with the SSH door; the memory before and after `--sessions`
+   (4) `ssh -tt` sessions, one a seat, have their tables drawn (and 3 s more): per session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import compileall
+import json
+import os
+import shutil
+import tempfile
+import time
+from typing import Any
+
+from net_attack_parts import (
+    Flood,
+    Holders,
+    Host,
+    Memory,
+    Tree,
+    close_term,
+    drain_term,
+    first_state,
+    flooder,
+    holder,
+    login,
+    make_key,
+    mib,
+    ssh_argv,
+)
+
+from bohn_tui.net import protocol as p
+
+FLOOD_NAMES = "Ana,Ben,Cem,Dora,bot:random"
+SSH_NAMES = "Ana,Ben,Cem,Dora"
+SPREAD = [f"127.0.0.{i}" for i in range(2, 7)]
+
+
+async def flood(tree: Tree, args: argparse.Namespace) -> dict[str, Any]:
+    host = Host(tree, FLOOD_NAMES)
+    try:
+        await asyncio.sleep(1.0)
+        start = Memory.of(host.pid)
+        codes = [host.code(n) for n in ("Ben", "Cem", "Dora")]
+        codes += [host.info["spectator"]] * (args.connections - len(codes))
+        stop, did = asyncio.Event(), Flood()
+        tasks = [
+            asyncio.create_task(flooder(i, host.socket, c, tree.version, stop, did))
+            for i, c in enumerate(codes)
+        ]
+        samples: list[tuple[float, int]] = [(0.0, start.rss_kib)]
+        capped = None
+        t0 = time.perf_counter()
+        while (elapsed := time.perf_counter() - t0) < args.flood_seconds:
+            await asyncio.sleep(min(args.sample, args.flood_seconds - elapsed))
+            if host.proc.poll() is not None:
+                capped = f"the host ended (status {host.proc.returncode})"
+                break
+            rss = Memory.of(host.pid).rss_kib
+            samples.append((round(time.perf_counter() - t0, 1), rss))
+            if rss > args.rss_cap * 1024:
+                capped = f"stopped at {samples[-1][0]:.0f} s: RSS over {args.rss_cap} MiB"
+                break
+        stop.set()
+        await asyncio.gather(*tasks)
+        flood_s = time.perf_counter() - t0
+        await asyncio.sleep(2.0)
+        end = Memory.of(host.pid)
+        newcomer = await first_state(host.socket, host.code("Ana"), tree.version, 60.0)
+        joins = newcomer["state_bytes"] is not None and newcomer["state_bytes"] <= p.HOST_LINE
+        return {
+            "seconds": round(flood_s, 1),
+            "stopped": capped,
+            "connections": did.connections,
+            "refused": did.refused,
+            "dropped_by_host": did.dropped,
+            "lines_sent": did.lines,
+            "rss_mib": {
+                "start": mib(start.rss_kib),
+                "peak": mib(max(end.rss_kib, *(r for _, r in samples))),
+                "end": mib(end.rss_kib),
+            },
+            "samples": [(t, mib(r)) for t, r in samples],
+            "newcomer": newcomer,
+            "joins": joins,
+            "host_said": host.log().strip().splitlines()[-3:],
+        }
+    finally:
+        host.close()
+
+
+async def idle(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for where, sources in (("none", []), ("127.0.0.1", ["127.0.0.1"]), ("127.0.0.2-6", SPREAD)):
+        host = Host(tree, SSH_NAMES, ssh=True)
+        try:
+            await asyncio.sleep(1.0)
+            before = Memory.of(host.pid)
+            stop, held = asyncio.Event(), Holders()
+            n = args.idle if sources else 0
+            tasks = [
+                asyncio.create_task(holder(sources[i % len(sources)], host.info["port"], stop, held))
+                for i in range(n)
+            ]
+            await asyncio.sleep(args.settle if n else 0.0)
+            held_at_login = held.open
+            argv = ssh_argv(host.info["port"], host.code("Ana"), key)
+            result, term = await asyncio.to_thread(login, argv, host.env)
+            mem = Memory.of(host.pid)
+            held_after = held.open
+            close_term(term)
+            stop.set()
+            await asyncio.gather(*tasks)
+            out[where] = {
+                "idle": n,
+                "held_at_login": held_at_login,
+                "held_after_login": held_after,
+                "opened": held.opened,
+                "closed_by_host": held.closed_by_host,
+                "failed": held.failed,
+                "login": result,
+                "rss_mib_before": mib(before.rss_kib),
+                "rss_mib_held": mib(mem.rss_kib),
+                "processes": mem.processes,
+                "host_said": [s for s in host.log().splitlines() if "SSH" in s][-3:],
+            }
+        finally:
+            host.close()
+    return out
+
+
+async def sessions(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]:
+    host = Host(tree, SSH_NAMES, ssh=True)
+    terms = []
+    try:
+        await asyncio.sleep(1.5)
+        before = Memory.of(host.pid)
+        logins = []
+        for name in SSH_NAMES.split(",")[: args.sessions]:
+            argv = ssh_argv(host.info["port"], host.code(name), key)
+            result, term = await asyncio.to_thread(login, argv, host.env)
+            terms.append(term)
+            logins.append(result)
+        await asyncio.to_thread(lambda: [drain_term(t, 3.0 / len(terms)) for t in terms])
+        after = Memory.of(host.pid)
+        n = sum(r["ok"] for r in logins)
+        return {
+            "sessions": n,
+            "logins": logins,
+            "before": {"rss_mib": mib(before.rss_kib), "pss_mib": mib(before.pss_kib)},
+            "after": {"rss_mib": mib(after.rss_kib), "pss_mib": mib(after.pss_kib)},
+            "processes": after.processes,
+            "each_rss_mib": [mib(r) for r in after.each_rss_kib],
+            "rss_mib_per_session": mib((after.rss_kib - before.rss_kib) / max(n, 1)),
+            "pss_mib_per_session": mib((after.pss_kib - before.pss_kib) / max(n, 1)),
+        }
+    finally:
+        for t in terms:
+            close_term(t)
+        host.close()
+
+
+async def run_tree(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"path": tree.path, "protocol": tree.version}
+    if "flood" in args.only:
+        out["flood"] = await flood(tree, args)
+    if "idle" in args.only:
+        out["idle"] = await idle(tree, args, key)
+    if "sessions" in args.only:
+        out["sessions"] = await sessions(tree, args, key)
+    return out
+
+
+def _login(r: dict[str, Any]) -> str:
+    if r["ok"]:
+        return f"{r['seconds']:.2f} s"
+    return f"failed after {r['seconds']:.1f} s (exit {r['exit']}: {r['line'] or '-'})"
+
+
+def table(results: dict[str, dict[str, Any]]) -> list[str]:
+    names = list(results)
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(label: str, part: str, f: Any) -> None:
+        if all(part in results[n] for n in names):
+            rows.append((label, [f(results[n][part]) for n in names]))
+
+    row("flood: seconds (connections made; chat lines sent)", "flood",
+        lambda f: f"{f['seconds']:.0f} ({f['connections']:,}; {f['lines_sent']:,})"
+        + (f", {f['stopped']}" if f["stopped"] else ""))  # fmt: skip
+    row("flood: host RSS start / peak / end", "flood",
+        lambda f: "{start} / {peak} / {end} MiB".format(**f["rss_mib"]))  # fmt: skip
+    row("after it: a new client's first state (its log lines)", "flood",
+        lambda f: f"{f['newcomer']['state_bytes']:,} B ({f['newcomer']['log_lines']})"
+        if f["newcomer"]["state_bytes"] is not None else f["newcomer"].get("error", "-"))  # fmt: skip
+    row("after it: a new client can join", "flood",
+        lambda f: "yes" if f["joins"] else "no")  # fmt: skip
+    for where, label in (("none", "no idle connections"), ("127.0.0.1", "idle from 127.0.0.1"),
+                         ("127.0.0.2-6", "idle from 127.0.0.2-6")):  # fmt: skip
+        row(f"ssh login, {label}: to the table", "idle", lambda i, w=where: _login(i[w]["login"]))
+        if where != "none":
+            row(f"  held open at the login ({label})", "idle",
+                lambda i, w=where: f"{i[w]['held_at_login']} of {i[w]['idle']} "
+                f"({i[w]['closed_by_host']:,} closed by the host)")  # fmt: skip
+        row(f"  host RSS ({label})", "idle",
+            lambda i, w=where: f"{i[w]['rss_mib_before']} -> {i[w]['rss_mib_held']} MiB")  # fmt: skip
+    row("SSH sessions: host + children RSS before / after", "sessions",
+        lambda s: f"{s['before']['rss_mib']} / {s['after']['rss_mib']} MiB ({s['sessions']})")  # fmt: skip
+    row("  per session: RSS / Pss", "sessions",
+        lambda s: f"{s['rss_mib_per_session']} / {s['pss_mib_per_session']} MiB")  # fmt: skip
+    lines = ["| Figure | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    lines += [f"| {label} | " + " | ".join(cells) + " |" for label, cells in rows]
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--tree", action="append", metavar="NAME=PATH", required=True)
+    ap.add_argument("--only", default="flood,idle,sessions")
+    ap.add_argument("--flood-seconds", type=float, default=20.0)
+    ap.add_argument("--connections", type=int, default=60)
+    ap.add_argument("--sample", type=float, default=3.0, help="seconds between RSS samples")
+    ap.add_argument("--rss-cap", type=int, default=3072, help="MiB: stop a tree's flood there")
+    ap.add_argument("--idle", type=int, default=500)
+    ap.add_argument("--settle", type=float, default=5.0, help="seconds to open the idle ones")
+    ap.add_argument("--sessions", type=int, default=4)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    args.only = set(args.only.split(","))
+    trees = []
+    for t in args.tree:
+        name, _, path = t.partition("=")
+        trees.append(Tree(name, os.path.abspath(path)))
+    work = tempfile.mkdtemp(prefix="bench-att-keys-")
+    try:
+        key = make_key(work)
+        results = {}
+        for tree in trees:
+            tree.read_version()
+            compileall.compile_dir(os.path.join(tree.path, "bohn_tui"), quiet=1)
+            results[tree.name] = asyncio.run(run_tree(tree, args, key))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        print(json.dumps(results))
+    else:
+        print("\n".join(table(results)))
+
+
+if __name__ == "__main__":
+    main()
