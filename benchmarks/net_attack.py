@@ -3,6 +3,8 @@
     python benchmarks/net_attack.py --tree before=/work/wt-before --tree after=. \\
         [--flood-seconds 20] [--idle 500] [--sessions 4] [--only flood,idle,sessions] [--json]
 
+(--json: the JSON on standard output, the table on standard error.)
+
 Each tree's host is `python -m bohn_tui host bohnanza --players ... --json --bot-delay 0`
 run as a subprocess with this python, PYTHONPATH and the working folder the tree's (its own
 data folder and socket), the trees one after the other. The hello speaks each tree's
@@ -19,10 +21,11 @@ every process under it (/proc), so the SSH door's `bohn join` processes count.
    most the client's line limit, 16 MiB).
 2. idle: `--idle` (500) TCP connections to the SSH port (`--port 0 --bind 127.0.0.1`) that
    never send a byte, each opened again 0.5 s after the host closes it; from 127.0.0.1 (the
-   ssh client's own address), and spread over 127.0.0.2-6 (other addresses); a fresh host
-   each, and one with none held. While they are held: a real OpenSSH login, `ssh -tt` in a
+   ssh client's own address), spread over 127.0.0.2-6 (a few other addresses) and over
+   127.0.1.1-125 (4 from each of 125 addresses); a fresh host each, and one with none held. While they are held: a real OpenSSH login, `ssh -tt` in a
    120x40 pty with a throwaway key on Ana's code (unbound: the first login binds it), timed
-   to the table's first frame; or its failure (exit status, last line). And the host's memory.
+   to the table's first frame; or its failure (exit status, last line). And the host's memory
+   with them held, before the login's game process starts.
 3. sessions: "Ana,Ben,Cem,Dora" with the SSH door; the memory before and after `--sessions`
    (4) `ssh -tt` sessions, one a seat, have their tables drawn (and 3 s more): per session.
 """
@@ -35,6 +38,7 @@ import compileall
 import json
 import os
 import shutil
+import sys
 import tempfile
 import time
 from typing import Any
@@ -61,6 +65,8 @@ from bohn_tui.net import protocol as p
 FLOOD_NAMES = "Ana,Ben,Cem,Dora,bot:random"
 SSH_NAMES = "Ana,Ben,Cem,Dora"
 SPREAD = [f"127.0.0.{i}" for i in range(2, 7)]
+MANY = [f"127.0.1.{i}" for i in range(1, 126)]  # 125 addresses: 4 each is 500
+WHERE = {"none": [], "127.0.0.1": ["127.0.0.1"], "127.0.0.2-6": SPREAD, "127.0.1.1-125": MANY}
 
 
 async def flood(tree: Tree, args: argparse.Namespace) -> dict[str, Any]:
@@ -118,7 +124,7 @@ async def flood(tree: Tree, args: argparse.Namespace) -> dict[str, Any]:
 
 async def idle(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for where, sources in (("none", []), ("127.0.0.1", ["127.0.0.1"]), ("127.0.0.2-6", SPREAD)):
+    for where, sources in WHERE.items():
         host = Host(tree, SSH_NAMES, ssh=True)
         try:
             await asyncio.sleep(1.0)
@@ -131,9 +137,9 @@ async def idle(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]
             ]
             await asyncio.sleep(args.settle if n else 0.0)
             held_at_login = held.open
+            mem = Memory.of(host.pid)  # before the login's own game process
             argv = ssh_argv(host.info["port"], host.code("Ana"), key)
             result, term = await asyncio.to_thread(login, argv, host.env)
-            mem = Memory.of(host.pid)
             held_after = held.open
             close_term(term)
             stop.set()
@@ -222,8 +228,8 @@ def table(results: dict[str, dict[str, Any]]) -> list[str]:
         if f["newcomer"]["state_bytes"] is not None else f["newcomer"].get("error", "-"))  # fmt: skip
     row("after it: a new client can join", "flood",
         lambda f: "yes" if f["joins"] else "no")  # fmt: skip
-    for where, label in (("none", "no idle connections"), ("127.0.0.1", "idle from 127.0.0.1"),
-                         ("127.0.0.2-6", "idle from 127.0.0.2-6")):  # fmt: skip
+    for where in WHERE:
+        label = f"idle from {where}" if where != "none" else "no idle connections"
         row(f"ssh login, {label}: to the table", "idle", lambda i, w=where: _login(i[w]["login"]))
         if where != "none":
             row(f"  held open at the login ({label})", "idle",
@@ -268,8 +274,9 @@ def main() -> None:
             results[tree.name] = asyncio.run(run_tree(tree, args, key))
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if args.json:
+    if args.json:  # the JSON on standard output, the table on standard error
         print(json.dumps(results))
+        print("\n".join(table(results)), file=sys.stderr)
     else:
         print("\n".join(table(results)))
 
