@@ -22,10 +22,12 @@ every process under it (/proc), so the SSH door's `bohn join` processes count.
 2. idle: `--idle` (500) TCP connections to the SSH port (`--port 0 --bind 127.0.0.1`) that
    never send a byte, each opened again 0.5 s after the host closes it; from 127.0.0.1 (the
    ssh client's own address), spread over 127.0.0.2-6 (a few other addresses) and over
-   127.0.1.1-125 (4 from each of 125 addresses); a fresh host each, and one with none held. While they are held: a real OpenSSH login, `ssh -tt` in a
-   120x40 pty with a throwaway key on Ana's code (unbound: the first login binds it), timed
-   to the table's first frame; or its failure (exit status, last line). And the host's memory
-   with them held, before the login's game process starts.
+   127.0.1.1-125 (4 from each of 125 addresses); a fresh host each, and one with none held.
+   While they are held: a real OpenSSH login, `ssh -tt` in a 120x40 pty with a throwaway
+   key on Ana's code (unbound: the first login binds it), timed to the table's first frame;
+   or its failure (exit status, last line). And the host's memory with them held, before
+   the login's game process starts. ("Open then" counts our side: connections the host
+   accepts only to close them at once are among them for a moment.)
 3. sessions: "Ana,Ben,Cem,Dora" with the SSH door; the memory before and after `--sessions`
    (4) `ssh -tt` sessions, one a seat, have their tables drawn (and 3 s more): per session.
 """
@@ -132,7 +134,9 @@ async def idle(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]
             stop, held = asyncio.Event(), Holders()
             n = args.idle if sources else 0
             tasks = [
-                asyncio.create_task(holder(sources[i % len(sources)], host.info["port"], stop, held))
+                asyncio.create_task(
+                    holder(sources[i % len(sources)], host.info["port"], stop, held)
+                )
                 for i in range(n)
             ]
             await asyncio.sleep(args.settle if n else 0.0)
@@ -210,39 +214,72 @@ def _login(r: dict[str, Any]) -> str:
     return f"failed after {r['seconds']:.1f} s (exit {r['exit']}: {r['line'] or '-'})"
 
 
+def _flood_rows(f: dict[str, Any]) -> list[str]:
+    new = f["newcomer"]
+    first = (
+        f"{new['state_bytes']:,} B ({new['log_lines']} log lines)"
+        if new["state_bytes"] is not None
+        else new.get("error", "-")
+    )
+    return [
+        f"{f['seconds']:.0f} ({f['connections']:,}; {f['lines_sent']:,})"
+        + (f", {f['stopped']}" if f["stopped"] else ""),
+        "{start} / {peak} / {end} MiB".format(**f["rss_mib"]),
+        first,
+        "yes" if f["joins"] else "no",
+    ]
+
+
+FLOOD_ROWS = [
+    "flood: seconds (connections made; chat lines sent)",
+    "flood: host RSS start / peak / end",
+    "after it: a new client's first state",
+    "after it: a new client can join",
+]
+
+
+def _idle_rows(i: dict[str, Any]) -> list[str]:
+    out = []
+    for w, r in i.items():
+        out.append(_login(r["login"]))
+        if w != "none":
+            out.append(f"{r['held_at_login']} of {r['idle']} ({r['closed_by_host']:,} closed)")
+        out.append(f"{r['rss_mib_before']} -> {r['rss_mib_held']} MiB")
+    return out
+
+
+IDLE_ROWS = [
+    row
+    for w in WHERE
+    for row in (
+        [f"ssh login, idle from {w}: to the table", "  idle ones open then (times the host closed one)"]
+        if w != "none"
+        else ["ssh login, no idle connections: to the table"]
+    )
+    + ["  host RSS: before -> with them held"]
+]
+
+
+def _session_rows(s: dict[str, Any]) -> list[str]:
+    return [
+        f"{s['before']['rss_mib']} / {s['after']['rss_mib']} MiB ({s['sessions']})",
+        f"{s['rss_mib_per_session']} / {s['pss_mib_per_session']} MiB",
+    ]
+
+
+SESSION_ROWS = ["SSH sessions: host and children RSS before / after", "  per session: RSS / Pss"]
+PARTS = {"flood": (FLOOD_ROWS, _flood_rows), "idle": (IDLE_ROWS, _idle_rows),
+         "sessions": (SESSION_ROWS, _session_rows)}  # fmt: skip
+
+
 def table(results: dict[str, dict[str, Any]]) -> list[str]:
     names = list(results)
-    rows: list[tuple[str, list[str]]] = []
-
-    def row(label: str, part: str, f: Any) -> None:
-        if all(part in results[n] for n in names):
-            rows.append((label, [f(results[n][part]) for n in names]))
-
-    row("flood: seconds (connections made; chat lines sent)", "flood",
-        lambda f: f"{f['seconds']:.0f} ({f['connections']:,}; {f['lines_sent']:,})"
-        + (f", {f['stopped']}" if f["stopped"] else ""))  # fmt: skip
-    row("flood: host RSS start / peak / end", "flood",
-        lambda f: "{start} / {peak} / {end} MiB".format(**f["rss_mib"]))  # fmt: skip
-    row("after it: a new client's first state (its log lines)", "flood",
-        lambda f: f"{f['newcomer']['state_bytes']:,} B ({f['newcomer']['log_lines']})"
-        if f["newcomer"]["state_bytes"] is not None else f["newcomer"].get("error", "-"))  # fmt: skip
-    row("after it: a new client can join", "flood",
-        lambda f: "yes" if f["joins"] else "no")  # fmt: skip
-    for where in WHERE:
-        label = f"idle from {where}" if where != "none" else "no idle connections"
-        row(f"ssh login, {label}: to the table", "idle", lambda i, w=where: _login(i[w]["login"]))
-        if where != "none":
-            row(f"  held open at the login ({label})", "idle",
-                lambda i, w=where: f"{i[w]['held_at_login']} of {i[w]['idle']} "
-                f"({i[w]['closed_by_host']:,} closed by the host)")  # fmt: skip
-        row(f"  host RSS ({label})", "idle",
-            lambda i, w=where: f"{i[w]['rss_mib_before']} -> {i[w]['rss_mib_held']} MiB")  # fmt: skip
-    row("SSH sessions: host + children RSS before / after", "sessions",
-        lambda s: f"{s['before']['rss_mib']} / {s['after']['rss_mib']} MiB ({s['sessions']})")  # fmt: skip
-    row("  per session: RSS / Pss", "sessions",
-        lambda s: f"{s['rss_mib_per_session']} / {s['pss_mib_per_session']} MiB")  # fmt: skip
     lines = ["| Figure | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    lines += [f"| {label} | " + " | ".join(cells) + " |" for label, cells in rows]
+    for part, (labels, cells) in PARTS.items():
+        if all(part in results[n] for n in names):
+            columns = [cells(results[n][part]) for n in names]
+            for k, label in enumerate(labels):
+                lines.append(f"| {label} | " + " | ".join(c[k] for c in columns) + " |")
     return lines
 
 

@@ -27,7 +27,8 @@ SSH_OPTIONS = [
     "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
     "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10",
 ]  # fmt: skip
-ANSI = re.compile(rb"\x1b\[[0-9;?$]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?")
+# the terminal's escapes (CSI, OSC, charset and keypad modes): dropped from a last line
+ANSI = re.compile(rb"\x1b\[[0-9;?$]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[=>()]\w?")
 CHAT_FILL = "\U0001f600" * 290  # 4 bytes a character: the most bytes a chat line may carry
 
 
