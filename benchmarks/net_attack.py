@@ -3,7 +3,8 @@
     python benchmarks/net_attack.py --tree before=/work/wt-before --tree after=. \\
         [--flood-seconds 20] [--idle 500] [--sessions 4] [--only flood,idle,sessions] [--json]
 
-(--json: the JSON on standard output, the table on standard error.)
+(--json: the JSON on standard output, the table on standard error; each part's JSON goes to
+standard error as it is done.)
 
 Each tree's host is `python -m bohn_tui host bohnanza --players ... --json --bot-delay 0`
 run as a subprocess with this python, PYTHONPATH and the working folder the tree's (its own
@@ -17,7 +18,7 @@ every process under it (/proc), so the SSH door's `bohn join` processes count.
    read for up to a second, close, connect anew (a limit per connection starts again), for
    `--flood-seconds`. The host's memory every `--sample` seconds; a tree whose host passes
    `--rss-cap` MiB is stopped there. Then, the flood over, a new client says hello on Ana's
-   code: the size of its first state, and whether it can join (a state within 60 s and at
+   code: the size of its first state, and whether it can join (a state within 120 s and at
    most the client's line limit, 16 MiB).
 2. idle: `--idle` (500) TCP connections to the SSH port (`--port 0 --bind 127.0.0.1`) that
    never send a byte, each opened again 0.5 s after the host closes it; from 127.0.0.1 (the
@@ -101,7 +102,7 @@ async def flood(tree: Tree, args: argparse.Namespace) -> dict[str, Any]:
         flood_s = time.perf_counter() - t0
         await asyncio.sleep(2.0)
         end = Memory.of(host.pid)
-        newcomer = await first_state(host.socket, host.code("Ana"), tree.version, 60.0)
+        newcomer = await first_state(host.socket, host.code("Ana"), tree.version, 120.0)
         joins = newcomer["state_bytes"] is not None and newcomer["state_bytes"] <= p.HOST_LINE
         return {
             "seconds": round(flood_s, 1),
@@ -199,12 +200,17 @@ async def sessions(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, 
 
 async def run_tree(tree: Tree, args: argparse.Namespace, key: str) -> dict[str, Any]:
     out: dict[str, Any] = {"path": tree.path, "protocol": tree.version}
-    if "flood" in args.only:
-        out["flood"] = await flood(tree, args)
-    if "idle" in args.only:
-        out["idle"] = await idle(tree, args, key)
-    if "sessions" in args.only:
-        out["sessions"] = await sessions(tree, args, key)
+    parts = {"flood": flood(tree, args), "idle": idle(tree, args, key)}
+    parts["sessions"] = sessions(tree, args, key)
+    for name, part in parts.items():
+        if name not in args.only:
+            part.close()
+            continue
+        try:
+            out[name] = await part
+        except Exception as e:  # noqa: BLE001 - said in the table, the other parts go on
+            out[name] = {"error": f"{type(e).__name__}: {e}"}
+        print(json.dumps({tree.name: {name: out[name]}}), file=sys.stderr, flush=True)
     return out
 
 
@@ -252,7 +258,10 @@ IDLE_ROWS = [
     row
     for w in WHERE
     for row in (
-        [f"ssh login, idle from {w}: to the table", "  idle ones open then (times the host closed one)"]
+        [
+            f"ssh login, idle from {w}: to the table",
+            "  idle ones open then (times the host closed one)",
+        ]
         if w != "none"
         else ["ssh login, no idle connections: to the table"]
     )
@@ -277,7 +286,10 @@ def table(results: dict[str, dict[str, Any]]) -> list[str]:
     lines = ["| Figure | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for part, (labels, cells) in PARTS.items():
         if all(part in results[n] for n in names):
-            columns = [cells(results[n][part]) for n in names]
+            columns = [
+                cells(r) if "error" not in r else [r["error"]] * len(labels)
+                for r in (results[n][part] for n in names)
+            ]
             for k, label in enumerate(labels):
                 lines.append(f"| {label} | " + " | ".join(c[k] for c in columns) + " |")
     return lines

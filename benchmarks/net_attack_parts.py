@@ -221,16 +221,21 @@ async def first_state(path: str, code: str, version: int, timeout: float) -> dic
     until it was whole."""
     t0 = time.perf_counter()
     out: dict[str, Any] = {"welcome": None, "state_bytes": None, "log_lines": None}
-    try:
-        reader, writer = await asyncio.open_unix_connection(path)
-    except OSError as e:
-        return out | {"error": f"connect: {e}"}
-    writer.write(_line({"t": "hello", "v": version, "code": code}))
+    out["tries"], writer = 0, None
     sizes: list[int] = []  # of the whole lines
     lines = [bytearray(), bytearray()]  # the welcome and the state (their first 64 MiB)
     size = 0
     try:
         async with asyncio.timeout(timeout):
+            while writer is None:  # a host busy with a backlog: its socket's queue is full
+                out["tries"] += 1
+                try:
+                    reader, writer = await asyncio.open_unix_connection(path)
+                    writer.write(_line({"t": "hello", "v": version, "code": code}))
+                    await writer.drain()
+                except OSError:
+                    writer = None
+                    await asyncio.sleep(0.5)
             while len(sizes) < 2 and "error" not in out:
                 data = await reader.read(1 << 20)
                 if not data:
@@ -252,7 +257,10 @@ async def first_state(path: str, code: str, version: int, timeout: float) -> dic
                                 break
     except TimeoutError:
         out["error"] = f"no first state within {timeout:g} s ({size:,} bytes of it came)"
-    writer.close()
+    except OSError as e:
+        out["error"] = f"the connection failed: {e}"
+    if writer is not None:
+        writer.close()
     if len(sizes) == 2:
         out["state_bytes"] = sizes[1]
         out["seconds"] = round(time.perf_counter() - t0, 2)
