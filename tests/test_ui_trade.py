@@ -246,6 +246,8 @@ async def test_another_player_takes_the_screen_to_offer_out_of_turn(tmp_path: Pa
         await confirm_hand_over(pilot, app, checks)
         t = table(app)
         assert t.viewer == 1 and t.visiting and t.check_action("offer", ())
+        # the screen going back to Ana now names her own turn, not an act out of turn
+        assert t._reason(0) == "It is Ana's turn." and "out of turn" in t._reason(2)
         await pilot.press("o")
         # Ben gives his front Garden for one Coffee, to Ana (the only choice)
         await pilot.press("space", "tab", "space", "ctrl+s")

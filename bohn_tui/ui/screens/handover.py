@@ -141,12 +141,17 @@ class HandOver:
     def _reason(self, seat: int) -> str:
         """Why the screen passes to `seat`: what the game asks of them."""
         name = self.client.names[seat]
-        if self.visiting:
-            return f"{name} takes the screen to act out of turn."
+        active = self.client.view(None)["active"] == seat
+        if self.visiting:  # not asked now: their own turn goes on, or they act out of turn
+            return (
+                f"It is {name}'s turn."
+                if active
+                else f"{name} takes the screen to act out of turn."
+            )
         prompt = self.client.prompt(seat)
         if prompt is not None:
             return prompt.text
-        if self.client.view(None)["active"] == seat:
+        if active:
             return f"It is {name}'s turn."
         return f"{name} decides next."
 
