@@ -74,6 +74,12 @@ def parse_players(
     return names, bots
 
 
+def count_span(counts: tuple[int, ...]) -> str:
+    """A game's player counts in words: "3 to 5", "1"."""
+    low, high = min(counts), max(counts)
+    return f"{low} to {high}" if low != high else f"{low}"
+
+
 def count_error(game: str, n: int) -> str | None:
     """Why `game` cannot be played by `n` players (its spec's counts), or None: the one
     check of the command line (`bohn play`, `bohn host`) and the new-game screen."""
@@ -83,9 +89,7 @@ def count_error(game: str, n: int) -> str | None:
     counts = data.player_counts
     if n in counts:
         return None
-    low, high = min(counts), max(counts)
-    span = f"{low} to {high}" if low != high else f"{low}"
-    return f"{data.title} is for {span} players, not {n}"
+    return f"{data.title} is for {count_span(counts)} players, not {n}"
 
 
 def parse_seats(game: str, players: str) -> tuple[list[str], dict[int, str]]:
