@@ -15,7 +15,7 @@ from bohn_tui.ui.screens.help import HelpScreen
 
 
 def counts_line(counts: tuple[int, ...], now: int) -> Text:
-    """`Players: 2 [3] 4 5  (a number or ←/→: the rules at that count)`."""
+    """`Players:  2 [3] 4  5   ←/→ or a number: ...`: the count shown, and the others."""
     line = Text.assemble(("Players: ", "bold"))
     for n in counts:
         line.append(f"[{n}]" if n == now else f" {n} ", style="reverse bold" if n == now else "")
