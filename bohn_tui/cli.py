@@ -256,18 +256,18 @@ def play(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
     """Start a hot-seat game at this terminal."""
-    from bohn_tui.play.players import NewGame, SessionError, parse_players, parse_seed
+    from bohn_tui.play.players import NewGame, SessionError, parse_seats, parse_seed
 
     game = _game(game)
     from bohn_tui.games import spec
 
     try:
-        names, bots = parse_players(players, spec(game).bot_levels)
+        names, bots = parse_seats(game, players)
         first = parse_seed(seed)
     except SessionError as e:
         _fail(str(e))
     # the game is made by the app after its first frame (the rules are not loaded before);
-    # a game that cannot start (a player count the game has not) ends the app at once
+    # a game that cannot start anyway (its rules refuse the setup) ends the app at once
     # with the error, and this command with code 1
     secret = "open_treasuries" in spec(game).options  # a game whose scores are secret
     options = {"open_treasuries": open_treasuries} if secret else {}
@@ -296,7 +296,7 @@ def _host_session(
         SECURE_SEED_BITS,
         NewGame,
         SessionError,
-        parse_players,
+        parse_seats,
         parse_seed,
         secure_seed,
     )
@@ -313,10 +313,8 @@ def _host_session(
             return session
         if game is None:
             _fail("name the game to host (or --resume SAVE)")
-        from bohn_tui.games import spec
-
         game = _game(game)
-        names, bots = parse_players(players, spec(game).bot_levels)
+        names, bots = parse_seats(game, players)
         first = parse_seed(seed)
         if first is not None:
             typer.echo(SEED_KNOWN, err=True)

@@ -126,3 +126,28 @@ def test_a_bot_without_a_level_is_refused_naming_the_levels(
     assert result.exit_code == 1, out
     assert message in out and "choose one of: random, standard, expert" in out
     assert "\n" not in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "dahlias", "--players", "Ana,Ben"], "Dahlias is for 3 to 5 players, not 2"),
+        (["play", "dice", "--players", "A,B,C,D,E,F"], "is for 2 to 5 players, not 6"),
+        (["host", "dahlias", "--players", "Ana,Ben"], "is for 3 to 5 players, not 2"),
+    ],
+)
+def test_a_player_count_the_game_has_not_is_refused_before_the_app_starts(
+    tmp_path, monkeypatch, args, message
+) -> None:
+    """One line and code 1 on the command line: the full-screen app never opens."""
+    from bohn_tui.ui import app as ui_app
+
+    def never(*_: object, **__: object) -> None:
+        raise AssertionError("the app started")
+
+    monkeypatch.setattr(ui_app.BohnApp, "run", never)
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    result = runner.invoke(app, args)
+    out = result.output.strip()
+    assert result.exit_code == 1, out
+    assert message in out and "\n" not in out and "Traceback" not in out

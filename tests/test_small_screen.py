@@ -155,3 +155,40 @@ async def test_a_compact_row_shows_fields_and_hand_on_one_row(tmp_path: Path) ->
                     planted += 1
                     assert f"{s.rules.varieties[f.variety].short}{f.count}" in row, row
         assert planted >= 4  # the others have planted: the rows were checked on something
+
+
+async def test_the_log_wraps_long_lines_and_shows_the_newest_whole_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """Lines longer than the log is wide wrap at words (never cut at the box's edge), and
+    however they wrap, the newest line shows to its last word."""
+    from bohn_tui.ui.widgets.game_log import GameLog
+
+    s = Session.new("bohnanza", NAMES[:3], {1: "standard", 2: "standard"}, seed=1)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        t = table(app)
+        log = t.query_one("#log", GameLog)
+        width = log.content_size.width
+        # words just over half the width: a row each, more rows than len/width
+        word = "x" * (width // 2 + 1)
+        for i in range(12):
+            s.keep_line(" ".join([word] * 3 + [f"end{i}"]))
+        t.advance()
+        await pilot.pause()
+        shown = rows(app)[log.region.y : log.region.bottom]
+        box = "\n".join(r[log.region.x : log.region.right] for r in shown)
+        assert "end11" in box, box  # the newest line, whole
+        assert "end10" in box
+        for r in shown:  # nothing runs past the box's right border
+            inner = r[log.content_region.x : log.content_region.right]
+            assert "x" * (width // 2 + 2) not in inner, box
+        # the whole log (v) fits the screen too: its lines wrap inside it, none is cut
+        s.keep_line("the last line " + " ".join(f"w{i}" for i in range(40)))
+        await pilot.press("v")
+        await pilot.pause()
+        box_region = app.screen.query_one("#log-box").region
+        assert Region(0, 0, *SMALL).contains_region(box_region), box_region
+        text = " ".join(r.strip(" │▎▊█") for r in rows(app))
+        assert all(f"w{i}" in text.split() for i in range(40)), text

@@ -505,3 +505,39 @@ def test_plain_bohn_does_not_import_plotext(tmp_path: Path) -> None:
         "MenuScreen []",
         "StatsScreen ['plotext', 'textual_plotext']",
     ]
+
+
+async def test_wins_over_time_draws_a_win_as_a_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wins so far change only at a game: the line is flat up to the game that was won and
+    straight up there, never a slope across the games between (Ben: 0, 1, 2 wins after
+    games 1, 2, 3)."""
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.widgets.plot import MARKS, LinePlot
+
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    fill(tmp_path / DB_NAME)
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", "5", "p", "p")  # the wins, of Ben only
+        await pilot.pause()
+        screen = app.screen
+        assert screen.player == "Ben"  # type: ignore[attr-defined]
+        plot = screen.query_one(LinePlot)
+        assert plot.series[0][1] == [(1, 0), (2, 1), (3, 2)]
+        rows = str(plot.render()).splitlines()
+    chart = [r for r in rows if "│" in r or "┤" in r]
+    tick_rows = [r for r in chart if "┤" in r]
+    assert len(tick_rows) == 3, rows  # 0, 1, 2
+    mark = MARKS[0]
+    flat = 0
+    for r in chart:
+        inside = r[r.index("┤" if "┤" in r else "│") + 1 :].replace(f"{mark}{mark} Ben", "")
+        runs = [len(run) for run in inside.replace("│", " ").split() if mark in run]
+        if "┤" in r:
+            flat += max(runs, default=0) > 2  # flat at 0 and 1 win (2: game 3 only)
+        else:
+            assert runs in ([], [1], [1, 1]), "\n".join(rows)  # only the rises, upright
+    assert flat == 2, "\n".join(rows)

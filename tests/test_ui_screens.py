@@ -164,18 +164,39 @@ async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_pa
         assert "Ana harvests 1 Coffee" in s.log[-1].text
 
 
-async def test_menu_rules_for_any_game_and_count(tmp_path: Path) -> None:
+async def test_menu_rules_one_entry_a_game_its_counts_inside(tmp_path: Path) -> None:
+    """Rules lists each game once; a game's rules screen shows one count at a time, the
+    others a key away, and what changes with the count changes there."""
+    from bohn_tui.games import GAMES
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
+    from bohn_tui.ui.screens.choose import ChooseScreen
 
     app = BohnApp(Store(tmp_path), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r", "1")  # the first choice: Bohnanza for 2, the bean duel
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert len(app.screen.choices) == len(GAMES)
+        assert app.screen.choices[0] == ("Bohnanza (2 to 7 players)", "bohnanza")
+        await pilot.press("1")  # Bohnanza, at its first count: the bean duel
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app.screen)
+        assert "Players: [2] 3  4  5  6  7" in text
         assert "Bohnanza for 2" in text and "Bean duel for two" in text
         assert "Garden" not in text  # removed at two players, so not in the bean-o-meter
+        await pilot.press("4")
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert "Players:  2  3 [4] 5" in text and "Bohnanza for 4" in text
+        assert "Beans removed at this player count: Coffee." in text
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Bohnanza for 5" in screen_text(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
 
 
 async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
@@ -276,3 +297,48 @@ async def test_a_toast_stays_on_the_screen_it_was_raised_on(tmp_path: Path) -> N
         assert isinstance(app.screen, MenuScreen)
         shown = " ".join(seen(app).split())
         assert "Not allowed" not in shown and "The game is saved" in shown
+
+
+async def test_new_game_focuses_the_game_fits_its_titles_and_shows_only_its_seats(
+    tmp_path: Path,
+) -> None:
+    """The first key acts (the game is focused); every game's title fits the drop-down on
+    one line; only as many seats show as the chosen game's counts allow, and a hidden seat
+    is not counted."""
+    from textual.widgets import Select
+
+    from bohn_tui.games import GAMES, spec
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        game = app.screen.query_one("#game", Select)
+        assert app.focused is game
+        label = game.query_one("SelectCurrent #label")
+        for g in GAMES:
+            game.value = g
+            await pilot.pause()
+            title = spec(g).title
+            assert label.size.width >= len(title), f"{title} wraps"
+            high = max(spec(g).player_counts)
+            shown = [i for i in range(7) if app.screen.query_one(f"#seat-{i}").display]
+            assert shown == list(range(high)), g
+        await pilot.press("enter")  # the first Enter opens the list of games
+        await pilot.pause()
+        assert game.expanded
+        await pilot.press("escape")
+        # a game of 2-5 with seats 6 and 7 taken before it was chosen: they are not counted
+        small = next(g for g in GAMES if max(spec(g).player_counts) < 7)
+        game.value = GAMES[0]
+        await pilot.pause()
+        for i in range(7):
+            app.screen.query_one(f"#kind-{i}", Select).value = "human" if i < 3 else "off"
+        app.screen.query_one("#kind-6", Select).value = "standard"
+        game.value = small
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert table(app).client.session.names == ["Ana", "Ben", "Cem"]

@@ -74,6 +74,36 @@ def parse_players(
     return names, bots
 
 
+def count_span(counts: tuple[int, ...]) -> str:
+    """A game's player counts in words: "3 to 5", "1"."""
+    low, high = min(counts), max(counts)
+    return f"{low} to {high}" if low != high else f"{low}"
+
+
+def count_error(game: str, n: int) -> str | None:
+    """Why `game` cannot be played by `n` players (its spec's counts), or None: the one
+    check of the command line (`bohn play`, `bohn host`) and the new-game screen."""
+    from bohn_tui.games import spec
+
+    data = spec(game)
+    counts = data.player_counts
+    if n in counts:
+        return None
+    return f"{data.title} is for {count_span(counts)} players, not {n}"
+
+
+def parse_seats(game: str, players: str) -> tuple[list[str], dict[int, str]]:
+    """`--players` for `game`: parse_players with the game's bot levels, and SessionError
+    for a count the game has not, before anything starts."""
+    from bohn_tui.games import spec
+
+    names, bots = parse_players(players, spec(game).bot_levels)
+    why = count_error(game, len(names))
+    if why is not None:
+        raise SessionError(why)
+    return names, bots
+
+
 def parse_seed(text: str | None) -> int | None:
     """A seed as typed (`--seed`, the new-game screen): None for none, else a whole number
     within the limits (-(2**63 - 1) to 2**63 - 1); SessionError in one line otherwise."""

@@ -102,21 +102,18 @@ class MenuScreen(Screen[None]):
 
     def action_rules(self) -> None:
         from bohn_tui.games import GAMES, spec
-        from bohn_tui.ui.parts import load_parts
+        from bohn_tui.play.players import count_span
         from bohn_tui.ui.screens.choose import ChooseScreen
-        from bohn_tui.ui.screens.help import HelpScreen
+        from bohn_tui.ui.screens.rules import RulesScreen
 
         choices: list[tuple[Any, Any]] = []
-        for game in GAMES:
-            s = spec(game)
-            for n in s.player_counts:
-                choices.append((f"{s.title} for {n}", (game, n)))
+        for game in GAMES:  # one a game: its counts are on its rules screen
+            span = count_span(spec(game).player_counts)
+            choices.append((f"{spec(game).title} ({span} players)", game))
 
-        def show(choice: tuple[str, int] | None) -> None:
-            if choice is not None:
-                game, n = choice
-                before, after = load_parts(spec(game).table).rules_help(game, n)
-                self.app.push_screen(HelpScreen([], before, after))
+        def show(game: str | None) -> None:
+            if game is not None:
+                self.app.push_screen(RulesScreen(game))
 
         self.app.push_screen(ChooseScreen("Rules of which game?", choices), show)
 

@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from bohn_tui.engine.limits import MAX_NAME
 from bohn_tui.games import GAMES, spec
-from bohn_tui.play.players import NewGame, SessionError, parse_seed
+from bohn_tui.play.players import NewGame, SessionError, count_error, parse_seed
 from bohn_tui.store import settings
 from bohn_tui.store.db import StoreError
 
@@ -26,6 +26,8 @@ KINDS = [
 NAMES = ("Ana", "Ben", "Cem", "Dora", "Emil", "Fay", "Gus")
 KIND = ("human", "human", "standard")
 OPEN = "open_treasuries"  # the option of a game whose scores are secret
+SEATS = len(NAMES)
+SELECT_FRAME = 9  # a Select's width beyond its label's: border 2, padding 4, the arrow 2, 1
 
 
 class NewGameScreen(Screen[None]):
@@ -40,10 +42,13 @@ class NewGameScreen(Screen[None]):
             yield Label("New game", classes="dialog-title")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
-                yield Select(games, value=GAMES[0], allow_blank=False, id="game")
-            for i in range(7):
+                select = Select(games, value=GAMES[0], allow_blank=False, id="game")
+                # every title on one line: the label, the frame's border, padding and arrow
+                select.styles.width = max(len(t) for t, _ in games) + SELECT_FRAME
+                yield select
+            for i in range(SEATS):
                 name, kind = NAMES[i], KIND[i] if i < len(KIND) else "off"
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
@@ -68,16 +73,20 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_options(GAMES[0])
+        self.query_one("#game", Select).focus()  # the first key acts on the first field
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
             self._show_options(str(event.value))
 
     def _show_options(self, game: str) -> None:
-        """The options the chosen game reads, and no others."""
-        has = OPEN in spec(game).options
+        """The options the chosen game reads, and no others; the seats its counts allow."""
+        data = spec(game)
+        has = OPEN in data.options
         self.query_one("#open-label").display = has
         self.query_one("#open", Switch).display = has
+        for i in range(SEATS):
+            self.query_one(f"#seat-{i}").display = i < max(data.player_counts)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -93,7 +102,7 @@ class NewGameScreen(Screen[None]):
         data = spec(game)
         names: list[str] = []
         bots: dict[int, str] = {}
-        for i in range(7):
+        for i in range(max(data.player_counts)):  # the seats shown
             kind = self.query_one(f"#kind-{i}", Select).value
             if kind == "off":
                 continue
@@ -101,12 +110,9 @@ class NewGameScreen(Screen[None]):
             if kind != "human":
                 bots[len(names)] = str(kind)
             names.append(n)
-        if len(names) not in data.player_counts:
-            low, high = min(data.player_counts), max(data.player_counts)
-            self.notify(
-                f"{data.title} is for {low} to {high} players; {len(names)} seats are taken.",
-                severity="error",
-            )
+        why = count_error(game, len(names))
+        if why is not None:
+            self.notify(f"{why} (seats taken).", severity="error")
             return
         if len(set(names)) != len(names):
             self.notify("Every player needs a different name.", severity="error")

@@ -122,7 +122,7 @@ class StatsScreen(Screen[None]):
                 if s.wins_over_time:
                     yield Static("Wins so far, after each finished game (numbered in order)")
                     series = [(w.name, w.points) for w in s.wins_over_time[: len(MARKS)]]
-                    yield LinePlot(series, xlabel="games")
+                    yield LinePlot(series, xlabel="games", steps=True)  # a win is a step
                 else:
                     yield Static("No finished games with people yet.")
             with TabPane("6 Score spread", id="spread"):

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from bohn_tui.ui.widgets.base import ViewStatic
 
 
+def line_text(ln: Any) -> Text:
+    return Text(ln.text, style="bold" if ln.text.startswith("—") else "")
+
+
 def log_text(lines: list[Any]) -> Text:
-    return Text("\n").join(
-        Text(ln.text, style="bold" if ln.text.startswith("—") else "") for ln in lines
-    )
+    return Text("\n").join(line_text(ln) for ln in lines)
 
 
 class GameLog(ViewStatic):
@@ -26,14 +27,17 @@ class GameLog(ViewStatic):
         height = max(1, self.content_size.height)
         if not self.changed((len(lines), lines[-1].text if lines else "", width, height)):
             return
-        shown: list[Any] = []
+        shown: list[Text] = []
         rows = 0
-        for ln in reversed(lines):  # the newest lines that fit, wrapped to the width
-            rows += max(1, -(-cell_len(ln.text) // width))  # cells: a CJK name is wider
+        for ln in reversed(lines):  # the newest lines that fit, wrapped to the width as
+            # the screen wraps them (at words; cells: a CJK name is wider)
+            wrapped = line_text(ln).wrap(self.app.console, width)
+            rows += len(wrapped)
             if rows > height and shown:
                 break
-            shown.append(ln)
-        self.update(log_text(shown[::-1]))
+            shown.extend(reversed(wrapped))
+        # (a newest line taller than the log alone shows from its start)
+        self.update(Text("\n").join(shown[::-1][:height]))
 
     def on_resize(self) -> None:
         client = getattr(self.screen, "client", None)

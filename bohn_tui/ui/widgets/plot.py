@@ -44,6 +44,16 @@ def int_ticks(lo: int, hi: int, most: int) -> list[int]:
         scale *= 10
 
 
+def step_points(pts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The corners of a step line through `pts`: (x1, y0) between (x0, y0) and (x1, y1)."""
+    out: list[tuple[int, int]] = []
+    for x, y in pts:
+        if out and out[-1][1] != y:
+            out.append((x, out[-1][1]))
+        out.append((x, y))
+    return out
+
+
 class Chart(PlotextPlot):
     """A plotext chart drawn anew at each render by `draw`; too small a space, or a failure
     inside plotext, shows a line instead (a chart never takes the screen down)."""
@@ -71,12 +81,16 @@ class LinePlot(Chart):
         series: Sequence[tuple[str, Sequence[tuple[int, int]]]] = (),
         xlabel: str = "",
         ylabel: str = "",
+        steps: bool = False,
         **kwargs: Any,
     ) -> None:
+        """`steps`: a count that changes at its points (wins so far): flat from one point
+        to the next, then straight up or down there, never a slope between them."""
         super().__init__(**kwargs)
         self.series = [(label, list(pts)) for label, pts in series if pts]
         self.xlabel = xlabel
         self.ylabel = ylabel
+        self.steps = steps
 
     def draw(self) -> None:
         plt = self.plt
@@ -84,6 +98,8 @@ class LinePlot(Chart):
         ys = [y for _, pts in self.series for _, y in pts] or [0]
         x0, x1, y0, y1 = min(xs), max(xs), min(0, min(ys)), max(ys)
         for i, (label, pts) in enumerate(self.series):
+            if self.steps:
+                pts = step_points(pts)
             plt.plot(
                 [x for x, _ in pts],
                 [y for _, y in pts],
