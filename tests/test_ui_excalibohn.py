@@ -497,7 +497,7 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
         shown = screen_text(app.screen)
         assert "Trade Spell (Handelszauber) · 3 Groschen" in shown
         assert "turn up a third bean card" in shown and "Attack" not in shown
-        await pilot.press("escape", "m", "1")
+        await pilot.press("escape", "m")  # his one face-down card: no chooser
         await pilot.pause()
         assert s.state.spells[1][0].up
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"

@@ -128,3 +128,29 @@ async def test_the_re_tuck_names_each_place_by_its_neighbours(tmp_path: Path) ->
         await pilot.press("2")
         await pilot.pause()
         assert s.state.players[0].hand == ["white", "princess", "cap"]
+
+
+async def test_one_spell_card_to_activate_is_activated_by_m_at_once(tmp_path: Path) -> None:
+    """Issue #23: one choice is no choice. The counterattacker's Magic Bean ("activate one
+    of your own spell cards") with one face-down card: `m` activates it, no chooser; the
+    keys and the banner name it."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    position(
+        s,
+        hands=[["mean"], ["cap"], ["princess"]],
+        fields=[[("sword", 1), None], [None, None], [None, None]],
+        coins=[["magic"], ["sword"], []],
+        spells=[["attack"], ["trade"], ["pile"]],
+    )
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s", "1", "enter")  # the duel; Ben takes the screen
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 1
+        assert "m Activate Trade Spell" in str(t.query_one("#keys").content)
+        assert "m activates the Trade Spell, e skips" in str(t.query_one("#banner").content)
+        await pilot.press("m")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseScreen)
+        assert s.state.spells[1][0].up
