@@ -154,3 +154,21 @@ async def test_one_spell_card_to_activate_is_activated_by_m_at_once(tmp_path: Pa
         await pilot.pause()
         assert not isinstance(app.screen, ChooseScreen)
         assert s.state.spells[1][0].up
+
+
+async def test_the_swap_names_a_face_down_card_its_chooser_knows(tmp_path: Path) -> None:
+    """Issue #23: a face-down card the chooser knows (here Ben's Attack Spell, cast face up
+    before and so seen by all) is named in the Swap's list, not listed as if unknown."""
+    s = ana_alone(spells=[["^swap"], ["attack", "trade"], ["pile"]])
+    s.state.spells[1][0].known = (0, 2)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("z", "1")  # the Spell Card Swap
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c[0]) for c in app.screen.choices] == [
+            "Ben's face-down card #1: Attack Spell, known to you",
+            "Ben's face-down card #2",
+            "Cem's face-down card #1",
+        ]

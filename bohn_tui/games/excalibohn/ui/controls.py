@@ -475,7 +475,11 @@ class ExcaliControls(BeanControls):
     def cast_label(self, sid: str | None, a: CastSpell) -> str | Text:
         names = self.client.names
         if sid == "swap" and a.target is not None:
-            return f"{names[a.target]}'s face-down card #{(a.index or 0) + 1}"
+            j = a.index or 0
+            theirs = self.host.view["players"][a.target]["spells"]
+            known = theirs[j]["id"] if j < len(theirs) else None  # the chooser knows it
+            what = f": {spell(known).name}, known to you" if known else ""
+            return f"{names[a.target]}'s face-down card #{j + 1}{what}"
         if sid == "enchant_beans" and a.field is not None:
             f = self.host.view["players"][a.seat]["fields"][a.field]
             t = Text.assemble(f"field {a.field + 1} (", card(GAME, f["variety"]), ") ← ")
