@@ -172,3 +172,23 @@ async def test_the_swap_names_a_face_down_card_its_chooser_knows(tmp_path: Path)
             "Ben's face-down card #2",
             "Cem's face-down card #1",
         ]
+
+
+async def test_r_says_why_a_face_up_spell_cannot_be_cast_now(tmp_path: Path) -> None:
+    """Issue #23: after phase 2's first moment the `r` screen still said "face up
+    (active)" of the Pile Spell ("at the beginning of phase 2, before the first offer"),
+    with no word that its moment has passed; a spell of its time says it can be cast."""
+    from helpers.ui import screen_text
+
+    s = ana_alone(spells=[["^pile", "^retuck"], ["trade"], ["swap"]], phase="trade")
+    s.state.deck.discard = ["princess"]
+    s.state.phase2_open = False  # an offer came, or Ana traded without the spell
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        shown = " ".join(screen_text(app.screen).split())
+        assert "face up (active), cannot be cast now: the beginning of phase 2 has passed" in shown
+        assert "Re-tuck Spell (Umsteckzauber)" in shown
+        assert "face up (active), can be cast now (z)" in shown

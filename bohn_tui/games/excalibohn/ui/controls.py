@@ -514,7 +514,9 @@ class ExcaliControls(BeanControls):
         from bohn_tui.games.excalibohn.ui.help import SpellTextScreen
 
         me = self.host.viewer
-        self.host.app.push_screen(SpellTextScreen(self.host.view, me, list(self.client.names)))
+        names = list(self.client.names)
+        castable = set(self.castable())
+        self.host.app.push_screen(SpellTextScreen(self.host.view, me, names, castable))
 
     # -- the end and the help ------------------------------------------------------------------
 
