@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.ui import SIZE, make_app, table
-from test_ui_excalibohn import GAME, position
+from test_ui_excalibohn import GAME, counterattack, position
 
 from bohn_tui.games.excalibohn.state import Pending
 from bohn_tui.play.session import Session
@@ -134,14 +134,7 @@ async def test_one_spell_card_to_activate_is_activated_by_m_at_once(tmp_path: Pa
     """Issue #23: one choice is no choice. The counterattacker's Magic Bean ("activate one
     of your own spell cards") with one face-down card: `m` activates it, no chooser; the
     keys and the banner name it."""
-    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
-    position(
-        s,
-        hands=[["mean"], ["cap"], ["princess"]],
-        fields=[[("sword", 1), None], [None, None], [None, None]],
-        coins=[["magic"], ["sword"], []],
-        spells=[["attack"], ["trade"], ["pile"]],
-    )
+    s = counterattack()
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "s", "1", "enter")  # the duel; Ben takes the screen
