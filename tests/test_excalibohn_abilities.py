@@ -377,3 +377,33 @@ def test_end_magic_moves_to_phase_2():
     play(st, EndMagic(0))
     assert st.phase == "trade" and st.phase2_open and len(st.turned_up) == 2
     refused(st, UseAbility(0, 0), "phase 1b", snap=snap)
+
+
+def test_sword_says_why_a_turn_up_does_nothing():
+    """Issue #23: "Sword duel, turn-up 1: nothing happens" said no why. An empty pile, a
+    Magic Bean without a face-down spell, a Picker Bean facing an empty hand and a Sword at
+    the fifth turn-up each say so in the (public) log line."""
+    from bohn_tui.games import spec
+
+    log = spec("excalibohn").log(table().rules, ["Ana", "Ben", "Cem", "Dora"])
+    who = ["Ana", "Ben", "Cem", "Dora"].__getitem__
+
+    def line(st: ExcalibohnState) -> str:
+        ev = play(st, UseAbility(0, 0, 1))
+        return next(log(e, who) for e in ev if isinstance(e, SwordResult))
+
+    assert (
+        line(sword_table([], []))
+        == "Sword duel, turn-up 1: nothing happens (Ben's coin pile is empty)"
+    )
+    text = line(sword_table([], ["magic"], spells=[["^retuck"], ["swap"]]))
+    assert "Magic Bean, but Ana has no face-down spell card: nothing happens" in text
+    text = line(sword_table([], ["picker"], hands=[[], ["white"]]))
+    assert "Picker Bean, but Ana has no hand card: nothing happens" in text
+    st = sword_table(["sword", "sword"], ["sword"])
+    ev = play(st, UseAbility(0, 0, 1))
+    last = [log(e, who) for e in ev if isinstance(e, SwordResult)][-1]
+    assert last == "Sword duel, turn-up 5: a Sword Bean at the last turn-up: nothing happens, " + (
+        "the duel ends"
+    )
+    assert line(sword_table([], ["cap"])) == "Sword duel, turn-up 1: nothing happens"

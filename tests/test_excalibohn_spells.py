@@ -780,3 +780,22 @@ def test_the_draw_window_opens_only_for_a_spell_with_something_to_do():
         play(st, PlantArea(0, "cap", 0))
         assert (st.phase == "draw") == waits
         assert st.active == (0 if waits else 1)
+
+
+def test_swap_tells_the_former_holder_which_card_left_and_nobody_else():
+    """Issue #23: the fellow whose face-down card is swapped away is told which one, in
+    their own view only (its notes); the public log says whose card and its place, never
+    which card."""
+    from bohn_tui.games import spec
+
+    st = swap_table()
+    events = play(st, CastSpell(0, 0, target=1, index=1))
+    rules = st.rules
+    told = "P1 swapped your Random Spell away for the Spell Card Swap."
+    assert rules.view(st, 1)["notes"] == [told]
+    assert not rules.view(st, 2)["notes"] and not rules.view(st, None)["notes"]
+    assert not rules.view(st, 0)["notes"]
+    log = spec("excalibohn").log(rules, ["P1", "P2", "P3", "P4"])
+    lines = [log(e, ["P1", "P2", "P3", "P4"].__getitem__) for e in events]
+    assert "P1 swaps the Spell Card Swap for P2's face-down spell card #2" in lines
+    assert "Random" not in " ".join(lines)

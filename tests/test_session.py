@@ -218,3 +218,20 @@ def test_bohnroschen_bots_are_told_which_seats_are_people_too() -> None:
         bot = s.bots[seat]
         assert bot.people == frozenset({0})
         assert bot.base.people == bot.other.people == frozenset({0})  # type: ignore[attr-defined]
+
+
+def test_a_bots_reason_stays_with_its_decision_not_the_cards_turned_up() -> None:
+    """Issue #23: "Bot C turns up White Bean, Picker Bean: keeps its next card in hand: no
+    field worth it" glued the reason for ending the planting to the cards that chance turned
+    up. The reason gets its own line, before the turn-up it led to."""
+    for game, seed in (("bohnanza", 3), ("excalibohn", 2)):
+        s = Session.new(game, ["A", "B", "C"], {0: "standard", 1: "standard", 2: "standard"}, seed)
+        s.run_bots()
+        texts = [ln.text for ln in s.log]
+        kept = [i for i, t in enumerate(texts) if "keeps its next card in hand" in t]
+        assert kept, game
+        for i in kept:
+            who = texts[i].split(":")[0]
+            assert texts[i] == f"{who}: keeps its next card in hand: no field worth it", game
+        assert not any(" turns up " in t and "worth it" in t for t in texts), game
+        assert any(texts[i + 1].startswith(texts[i].split(":")[0] + " turns up") for i in kept)

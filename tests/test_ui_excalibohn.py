@@ -216,6 +216,19 @@ def position(
     return s
 
 
+def counterattack() -> Session:
+    """Ana's Sword on Ben, whose Sword counterattacks and turns up Ana's Magic Bean: Ben
+    may activate his one face-down spell card (the Trade Spell)."""
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
+    return position(
+        s,
+        hands=[["mean"], ["cap"], ["princess"]],
+        fields=[[("sword", 1), None], [None, None], [None, None]],
+        coins=[["magic"], ["sword"], []],
+        spells=[["attack"], ["trade"], ["pile"]],
+    )
+
+
 def text(app: BohnApp) -> str:
     from helpers.screen import seen
 
@@ -479,14 +492,7 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
     your coin pile"; the Magic Bean he turns up lets him "activate one of [his] own spell
     cards": his secret, so the screen passes to him. `r` reads one's spells in the
     rulebook's words; `?` holds the abilities and the eleven spells."""
-    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {2: "standard"}, seed=1)
-    position(
-        s,
-        hands=[["mean"], ["cap"], ["princess"]],
-        fields=[[("sword", 1), None], [None, None], [None, None]],
-        coins=[["magic"], ["sword"], []],
-        spells=[["attack"], ["trade"], ["pile"]],
-    )
+    s = counterattack()
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "s", "1")
@@ -497,7 +503,7 @@ async def test_a_counterattackers_activation_passes_the_screen_and_the_help_read
         shown = screen_text(app.screen)
         assert "Trade Spell (Handelszauber) · 3 Groschen" in shown
         assert "turn up a third bean card" in shown and "Attack" not in shown
-        await pilot.press("escape", "m", "1")
+        await pilot.press("escape", "m")  # his one face-down card: no chooser
         await pilot.pause()
         assert s.state.spells[1][0].up
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.ui import SIZE, make_app, table
-from test_ui_excalibohn import GAME, position
+from test_ui_excalibohn import GAME, counterattack, position
 
 from bohn_tui.games.excalibohn.state import Pending
 from bohn_tui.play.session import Session
@@ -128,3 +128,60 @@ async def test_the_re_tuck_names_each_place_by_its_neighbours(tmp_path: Path) ->
         await pilot.press("2")
         await pilot.pause()
         assert s.state.players[0].hand == ["white", "princess", "cap"]
+
+
+async def test_one_spell_card_to_activate_is_activated_by_m_at_once(tmp_path: Path) -> None:
+    """Issue #23: one choice is no choice. The counterattacker's Magic Bean ("activate one
+    of your own spell cards") with one face-down card: `m` activates it, no chooser; the
+    keys and the banner name it."""
+    s = counterattack()
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s", "1", "enter")  # the duel; Ben takes the screen
+        await pilot.pause()
+        t = table(app)
+        assert t.viewer == 1
+        assert "m Activate Trade Spell" in str(t.query_one("#keys").content)
+        assert "m activates the Trade Spell, e skips" in str(t.query_one("#banner").content)
+        await pilot.press("m")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseScreen)
+        assert s.state.spells[1][0].up
+
+
+async def test_the_swap_names_a_face_down_card_its_chooser_knows(tmp_path: Path) -> None:
+    """Issue #23: a face-down card the chooser knows (here Ben's Attack Spell, cast face up
+    before and so seen by all) is named in the Swap's list, not listed as if unknown."""
+    s = ana_alone(spells=[["^swap"], ["attack", "trade"], ["pile"]])
+    s.state.spells[1][0].known = (0, 2)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("z", "1")  # the Spell Card Swap
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert [str(c[0]) for c in app.screen.choices] == [
+            "Ben's face-down card #1: Attack Spell, known to you",
+            "Ben's face-down card #2",
+            "Cem's face-down card #1",
+        ]
+
+
+async def test_r_says_why_a_face_up_spell_cannot_be_cast_now(tmp_path: Path) -> None:
+    """Issue #23: after phase 2's first moment the `r` screen still said "face up
+    (active)" of the Pile Spell ("at the beginning of phase 2, before the first offer"),
+    with no word that its moment has passed; a spell of its time says it can be cast."""
+    from helpers.ui import screen_text
+
+    s = ana_alone(spells=[["^pile", "^retuck"], ["trade"], ["swap"]], phase="trade")
+    s.state.deck.discard = ["princess"]
+    s.state.phase2_open = False  # an offer came, or Ana traded without the spell
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        shown = " ".join(screen_text(app.screen).split())
+        assert "face up (active), cannot be cast now: the beginning of phase 2 has passed" in shown
+        assert "Re-tuck Spell (Umsteckzauber)" in shown
+        assert "face up (active), can be cast now (z)" in shown

@@ -63,6 +63,7 @@ class Session:
     _describe: Any = field(default=None, init=False)
     _revealing: tuple[type[Event], ...] = field(default=(), init=False)
     _first_line: LogLine | None = field(default=None, init=False)  # of the last events' first
+    _first_at: int = field(default=0, init=False)  # where the last events' lines begin
 
     def __post_init__(self) -> None:
         try:
@@ -380,15 +381,18 @@ class Session:
         if reason:
             self.bots[seat].reason = ""  # type: ignore[attr-defined]
             # the reason goes on the line of the action's own first event; when that event
-            # writes no line, it gets a line of its own, so that it is
-            # never read as the reason of a turn separator or of someone else's move
+            # writes no line, or shows what chance brought (the cards turned up when the
+            # planting ends: the reason explains the decision, not them), it gets a line of
+            # its own before the action's lines, so that it is never read as the reason of
+            # a turn-up, a turn separator or someone else's move
             own = self._first_line
-            if own is not None:  # "Ben rolls: Soy." -> "Ben rolls: Soy: keeps Soy."
-                stop = own.text.endswith(".")
+            if own is not None and not isinstance(self.last_events[0], self._revealing):
+                stop = own.text.endswith(".")  # "Ben plants Soy." -> "Ben plants Soy: joins .."
                 own.text = f"{own.text.removesuffix('.')}: {reason.removesuffix('.')}"
                 own.text += "." if stop else ""
             else:
                 self._say(f"{self.who(seat)}: {reason}", seat)
+                self.log.insert(self._first_at, self.log.pop())
         return True
 
     def run_bots(self, limit: int = 10_000) -> int:
@@ -422,6 +426,7 @@ class Session:
     def _record_events(self, events: list[Event], action: Action | None = None) -> None:
         round_start = self.spec.round_start
         self._first_line = None
+        self._first_at = len(self.log)
         for i, e in enumerate(events):
             line = self.describe(e)
             if line:

@@ -91,6 +91,8 @@ class BohnanzaViews:
             "winners": list(st.winners),
             "reason": st.end_reason,
             "tiebreak": self.tiebreak_text(),
+            "tiebreak_by": self.data.tiebreak,  # "hand": the hand cards decide (the end
+            # screen's column of them means something only then)
         }
 
     # -- views -----------------------------------------------------------------------------

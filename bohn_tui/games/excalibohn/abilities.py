@@ -190,7 +190,7 @@ class Abilities:
         With the Attack Spell (the active player's first turn-up) two coins show."""
         coins = st.players[owner].coins
         if not coins:
-            ev.append(SwordResult(attacker, owner, "nothing", rnd))
+            ev.append(SwordResult(attacker, owner, "nothing", rnd, "no_coins"))
             return
         if rnd == 1 and st.attack and len(coins) >= 2:
             st.attack = False
@@ -217,12 +217,17 @@ class Abilities:
             ev.append(CoinTurnedUp(owner, attacker, top, "taken"))
             ev.append(SwordResult(attacker, owner, "princess", rnd))
             return
+        why = ""
         if kind_id == "sword" and rnd >= DUEL_TURN_UPS:
-            kind_id = ""
+            kind_id, why = "", "last"
         result = SWORD_RESULTS.get(kind_id, "nothing")
+        if result == "magic" and not any(not c.up for c in st.spells[attacker]):
+            why = "no_spell"
+        elif result == "picker" and not st.players[attacker].hand:
+            why = "no_hand"
         st.shown.append((owner, top, "kept", attacker, "sword", result, rnd))
         ev.append(CoinTurnedUp(owner, attacker, top, "kept"))
-        ev.append(SwordResult(attacker, owner, result, rnd))
+        ev.append(SwordResult(attacker, owner, result, rnd, why))
         if result == "magic":
             if any(not c.up for c in st.spells[attacker]):
                 self.push(st, Pending("activate", attacker, count=1, duel=True, round=rnd))

@@ -195,13 +195,17 @@ class CoinTurnedUp(Event):
 class SwordResult(Event):
     """What a coin turned up in a Sword duel does: "princess" (taken), "magic" (`seat`
     activates a spell), "picker" (`other` steals `seat`'s rearmost card), "counter"
-    (`other` counterattacks), "nothing"; `round` counts the turn-ups of one duel from 1."""
+    (`other` counterattacks), "nothing"; `round` counts the turn-ups of one duel from 1.
+    `why` says why a result does nothing: "no_coins" (`other`'s pile is empty), "no_spell"
+    (a Magic Bean, `seat` has no face-down spell), "no_hand" (a Picker Bean, `seat` has no
+    hand card), "last" (a Sword at the last turn-up); "" otherwise."""
 
     type: ClassVar[str] = "sword_result"
     seat: int  # who attacks in this round
     other: int  # whose pile was turned up
     result: str
     round: int
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)

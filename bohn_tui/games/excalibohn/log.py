@@ -16,6 +16,12 @@ SWORD = {
     "counter": "a Sword Bean: {o} counterattacks",
     "nothing": "nothing happens",
 }
+WHY = {  # why a turn-up does nothing (SwordResult.why); {a} attacks, {o}'s pile turned up
+    "no_coins": "nothing happens ({o}'s coin pile is empty)",
+    "no_spell": "a Magic Bean, but {a} has no face-down spell card: nothing happens",
+    "no_hand": "a Picker Bean, but {a} has no hand card: nothing happens",
+    "last": "a Sword Bean at the last turn-up: nothing happens, the duel ends",
+}
 
 
 def spell_name(spell: str | None) -> str:
@@ -50,7 +56,8 @@ def describe(e: Any, who: Callable[[int | None], str], vname: Callable[[str], st
         }.get(e.fate, e.fate)
         return f"{who(e.owner)}'s coin turned up: {vname(e.card)}, {fate}"
     if t == "sword_result":
-        text = SWORD.get(e.result, e.result).format(a=who(e.seat), o=who(e.other))
+        words = WHY.get(e.why, SWORD.get(e.result, e.result))
+        text = words.format(a=who(e.seat), o=who(e.other))
         return f"Sword duel, turn-up {e.round}: {text}"
     if t == "spell_activated":
         how = {"magic_bean": " with a Magic Bean from the hand"}.get(e.by, "")
@@ -63,7 +70,10 @@ def describe(e: Any, who: Callable[[int | None], str], vname: Callable[[str], st
             return f"{who(e.seat)} draws a spell card for the Cap Beans"
         return f"{who(e.seat)} draws {spell_name(e.spell)} face up"
     if t == "spells_swapped":
-        return f"{who(e.seat)} swaps the Spell Card Swap for a spell card of {who(e.target)}"
+        return (
+            f"{who(e.seat)} swaps the Spell Card Swap for {who(e.target)}'s face-down spell "
+            f"card #{e.index + 1}"
+        )
     if t == "spell_laid":
         if e.up:
             return f"{who(e.seat)} lays {spell_name(e.spell)} face up"

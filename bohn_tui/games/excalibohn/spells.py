@@ -67,7 +67,7 @@ def _is_int(x: Any) -> bool:
 
 class SpellRules:
     """The spells (see the module). The core (rules.py) provides `push`, `pop`,
-    `after_planting`, `draw_cards`, `draw_phase4`, `_who`, `vname`, `n`."""
+    `after_planting`, `draw_cards`, `draw_phase4`, `note`, `_who`, `vname`, `n`."""
 
     n: int
     push: Callable[..., None]
@@ -75,6 +75,7 @@ class SpellRules:
     after_planting: Callable[..., None]
     draw_cards: Callable[..., list[str]]
     draw_phase4: Callable[..., None]
+    note: Callable[..., None]
     _who: Callable[..., str]
     vname: Callable[..., str]
 
@@ -344,6 +345,10 @@ class SpellRules:
         st.spells[seat][a.spell] = SpellCard(theirs.id, up=False, temp=card.temp, known=known)
         if ev is not None:
             ev.append(SpellsSwapped(seat, t, a.index))
+        taken = cards().spells[theirs.id].name
+        self.note(  # the log says whose card; which one only its former holder knows
+            st, t, f"{self._who(st, seat)} swapped your {taken} away for the Spell Card Swap."
+        )
         self.push(st, Pending("face", seat, index=a.spell))
 
     def _do_trade(self, st: Any, a: CastSpell, card: SpellCard, ev: list[Event] | None) -> None:

@@ -395,6 +395,12 @@ class TableScreen(HandOver, Screen[None]):
         # raised on the menu, after the change of screen that clears the table's toasts
         app.notify("The game is saved; continue it from the menu or with `bohn resume`.")
 
+    def help_bindings(self) -> list[Binding]:
+        """The keys `?` lists: those of this game at this player count (the controls'
+        `key_exists`: no "Buy 3rd field" where no field is for sale)."""
+        exists = getattr(self.controls, "key_exists", None)
+        return [b for b in self.bindings_list if exists is None or exists(_parse(b.action)[0])]
+
     # -- command palette ---------------------------------------------------------------------
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:

@@ -323,6 +323,14 @@ class BeanControls:
 
     # -- keys ----------------------------------------------------------------------------------
 
+    def key_exists(self, action: str) -> bool:
+        """Whether the key of `action` ever works in this game at this player count (the
+        help lists only those): no third field is bought where it costs nothing (three
+        fields from the start, Dahlias' mats)."""
+        if action == "buy":
+            return bool(self.host.view.get("field_cost", 1))
+        return True
+
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         host = self.host
         if host.choice is not None:  # only the choice's keys while a harvest is asked

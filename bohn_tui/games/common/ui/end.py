@@ -42,7 +42,13 @@ class EndScreen(Screen[None]):
         standing = summary.get("standing")  # a game's word on where each seat ended
         scores = Table(title="Final scores", expand=False, box=box.SIMPLE_HEAD)
         cols = ["", "player", summary.get("score_title", "coins")]
-        cols += ["ended", "cards in hand"] if standing else ["cards in hand", "fields bought"]
+        # the hand cards only where they break a tie, the bought field only where one is
+        # for sale: columns that are always the same say nothing
+        hands = summary.get("tiebreak_by", "hand") == "hand"
+        bought = bool(v.get("field_cost")) and not standing
+        cols += ["ended"] if standing else []
+        cols += ["cards in hand"] if hands else []
+        cols += ["fields bought"] if bought else []
         more = self.more_columns(v)
         cols += [title for title, _ in more]
         for col in cols:
@@ -54,10 +60,9 @@ class EndScreen(Screen[None]):
                 literal(names[seat] + (f" ({level})" if (level := s.bot_level(seat)) else "")),
                 str(v["scores"][seat]),
             ]
-            if standing:
-                row += [literal(standing[seat]), str(p["hand_size"])]
-            else:
-                row += [str(p["hand_size"]), "yes" if p["bought_field"] else ""]
+            row += [literal(standing[seat])] if standing else []
+            row += [str(p["hand_size"])] if hands else []
+            row += ["yes" if p["bought_field"] else ""] if bought else []
             row += [values[seat] for _, values in more]  # the game's figures
             scores.add_row(*row)
         best = max(v["scores"] or [0])

@@ -194,7 +194,9 @@ class ExcaliControls(BeanControls):
         if kind == "activate":
             n = p.get("count") or 1
             what = "a spell card" if n == 1 else f"up to {n} spell cards"
-            return f"activate {what}: m picks, e skips."
+            one = self.key_text("activate")
+            m = f"m activates the {one.removeprefix('Activate ')}" if one else "m picks"
+            return f"activate {what}: {m}, e skips."
         if kind == "coin":
             coins = " or ".join(
                 f"{i + 1} {name(GAME, c)}" for i, c in enumerate(p.get("coins") or ())
@@ -267,6 +269,10 @@ class ExcaliControls(BeanControls):
             if p["kind"] == "face":
                 return ("Face up", "Face down")[i] if i < 2 else None
             return None
+        if action == "activate":
+            ups = [a for a in self.host.legal if isinstance(a, ActivateSpell) and a.magic is None]
+            if len(ups) == 1:
+                return f"Activate {self.spell_title(ups[0].spell).split(' (')[0]}"
         if action == "cast":
             spells = self.castable()
             if len(spells) == 1:
@@ -391,8 +397,12 @@ class ExcaliControls(BeanControls):
         sp = spell(s["id"])
         return f"{sp.name} ({sp.groschen} G)"
 
-    def action_activate(self) -> None:
+    async def action_activate(self) -> None:
+        """m: activate a spell card; with one card to activate, at once (no choice to ask)."""
         options = [a for a in self.host.legal if isinstance(a, ActivateSpell) and a.magic is None]
+        if len(options) == 1:
+            await self.host.do(options[0])
+            return
         choices: list[tuple[str | Text, Any]] = [(self.spell_title(a.spell), a) for a in options]
         if choices:
             self.host.app.push_screen(ChooseScreen("Activate which spell?", choices), self._chosen)
@@ -465,7 +475,11 @@ class ExcaliControls(BeanControls):
     def cast_label(self, sid: str | None, a: CastSpell) -> str | Text:
         names = self.client.names
         if sid == "swap" and a.target is not None:
-            return f"{names[a.target]}'s face-down card #{(a.index or 0) + 1}"
+            j = a.index or 0
+            theirs = self.host.view["players"][a.target]["spells"]
+            known = theirs[j]["id"] if j < len(theirs) else None  # the chooser knows it
+            what = f": {spell(known).name}, known to you" if known else ""
+            return f"{names[a.target]}'s face-down card #{j + 1}{what}"
         if sid == "enchant_beans" and a.field is not None:
             f = self.host.view["players"][a.seat]["fields"][a.field]
             t = Text.assemble(f"field {a.field + 1} (", card(GAME, f["variety"]), ") ← ")
@@ -500,7 +514,9 @@ class ExcaliControls(BeanControls):
         from bohn_tui.games.excalibohn.ui.help import SpellTextScreen
 
         me = self.host.viewer
-        self.host.app.push_screen(SpellTextScreen(self.host.view, me, list(self.client.names)))
+        names = list(self.client.names)
+        castable = set(self.castable())
+        self.host.app.push_screen(SpellTextScreen(self.host.view, me, names, castable))
 
     # -- the end and the help ------------------------------------------------------------------
 

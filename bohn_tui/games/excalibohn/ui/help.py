@@ -66,5 +66,7 @@ class SpellTextScreen(HelpScreen):
 
     BINDINGS = [Binding("escape,q,r,question_mark", "close", "Close")]
 
-    def __init__(self, view: dict[str, Any], seat: int | None, names: list[str]) -> None:
-        super().__init__([], [spell_texts(view, seat, names)])
+    def __init__(
+        self, view: dict[str, Any], seat: int | None, names: list[str], castable: set[int]
+    ) -> None:
+        super().__init__([], [spell_texts(view, seat, names, castable)])

@@ -207,9 +207,45 @@ def ability_lines(
     return out
 
 
-def spell_texts(view: dict[str, Any], seat: int | None, names: list[str]) -> Text:
+PHASE_WORDS = {  # the view's phase, as the rulebook counts them
+    "plant": "phase 1a",
+    "magic": "phase 1b",
+    "trade": "phase 2",
+    "plant_trades": "phase 3",
+    "draw": "phase 4",
+}
+TIMING_PHASES = {"1b": "magic", "phase2_start": "trade", "phase3": "plant_trades", "phase4": "draw"}
+
+
+def cast_now(view: dict[str, Any], seat: int, sid: str, castable: bool) -> str:
+    """Whether `seat`'s face-up spell `sid` can be cast now, and if not, why (from the
+    view: whose turn, a decision waiting, the phase, phase 2's first moment)."""
+    if castable:
+        return "can be cast now (z)"
+    active = view["active"]
+    timing = spell(sid).timing
+    phase = view["phase"]
+    if active != seat:
+        why = "a spell is cast on your own turn"
+    elif view.get("pending") is not None:
+        why = "a decision waits first"
+    elif timing != "any" and TIMING_PHASES[timing] != phase:
+        now = PHASE_WORDS.get(phase, phase)
+        why = f"it is cast in {TIMING_TEXT[timing].lower()}; now it is {now}"
+    elif timing == "phase2_start" and not view.get("phase2_open"):
+        why = "the beginning of phase 2 has passed (an offer came, or you traded without it)"
+    else:
+        why = "there is nothing it could do now"
+    return f"cannot be cast now: {why}"
+
+
+def spell_texts(
+    view: dict[str, Any], seat: int | None, names: list[str], castable: set[int] | None = None
+) -> Text:
     """The texts of the spells `seat` may read now: its own (face down or up) and every
-    face-up one on the table (public), each with its Groschen and when it may be used."""
+    face-up one on the table (public), each with its Groschen and when it may be used;
+    with `castable` (the viewer's spell cards a cast is legal for), whether each of its own
+    face-up ones can be cast now, or why not."""
     out = Text()
     seen: set[tuple[int, int]] = set()
     groups: list[tuple[str, list[tuple[int, dict[str, Any]]]]] = []
@@ -234,6 +270,8 @@ def spell_texts(view: dict[str, Any], seat: int | None, names: list[str]) -> Tex
             seen.add((owner, s["index"]))
             sp = spell(s["id"])
             state = "face up (active)" if s["up"] else "face down"
+            if s["up"] and owner == seat and castable is not None and not view.get("over"):
+                state += ", " + cast_now(view, owner, s["id"], s["index"] in castable)
             whose = "" if owner == seat else f"{names[owner]}'s, "
             out.append(f"{sp.name}", style="bold")
             out.append(f" ({sp.name_de}) · {sp.groschen} Groschen · {whose}{state}\n")
