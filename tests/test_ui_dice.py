@@ -297,6 +297,27 @@ async def test_help_shows_the_rules_and_the_dice(tmp_path: Path) -> None:
         assert "Pick" in shown and "Bean figure" in shown and "Harvest" in shown
 
 
+async def test_help_lists_only_the_keys_of_this_game(tmp_path: Path) -> None:
+    """Issue #23: nothing at the dice table is private and every action but the last
+    placement of a turn shows new dice, so the table has no pass-screen key and no undo:
+    help lists neither, and neither key does anything."""
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.check_action("undo", ()) is False and t.check_action("pass_screen", ()) is False
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        console = Console(width=100, record=True, file=io.StringIO())
+        for w in app.screen.query("Static"):
+            console.print(w.content)
+        shown = console.export_text()
+        assert "Undo" not in shown and "Pass screen" not in shown
+        assert "Roll" in shown and "Log" in shown and "Menu" in shown
+
+
 def test_chances_before_the_first_roll_roll_all_five() -> None:
     """Before a turn's first roll the last roller's field still lies there ("between
     turns the dice stay on the field"), but the new roller rolls all five: the chances
