@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from helpers.ui import make_app, table
 from rich.console import Console
+from rich.text import Text
 
 from bohn_tui.games.wuerfelspiel.ui import outlook
 from bohn_tui.games.wuerfelspiel.ui.board import DiceBox, PlayersBoard
@@ -227,6 +228,35 @@ async def test_harvest_out_of_turn_and_the_chooser(tmp_path: Path) -> None:
         await pilot.pause()
         assert s.state.players[2].thalers == 1 and s.state.players[1].thalers == 1
         assert t.choice is None and t.viewer == 0
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_one_word_for_who_may_harvest_and_whole_thalers(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue #23: a person and a bot who may harvest show the same mark on their cards, and
+    the thalers' line breaks between entries, never inside one."""
+    names = ["Ana Maria", "Ben Olsen", "Cem Ali", "Dora Lee"]
+    s = Session.new(GAME, names, {1: "standard", 3: "expert"}, seed=3)
+    for seat in (0, 1, 3):
+        s.state.players[seat].covered = 3
+    app = BohnApp(Store(tmp_path), s, bot_delay=60)  # the bots wait: the table stands still
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = text(app, "#dice-players")
+        heads = [ln for ln in board.splitlines() if "thal" in ln or "t " in ln]
+        marks = {m for m in (" · may harvest", " · harvest", " H") for ln in heads if m in ln}
+        assert len(marks) == 1, heads
+        assert sum(ln.count(next(iter(marks))) for ln in heads) == 3, board
+        info = app.screen.query_one("#roll-info")
+        width = info.content_size.width
+        lines = Text.from_markup(str(info.content)).wrap(Console(), width)
+        shown = "\n".join(ln.plain for ln in lines)
+        assert "Thalers (" in shown
+        thalers = shown.split("Thalers (")[-1].splitlines()
+        entries = [f"{n} {p.thalers}" for n, p in zip(names, s.state.players, strict=True)]
+        for e in entries:
+            assert any(e in row for row in thalers), (e, thalers)
 
 
 async def test_no_privacy_screen_between_two_people(tmp_path: Path) -> None:

@@ -77,12 +77,13 @@ class DiceControls:
         dice = host.query_one("#dice", DiceBox)
         dice.names = self.client.names
         dice.show(view, self.picked)
-        host.query_one("#roll-info", RollInfo).show(*self.info(view))
+        info = host.query_one("#roll-info", RollInfo)
+        info.show(*self.info(view, info.content_size.width))
         host.app.call_after_refresh(prefetch, view)  # after the frame: it takes the CPU
 
-    def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
+    def info(self, view: dict[str, Any], width: int = 0) -> tuple[list[Text], list[Text]]:
         """What the last roll did, the roller's chances, who may harvest; then, where
-        there is room, the thalers (every card's head shows them too)."""
+        there is room, the thalers (every card's head shows them too) in lines of `width`."""
         names = self.client.names  # plain names: the cards' heads give the bots' levels
         viewer = self.host.viewer
         out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
@@ -109,7 +110,7 @@ class DiceControls:
         if viewer is not None and viewer == view["active"] and not view["over"]:
             if not ready():
                 out.append(Text("Working out your exact chances…", style="dim"))
-                return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+                return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]
             chances = own_outlook(view, self.picked)
             if chances is not None:
                 dice = ", ".join(str(i + 1) for i in sorted(self.picked))
@@ -125,7 +126,7 @@ class DiceControls:
             figure = figure_outlook(view)
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
-        return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+        return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]
 
     def _chances_ready(self) -> None:
         """(From the thread that built the chances' tables.) Show them."""

@@ -29,7 +29,8 @@ def dice_legend() -> Table:
 KEYS_NOTE = Text(
     "On the table: ✓ a covered order, ★ covered by the last roll or check, → the next order "
     "to fulfil; the number beside each order is the chance to fulfil it with a first roll of "
-    "all five dice. H beside a name: that player may harvest.\n"
+    'all five dice. "may harvest" (H where room is short) beside a name: that player may '
+    "harvest.\n"
 )
 
 

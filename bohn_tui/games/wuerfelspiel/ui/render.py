@@ -133,36 +133,56 @@ def fit(view: dict[str, Any], width: int, height: int) -> Fit:
     return f
 
 
-def header(view: dict[str, Any], seat: int, name: str, width: int) -> Text:
-    """A card's head: who (▶ the roller), their thalers, a mark when they may harvest."""
-    p = view["players"][seat]
-    roller = seat == view["active"] and not view["over"]
-    head = Text("▶" if roller else " ", style="bold")
-    t = p["thalers"]
+HARVEST_NOTES = (" · may harvest", " · harvest", " H")  # who may harvest, widest first
+
+
+def head_parts(
+    view: dict[str, Any], seat: int, name: str, width: int, note: str = ""
+) -> tuple[str, str]:
+    """A card's name (without a bot's level, or clipped, where it is too long) and its
+    thalers, as wide as fit `width` with the roller's mark and `note`."""
+    t = view["players"][seat]["thalers"]
     plain = name.split(" (")[0]  # without a bot's level, where that is too long
-    room = width - 1
-    tries = [(n, f" {tl}") for tl in (thaler_word(t), f"{t} thal.") for n in (name, plain)]
-    tries += [(name, f" {t}t"), (plain, f" {t}t")]
+    room = width - 1 - cell_len(note)
+    # the whole name (a bot's level too) first, its thalers as short as need be
+    tries = [(n, f" {tl}") for n in (name, plain) for tl in (thaler_word(t), f"{t} thal.", f"{t}t")]
     for nm, tl in tries:
         if cell_len(nm) + cell_len(tl) <= room:
             break
-    nm = clip_cells(nm, max(1, room - cell_len(tl)))
+    return clip_cells(nm, max(1, room - cell_len(tl))), tl
+
+
+def harvest_note(view: dict[str, Any], names: Sequence[str], width: int) -> str:
+    """The one mark every card that may harvest shows: the widest beside which each of
+    their names still shows whole."""
+    seats = [s for s, p in enumerate(view["players"]) if p["can_harvest"]]
+    for note in HARVEST_NOTES:
+        if all(head_parts(view, s, names[s], width, note)[0] == names[s] for s in seats):
+            return note
+    return HARVEST_NOTES[-1]
+
+
+def header(view: dict[str, Any], seat: int, name: str, width: int, note: str) -> Text:
+    """A card's head: who (▶ the roller), their thalers, `note` when they may harvest."""
+    p = view["players"][seat]
+    roller = seat == view["active"] and not view["over"]
+    head = Text("▶" if roller else " ", style="bold")
+    nm, tl = head_parts(view, seat, name, width, note if p["can_harvest"] else "")
     head.append(nm, style="bold reverse" if roller else "bold")
     head.append(tl)
     if p["can_harvest"]:
-        for note in (" · may harvest", " H"):
-            if cell_len(head.plain) + cell_len(note) <= width:
-                head.append(note, style="bold green")
-                break
+        head.append(note, style="bold green")
     head.truncate(width, pad=True)
     return head
 
 
-def card_lines(view: dict[str, Any], seat: int, name: str, f: Fit) -> list[Text]:
+def card_lines(
+    view: dict[str, Any], seat: int, name: str, f: Fit, note: str = HARVEST_NOTES[-1]
+) -> list[Text]:
     """A player's upper card, its top order first (bottom at the bottom, as on the card):
     ✓ covered, ★ covered by the last roll or check, → the next to fulfil."""
     p = view["players"][seat]
-    lines = [header(view, seat, name, f.width)]
+    lines = [header(view, seat, name, f.width, note)]
     upper = p["upper"]
     if upper is None:
         lines += [Text("(no card)", style="dim")] + [Text("")] * (ORDER_ROWS - 1)
@@ -192,9 +212,10 @@ def card_lines(view: dict[str, Any], seat: int, name: str, f: Fit) -> list[Text]
 def board_text(view: dict[str, Any], names: Sequence[str], f: Fit) -> Text:
     """Every player's card, in rows of `f.cols`."""
     seats = list(range(len(view["players"])))
+    note = harvest_note(view, names, f.width)
     out: list[Text] = []
     for r in range(0, len(seats), f.cols):
-        blocks = [card_lines(view, s, names[s], f) for s in seats[r : r + f.cols]]
+        blocks = [card_lines(view, s, names[s], f, note) for s in seats[r : r + f.cols]]
         if out:
             out.append(Text(""))
         for line in range(ORDER_ROWS + 1):
@@ -260,7 +281,19 @@ def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     return line
 
 
-def thalers_line(view: dict[str, Any], names: Sequence[str]) -> str:
+def thalers_line(view: dict[str, Any], names: Sequence[str], width: int = 0) -> str:
+    """Everyone's thalers; lines of at most `width` cells (0: one line), broken between
+    entries, never inside one."""
     ps = view["players"]
-    each = " · ".join(f"{names[s]} {p['thalers']}" for s, p in enumerate(ps))
-    return f"Thalers ({view['target']} ends the game): {each}"
+    rows = [f"Thalers ({view['target']} ends the game):"]
+    for s, p in enumerate(ps):
+        entry = f"{names[s]} {p['thalers']}"
+        joined = f"{rows[-1]}{' · ' if s else ' '}{entry}"
+        if width and cell_len(joined) > width and s:
+            rows[-1] += " ·"
+            rows.append(entry)
+        elif width and cell_len(joined) > width:
+            rows.append(entry)
+        else:
+            rows[-1] = joined
+    return "\n".join(rows)
