@@ -124,6 +124,8 @@ class DiceControls:
                     )
                 )
             figure = figure_outlook(view)
+            if chances is not None or figure is not None:
+                more.append(Text(render.CHANCES_NOTE, style="dim italic"))
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
         return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]

@@ -33,10 +33,22 @@ KEYS_NOTE = Text(
     "harvest.\n"
 )
 
+CHANCES_HELP = Text(
+    "The chances beside the roll (the roller's only): \"More orders this turn +0 3% · +1 11% "
+    '· +2 86%" is the exact chance, over every way the dice can still fall, that your turn '
+    "ends with 0, 1, 2 … more orders of your upper card covered by your own check of the "
+    "bean field, if you now place the dice you picked from this roll (before the first "
+    "roll: roll all five) and roll the rest, and from then on play the way that gives the "
+    "most orders on average (using the bean figure too while it is still yours this turn). "
+    '"With the bean figure now": the same if you re-roll this roll\'s dice instead. They '
+    "count your own card only: not what other players' rolls give you, not a new card after "
+    "a harvest, not thalers.\n"
+)
+
 
 def dice_help(lines: list[str]) -> tuple[list[Any], list[Any]]:
     """What `?` (and the menu's Rules) shows before and after the keys."""
-    return [lines_text(lines), KEYS_NOTE], [dice_legend()]
+    return [lines_text(lines), KEYS_NOTE, CHANCES_HELP], [dice_legend()]
 
 
 def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:

@@ -269,6 +269,10 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
     return [f"With {dice}: {' · '.join(who)}." for dice, who in groups.items()]
 
 
+# what the roller's chances are, beside them (help.py's CHANCES_HELP says it in full)
+CHANCES_NOTE = "+k: chance of k more orders by your turn's end, playing on at best (? help)."
+
+
 def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     """The exact chances that the turn ends with 0, 1, 2, ... more orders of one's own."""
     line = Text(f"{placing}: ", style="bold")
