@@ -285,6 +285,32 @@ async def test_one_word_for_who_may_harvest_and_whole_thalers(
             assert any(e in row for row in thalers), (e, thalers)
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_the_table_explains_the_orders_and_shows_bot_levels(
+    tmp_path: Path, n: int, size: tuple[int, int]
+) -> None:
+    """Issue #23: under the cards a legend of the orders' notation ("/" one die of either
+    kind, "|" either requirement; the letters where orders show in letters) where the
+    room allows it (80x24 with up to three players), and every bot's level on its card."""
+    names = ["Ana", "Ben Olsen", "Cem Ali", "Dora Lee"][:n]
+    bots = {1: "standard", 2: "expert", 3: "random"}
+    s = Session.new(GAME, names, {k: v for k, v in bots.items() if k < n}, seed=3)
+    app = BohnApp(Store(tmp_path), s, bot_delay=60)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = text(app, "#dice-players")
+        for seat in range(1, n):
+            level = bots[seat]
+            assert f"{names[seat]} ({level})" in board or (
+                f"{names[seat]} ({render.LEVEL_SHORT[level]})" in board
+            ), board
+        if n <= 3 or size != SMALL:
+            assert all(words in board for words in render.NOTATION), board
+            if "+" in board and " + " not in board:  # the orders in letters: their legend
+                assert "U Blue" in board and "B Broad" in board
+
+
 async def test_no_privacy_screen_between_two_people(tmp_path: Path) -> None:
     """Everything is public: the turn passes from Ana to Ben with no privacy screen, and
     the table says why."""

@@ -32,6 +32,11 @@ PUBLIC_SHORT = "all public, no screen passing"
 LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
 
 
+def side_width(width: int) -> int:
+    """The side column's width (the dice, the roll) on a screen `width` wide."""
+    return 44 if width >= 110 else 34
+
+
 class DiceControls:
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -55,7 +60,7 @@ class DiceControls:
         self._size = (width, height)
         host = self.host
         host.query_one("#no-hand").display = False
-        side = 44 if width >= 110 else 34
+        side = side_width(width)
         board = host.query_one("#dice-players", PlayersBoard)
         board.room = (width - side, height - 2 - 2 - LOG_ROWS)
         self.show(host.view)
@@ -78,7 +83,8 @@ class DiceControls:
         dice.names = self.client.names
         dice.show(view, self.picked)
         info = host.query_one("#roll-info", RollInfo)
-        info.show(*self.info(view, info.content_size.width))
+        # its borders and padding off the side column (its size may not be laid out yet)
+        info.show(*self.info(view, side_width(self._size[0]) - 4))
         host.app.call_after_refresh(prefetch, view)  # after the frame: it takes the CPU
 
     def info(self, view: dict[str, Any], width: int = 0) -> tuple[list[Text], list[Text]]:

@@ -30,7 +30,8 @@ KEYS_NOTE = Text(
     "On the table: ✓ a covered order, ★ covered by the last roll or check, → the next order "
     "to fulfil; the number beside each order is the chance to fulfil it with a first roll of "
     'all five dice. "may harvest" (H where room is short) beside a name: that player may '
-    "harvest.\n"
+    "harvest; a bot's level may show short (rnd random, std standard, exp expert). Under "
+    "the cards, where there is room: what / and | mean in an order, and the kinds' letters.\n"
 )
 
 CHANCES_HELP = Text(

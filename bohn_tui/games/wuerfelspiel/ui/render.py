@@ -133,6 +133,7 @@ def fit(view: dict[str, Any], width: int, height: int) -> Fit:
     return f
 
 
+LEVEL_SHORT = {"random": "rnd", "standard": "std", "expert": "exp"}  # on a narrow card
 HARVEST_NOTES = (" · may harvest", " · harvest", " H")  # who may harvest, widest first
 
 
@@ -142,10 +143,13 @@ def head_parts(
     """A card's name (without a bot's level, or clipped, where it is too long) and its
     thalers, as wide as fit `width` with the roller's mark and `note`."""
     t = view["players"][seat]["thalers"]
-    plain = name.split(" (")[0]  # without a bot's level, where that is too long
+    plain, _, level = name.partition(" (")  # a bot's level: shortened, dropped if need be
+    level = level.rstrip(")")
+    short = f"{plain} ({LEVEL_SHORT.get(level, level[:3])})" if level else name
     room = width - 1 - cell_len(note)
     # the whole name (a bot's level too) first, its thalers as short as need be
-    tries = [(n, f" {tl}") for n in (name, plain) for tl in (thaler_word(t), f"{t} thal.", f"{t}t")]
+    thalers = (thaler_word(t), f"{t} thal.", f"{t}t")
+    tries = [(n, f" {tl}") for n in dict.fromkeys((name, short, plain)) for tl in thalers]
     for nm, tl in tries:
         if cell_len(nm) + cell_len(tl) <= room:
             break
@@ -209,8 +213,9 @@ def card_lines(
     return lines + rows[::-1]
 
 
-def board_text(view: dict[str, Any], names: Sequence[str], f: Fit) -> Text:
-    """Every player's card, in rows of `f.cols`."""
+def board_text(view: dict[str, Any], names: Sequence[str], f: Fit, height: int = 0) -> Text:
+    """Every player's card, in rows of `f.cols`; below them, as much of the orders' legend
+    as fits `height` rows (after a blank row where there is room for it)."""
     seats = list(range(len(view["players"])))
     note = harvest_note(view, names, f.width)
     out: list[Text] = []
@@ -227,6 +232,11 @@ def board_text(view: dict[str, Any], names: Sequence[str], f: Fit) -> Text:
                 piece.truncate(f.width, pad=True)
                 row.append_text(piece)
             out.append(row)
+    free = height - len(out)
+    more = legend(f, f.cols * (f.width + 1) - 1)[: max(0, free)]
+    if more and free > len(more):
+        out.append(Text(""))
+    out += [Text(r, style="dim") for r in more]
     return Text("\n").join(out)
 
 
@@ -285,19 +295,38 @@ def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     return line
 
 
+def within(head: str, entries: Sequence[str], width: int, sep: str = " · ") -> list[str]:
+    """`head` and `entries` in lines of at most `width` cells (0: one line), broken
+    between entries (the separator starts the next line), never inside one."""
+    rows = [head]
+    for j, entry in enumerate(entries):
+        glue = sep if j else " "
+        if not rows[-1]:
+            rows[-1] = entry
+        elif width and cell_len(rows[-1] + glue + entry) > width:
+            rows.append(f"{glue.strip()} {entry}".strip())
+        else:
+            rows[-1] += glue + entry
+    return rows
+
+
 def thalers_line(view: dict[str, Any], names: Sequence[str], width: int = 0) -> str:
     """Everyone's thalers; lines of at most `width` cells (0: one line), broken between
     entries, never inside one."""
-    ps = view["players"]
-    rows = [f"Thalers ({view['target']} ends the game):"]
-    for s, p in enumerate(ps):
-        entry = f"{names[s]} {p['thalers']}"
-        joined = f"{rows[-1]}{' · ' if s else ' '}{entry}"
-        if width and cell_len(joined) > width and s:
-            rows[-1] += " ·"
-            rows.append(entry)
-        elif width and cell_len(joined) > width:
-            rows.append(entry)
-        else:
-            rows[-1] = joined
-    return "\n".join(rows)
+    entries = [f"{names[s]} {p['thalers']}" for s, p in enumerate(view["players"])]
+    return "\n".join(within(f"Thalers ({view['target']} ends the game):", entries, width))
+
+
+NOTATION = ("/ either kind of die", "| either requirement")
+MULTIPLE = "2 A/B: two dice, each A or B"
+
+
+def legend(f: Fit, width: int) -> list[str]:
+    """The orders' notation, the kinds' letters (where the orders show in letters) and
+    what a count before "/" means, the most needed first, in lines of `width`."""
+    rows = within("", NOTATION, width)
+    if FORMS[f.form] is letters:
+        kinds = sorted(data().kinds, key=lambda k: k.letter)
+        rows += within("", [f"{k.letter} {k.name}" for k in kinds], width, " ")
+    rows += within("", [MULTIPLE], width)
+    return rows
