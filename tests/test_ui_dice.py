@@ -64,6 +64,14 @@ def text(app: object, selector: str) -> str:
     return str(app.screen.query_one(selector).content)  # type: ignore[attr-defined]
 
 
+def screen_text(app: object) -> str:
+    """The text of every Static on the screen (help), at 100 columns."""
+    console = Console(width=100, record=True, file=io.StringIO())
+    for w in app.screen.query("Static"):  # type: ignore[attr-defined]
+        console.print(w.content)
+    return console.export_text()
+
+
 def keys(app: object) -> str:
     return text(app, "#keys")
 
@@ -211,10 +219,7 @@ async def test_the_chances_say_what_they_count(tmp_path: Path) -> None:
         assert render.CHANCES_NOTE in info
         await pilot.press("question_mark")
         await pilot.pause()
-        console = Console(width=100, record=True, file=io.StringIO())
-        for w in app.screen.query("Static"):
-            console.print(w.content)
-        shown = " ".join(console.export_text().split())
+        shown = " ".join(screen_text(app).split())
         assert "The chances beside the roll" in shown
         for words in ("most orders on average", "bean figure", "your own card"):
             assert words in shown, words
@@ -369,10 +374,7 @@ async def test_help_shows_the_rules_and_the_dice(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        console = Console(width=100, record=True, file=io.StringIO())
-        for w in app.screen.query("Static"):
-            console.print(w.content)
-        shown = console.export_text()
+        shown = screen_text(app)
         first = s.spec.help(s.rules)[0]
         assert first in shown
         assert "The dice: kinds, letters, faces" in shown and "Gartenbohne" in shown
@@ -392,10 +394,7 @@ async def test_help_lists_only_the_keys_of_this_game(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        console = Console(width=100, record=True, file=io.StringIO())
-        for w in app.screen.query("Static"):
-            console.print(w.content)
-        shown = console.export_text()
+        shown = screen_text(app)
         assert "Undo" not in shown and "Pass screen" not in shown
         assert "Roll" in shown and "Log" in shown and "Menu" in shown
 
