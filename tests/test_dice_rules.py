@@ -543,3 +543,20 @@ def test_the_thaler_chart_has_a_row_per_round_and_the_final_scores() -> None:
     coins = s.summary()["coins"]
     assert coins[-1] == s.rules.scores(s.state) and max(coins[-1]) >= 10
     assert coins[0] == [0, 0, 0] and len(coins) >= 3
+
+
+def test_the_thaler_chart_has_a_row_per_turn() -> None:
+    """Issue #23: the end's chart counts turns as the table numbers them: a row at the start
+    of every turn (row k: after k turns) and one at the end, so its axis ends at the last
+    turn the game showed (not at the rounds played)."""
+    from bohn_tui.play.session import Session
+
+    s = Session.new(
+        "wuerfelspiel", ["Ana", "Ben", "Cem"], {0: "random", 1: "random", 2: "random"}, seed=5
+    )
+    s.run_bots()
+    assert s.over
+    coins = s.summary()["coins"]
+    last_turn = s.view(None)["turn"]
+    assert len(coins) == last_turn + 1
+    assert coins[0] == [0, 0, 0] and coins[-1] == s.rules.summary(s.state)["scores"]

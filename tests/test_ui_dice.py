@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from helpers.ui import make_app, table
 from rich.console import Console
+from rich.text import Text
 
-from bohn_tui.games.wuerfelspiel.ui import outlook
+from bohn_tui.games.wuerfelspiel.ui import outlook, render
 from bohn_tui.games.wuerfelspiel.ui.board import DiceBox, PlayersBoard
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -61,6 +62,14 @@ async def test_the_first_frame_does_not_wait_for_the_chances(
 
 def text(app: object, selector: str) -> str:
     return str(app.screen.query_one(selector).content)  # type: ignore[attr-defined]
+
+
+def screen_text(app: object) -> str:
+    """The text of every Static on the screen (help), at 100 columns."""
+    console = Console(width=100, record=True, file=io.StringIO())
+    for w in app.screen.query("Static"):  # type: ignore[attr-defined]
+        console.print(w.content)
+    return console.export_text()
 
 
 def keys(app: object) -> str:
@@ -194,6 +203,28 @@ async def test_the_roll_says_who_fulfils_what_and_the_chances(tmp_path: Path) ->
         assert 97 <= total <= 103
 
 
+async def test_the_chances_say_what_they_count(tmp_path: Path) -> None:
+    """Issue #23: beside the roller's chances a short line says what +k is and what it
+    assumes; help says it in full (the picked dice placed, best play from here for the most
+    orders, the bean figure while it is left, only the roller's own card at the end)."""
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        info = " ".join(text(app, "#roll-info").split())
+        assert "More orders this turn, placing dice 1:" in info
+        assert render.CHANCES_NOTE in info
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "The chances beside the roll" in shown
+        for words in ("most orders on average", "bean figure", "your own card"):
+            assert words in shown, words
+
+
 async def test_harvest_out_of_turn_and_the_chooser(tmp_path: Path) -> None:
     """Anyone with three or more fulfilled orders may harvest at any time, even on another
     player's turn: h harvests for the one person who may, and asks whose when several may."""
@@ -227,6 +258,62 @@ async def test_harvest_out_of_turn_and_the_chooser(tmp_path: Path) -> None:
         await pilot.pause()
         assert s.state.players[2].thalers == 1 and s.state.players[1].thalers == 1
         assert t.choice is None and t.viewer == 0
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_one_word_for_who_may_harvest_and_whole_thalers(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue #23: a person and a bot who may harvest show the same mark on their cards, and
+    the thalers' line breaks between entries, never inside one."""
+    names = ["Ana Maria", "Ben Olsen", "Cem Ali", "Dora Lee"]
+    s = Session.new(GAME, names, {1: "standard", 3: "expert"}, seed=3)
+    for seat in (0, 1, 3):
+        s.state.players[seat].covered = 3
+    app = BohnApp(Store(tmp_path), s, bot_delay=60)  # the bots wait: the table stands still
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = text(app, "#dice-players")
+        heads = [ln for ln in board.splitlines() if "thal" in ln or "t " in ln]
+        marks = {m for m in (" · may harvest", " · harvest", " H") for ln in heads if m in ln}
+        assert len(marks) == 1, heads
+        assert sum(ln.count(next(iter(marks))) for ln in heads) == 3, board
+        info = app.screen.query_one("#roll-info")
+        width = info.content_size.width
+        lines = Text.from_markup(str(info.content)).wrap(Console(), width)
+        shown = "\n".join(ln.plain for ln in lines)
+        if size == SMALL and "Thalers (" not in shown:
+            return  # no room for it under the roller's chances: the cards' heads show them
+        thalers = shown.split("Thalers (")[-1].splitlines()
+        entries = [f"{n} {p.thalers}" for n, p in zip(names, s.state.players, strict=True)]
+        for e in entries:
+            assert any(e in row for row in thalers), (e, thalers)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_the_table_explains_the_orders_and_shows_bot_levels(
+    tmp_path: Path, n: int, size: tuple[int, int]
+) -> None:
+    """Issue #23: under the cards a legend of the orders' notation ("/" one die of either
+    kind, "|" either requirement; the letters where orders show in letters) where the
+    room allows it (80x24 with up to three players), and every bot's level on its card."""
+    names = ["Ana", "Ben Olsen", "Cem Ali", "Dora Lee"][:n]
+    bots = {1: "standard", 2: "expert", 3: "random"}
+    s = Session.new(GAME, names, {k: v for k, v in bots.items() if k < n}, seed=3)
+    app = BohnApp(Store(tmp_path), s, bot_delay=60)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = text(app, "#dice-players")
+        for seat in range(1, n):
+            level = bots[seat]
+            assert f"{names[seat]} ({level})" in board or (
+                f"{names[seat]} ({render.LEVEL_SHORT[level]})" in board
+            ), board
+        if n <= 3 or size != SMALL:
+            assert all(words in board for words in render.NOTATION), board
+            if "+" in board and " + " not in board:  # the orders in letters: their legend
+                assert "U Blue" in board and "B Broad" in board
 
 
 async def test_no_privacy_screen_between_two_people(tmp_path: Path) -> None:
@@ -287,14 +374,29 @@ async def test_help_shows_the_rules_and_the_dice(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        console = Console(width=100, record=True, file=io.StringIO())
-        for w in app.screen.query("Static"):
-            console.print(w.content)
-        shown = console.export_text()
+        shown = screen_text(app)
         first = s.spec.help(s.rules)[0]
         assert first in shown
         assert "The dice: kinds, letters, faces" in shown and "Gartenbohne" in shown
         assert "Pick" in shown and "Bean figure" in shown and "Harvest" in shown
+
+
+async def test_help_lists_only_the_keys_of_this_game(tmp_path: Path) -> None:
+    """Issue #23: nothing at the dice table is private and every action but the last
+    placement of a turn shows new dice, so the table has no pass-screen key and no undo:
+    help lists neither, and neither key does anything."""
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.check_action("undo", ()) is False and t.check_action("pass_screen", ()) is False
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = screen_text(app)
+        assert "Undo" not in shown and "Pass screen" not in shown
+        assert "Roll" in shown and "Log" in shown and "Menu" in shown
 
 
 def test_chances_before_the_first_roll_roll_all_five() -> None:

@@ -86,11 +86,13 @@ class Controls(Protocol):
 class TableParts:
     """`bindings`: the game's keys, in the key bar's order; `controls(host)` makes the
     game's part of a table; `rules_help(game, players)` is the help shown from the menu
-    (renderables before and after the keys)."""
+    (renderables before and after the keys); `unused`: the actions of the table's own keys
+    that this game never has (e.g. "undo", "pass_screen"): neither bound, shown nor in help."""
 
     bindings: Sequence[Binding]
     controls: Callable[[TableHost], Controls]
     rules_help: Callable[[str, int], tuple[list[Any], list[Any]]]
+    unused: frozenset[str] = frozenset()
 
 
 @cache

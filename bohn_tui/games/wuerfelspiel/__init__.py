@@ -55,9 +55,9 @@ def _state_lines(full: dict[str, Any]) -> list[str]:
 
 
 def _round_start(e: Event) -> bool:
-    """A row of the thaler chart: each round (seat 0 takes the figure) and the end (the
-    final harvests included)."""
-    return e.type == "game_ended" or (e.type == "turn_began" and getattr(e, "seat", None) == 0)
+    """A row of the thaler chart at the start of every turn (row k: after k turns, as the
+    table numbers them); the session adds the final one at the end."""
+    return e.type == "turn_began"
 
 
 SPEC = GameSpec(

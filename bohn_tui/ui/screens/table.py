@@ -79,7 +79,11 @@ class TableScreen(HandOver, Screen[None]):
         parts = load_parts(client.table)
         self.controls = parts.controls(self)
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
-        self.bindings_list: list[Binding] = [*parts.bindings, *own]
+        self.unused = parts.unused  # the table's keys this game never has
+        self.bindings_list: list[Binding] = [
+            *parts.bindings,
+            *(b for b in own if b.action not in self.unused),
+        ]
         if remote:
             self._bindings.bind("slash", "chat", "Chat", True, "/")
             self._bindings.bind("q", "menu", "Leave")
@@ -315,6 +319,8 @@ class TableScreen(HandOver, Screen[None]):
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.unused:
+            return False
         if action in ("help", "menu", "view_log") or (action == "chat" and self.remote):
             return True
         if self.viewer is None:

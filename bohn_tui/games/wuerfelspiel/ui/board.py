@@ -31,8 +31,15 @@ class PlayersBoard(ViewStatic):
         width, height = self.room
         f = render.fit(view, width - 2, height)
         self.show_if_changed(
-            (repr(view["players"]), view["active"], view["over"], repr(view["fulfilled"]), f),
-            lambda: render.board_text(view, names, f),
+            (
+                repr(view["players"]),
+                view["active"],
+                view["over"],
+                repr(view["fulfilled"]),
+                f,
+                height,
+            ),
+            lambda: render.board_text(view, names, f, height),
         )
 
 

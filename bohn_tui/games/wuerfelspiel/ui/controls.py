@@ -32,6 +32,11 @@ PUBLIC_SHORT = "all public, no screen passing"
 LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
 
 
+def side_width(width: int) -> int:
+    """The side column's width (the dice, the roll) on a screen `width` wide."""
+    return 44 if width >= 110 else 34
+
+
 class DiceControls:
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -55,7 +60,7 @@ class DiceControls:
         self._size = (width, height)
         host = self.host
         host.query_one("#no-hand").display = False
-        side = 44 if width >= 110 else 34
+        side = side_width(width)
         board = host.query_one("#dice-players", PlayersBoard)
         board.room = (width - side, height - 2 - 2 - LOG_ROWS)
         self.show(host.view)
@@ -77,12 +82,14 @@ class DiceControls:
         dice = host.query_one("#dice", DiceBox)
         dice.names = self.client.names
         dice.show(view, self.picked)
-        host.query_one("#roll-info", RollInfo).show(*self.info(view))
+        info = host.query_one("#roll-info", RollInfo)
+        # its borders and padding off the side column (its size may not be laid out yet)
+        info.show(*self.info(view, side_width(self._size[0]) - 4))
         host.app.call_after_refresh(prefetch, view)  # after the frame: it takes the CPU
 
-    def info(self, view: dict[str, Any]) -> tuple[list[Text], list[Text]]:
+    def info(self, view: dict[str, Any], width: int = 0) -> tuple[list[Text], list[Text]]:
         """What the last roll did, the roller's chances, who may harvest; then, where
-        there is room, the thalers (every card's head shows them too)."""
+        there is room, the thalers (every card's head shows them too) in lines of `width`."""
         names = self.client.names  # plain names: the cards' heads give the bots' levels
         viewer = self.host.viewer
         out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
@@ -109,7 +116,7 @@ class DiceControls:
         if viewer is not None and viewer == view["active"] and not view["over"]:
             if not ready():
                 out.append(Text("Working out your exact chances…", style="dim"))
-                return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+                return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]
             chances = own_outlook(view, self.picked)
             if chances is not None:
                 dice = ", ".join(str(i + 1) for i in sorted(self.picked))
@@ -123,9 +130,11 @@ class DiceControls:
                     )
                 )
             figure = figure_outlook(view)
+            if chances is not None or figure is not None:
+                more.append(Text(render.CHANCES_NOTE, style="dim italic"))
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
-        return out, [*more, Text(render.thalers_line(view, names), style="dim")]
+        return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]
 
     def _chances_ready(self) -> None:
         """(From the thread that built the chances' tables.) Show them."""

@@ -29,13 +29,27 @@ def dice_legend() -> Table:
 KEYS_NOTE = Text(
     "On the table: ✓ a covered order, ★ covered by the last roll or check, → the next order "
     "to fulfil; the number beside each order is the chance to fulfil it with a first roll of "
-    "all five dice. H beside a name: that player may harvest.\n"
+    'all five dice. "may harvest" (H where room is short) beside a name: that player may '
+    "harvest; a bot's level may show short (rnd random, std standard, exp expert). Under "
+    "the cards, where there is room: what / and | mean in an order, and the kinds' letters.\n"
+)
+
+CHANCES_HELP = Text(
+    "The chances beside the roll (the roller's only): \"More orders this turn +0 3% · +1 11% "
+    '· +2 86%" is the exact chance, over every way the dice can still fall, that your turn '
+    "ends with 0, 1, 2 … more orders of your upper card covered by your own check of the "
+    "bean field, if you now place the dice you picked from this roll (before the first "
+    "roll: roll all five) and roll the rest, and from then on play the way that gives the "
+    "most orders on average (using the bean figure too while it is still yours this turn). "
+    '"With the bean figure now": the same if you re-roll this roll\'s dice instead. They '
+    "count your own card only: not what other players' rolls give you, not a new card after "
+    "a harvest, not thalers.\n"
 )
 
 
 def dice_help(lines: list[str]) -> tuple[list[Any], list[Any]]:
     """What `?` (and the menu's Rules) shows before and after the keys."""
-    return [lines_text(lines), KEYS_NOTE], [dice_legend()]
+    return [lines_text(lines), KEYS_NOTE, CHANCES_HELP], [dice_legend()]
 
 
 def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:

@@ -16,4 +16,6 @@ DICE_KEYS = [
     Binding("h", "harvest", "Harvest"),
 ]
 
-PARTS = TableParts(DICE_KEYS, DiceControls, rules_help)
+# nothing is private (no screen to pass) and every roll shows new dice (nothing to undo but
+# a turn's last placement, which the next roll follows at once)
+PARTS = TableParts(DICE_KEYS, DiceControls, rules_help, frozenset({"undo", "pass_screen"}))

@@ -133,36 +133,60 @@ def fit(view: dict[str, Any], width: int, height: int) -> Fit:
     return f
 
 
-def header(view: dict[str, Any], seat: int, name: str, width: int) -> Text:
-    """A card's head: who (▶ the roller), their thalers, a mark when they may harvest."""
-    p = view["players"][seat]
-    roller = seat == view["active"] and not view["over"]
-    head = Text("▶" if roller else " ", style="bold")
-    t = p["thalers"]
-    plain = name.split(" (")[0]  # without a bot's level, where that is too long
-    room = width - 1
-    tries = [(n, f" {tl}") for tl in (thaler_word(t), f"{t} thal.") for n in (name, plain)]
-    tries += [(name, f" {t}t"), (plain, f" {t}t")]
+LEVEL_SHORT = {"random": "rnd", "standard": "std", "expert": "exp"}  # on a narrow card
+HARVEST_NOTES = (" · may harvest", " · harvest", " H")  # who may harvest, widest first
+
+
+def head_parts(
+    view: dict[str, Any], seat: int, name: str, width: int, note: str = ""
+) -> tuple[str, str]:
+    """A card's name (without a bot's level, or clipped, where it is too long) and its
+    thalers, as wide as fit `width` with the roller's mark and `note`."""
+    t = view["players"][seat]["thalers"]
+    plain, _, level = name.partition(" (")  # a bot's level: shortened, dropped if need be
+    level = level.rstrip(")")
+    short = f"{plain} ({LEVEL_SHORT.get(level, level[:3])})" if level else name
+    room = width - 1 - cell_len(note)
+    # the whole name (a bot's level too) first, its thalers as short as need be
+    thalers = (thaler_word(t), f"{t} thal.", f"{t}t")
+    tries = [(n, f" {tl}") for n in dict.fromkeys((name, short, plain)) for tl in thalers]
     for nm, tl in tries:
         if cell_len(nm) + cell_len(tl) <= room:
             break
-    nm = clip_cells(nm, max(1, room - cell_len(tl)))
+    return clip_cells(nm, max(1, room - cell_len(tl))), tl
+
+
+def harvest_note(view: dict[str, Any], names: Sequence[str], width: int) -> str:
+    """The one mark every card that may harvest shows: the widest beside which each of
+    their names still shows whole."""
+    seats = [s for s, p in enumerate(view["players"]) if p["can_harvest"]]
+    for note in HARVEST_NOTES:
+        if all(head_parts(view, s, names[s], width, note)[0] == names[s] for s in seats):
+            return note
+    return HARVEST_NOTES[-1]
+
+
+def header(view: dict[str, Any], seat: int, name: str, width: int, note: str) -> Text:
+    """A card's head: who (▶ the roller), their thalers, `note` when they may harvest."""
+    p = view["players"][seat]
+    roller = seat == view["active"] and not view["over"]
+    head = Text("▶" if roller else " ", style="bold")
+    nm, tl = head_parts(view, seat, name, width, note if p["can_harvest"] else "")
     head.append(nm, style="bold reverse" if roller else "bold")
     head.append(tl)
     if p["can_harvest"]:
-        for note in (" · may harvest", " H"):
-            if cell_len(head.plain) + cell_len(note) <= width:
-                head.append(note, style="bold green")
-                break
+        head.append(note, style="bold green")
     head.truncate(width, pad=True)
     return head
 
 
-def card_lines(view: dict[str, Any], seat: int, name: str, f: Fit) -> list[Text]:
+def card_lines(
+    view: dict[str, Any], seat: int, name: str, f: Fit, note: str = HARVEST_NOTES[-1]
+) -> list[Text]:
     """A player's upper card, its top order first (bottom at the bottom, as on the card):
     ✓ covered, ★ covered by the last roll or check, → the next to fulfil."""
     p = view["players"][seat]
-    lines = [header(view, seat, name, f.width)]
+    lines = [header(view, seat, name, f.width, note)]
     upper = p["upper"]
     if upper is None:
         lines += [Text("(no card)", style="dim")] + [Text("")] * (ORDER_ROWS - 1)
@@ -189,12 +213,14 @@ def card_lines(view: dict[str, Any], seat: int, name: str, f: Fit) -> list[Text]
     return lines + rows[::-1]
 
 
-def board_text(view: dict[str, Any], names: Sequence[str], f: Fit) -> Text:
-    """Every player's card, in rows of `f.cols`."""
+def board_text(view: dict[str, Any], names: Sequence[str], f: Fit, height: int = 0) -> Text:
+    """Every player's card, in rows of `f.cols`; below them, as much of the orders' legend
+    as fits `height` rows (after a blank row where there is room for it)."""
     seats = list(range(len(view["players"])))
+    note = harvest_note(view, names, f.width)
     out: list[Text] = []
     for r in range(0, len(seats), f.cols):
-        blocks = [card_lines(view, s, names[s], f) for s in seats[r : r + f.cols]]
+        blocks = [card_lines(view, s, names[s], f, note) for s in seats[r : r + f.cols]]
         if out:
             out.append(Text(""))
         for line in range(ORDER_ROWS + 1):
@@ -206,6 +232,11 @@ def board_text(view: dict[str, Any], names: Sequence[str], f: Fit) -> Text:
                 piece.truncate(f.width, pad=True)
                 row.append_text(piece)
             out.append(row)
+    free = height - len(out)
+    more = legend(f, f.cols * (f.width + 1) - 1)[: max(0, free)]
+    if more and free > len(more):
+        out.append(Text(""))
+    out += [Text(r, style="dim") for r in more]
     return Text("\n").join(out)
 
 
@@ -248,6 +279,10 @@ def fulfilled_lines(view: dict[str, Any], names: Sequence[str], viewer: int | No
     return [f"With {dice}: {' · '.join(who)}." for dice, who in groups.items()]
 
 
+# what the roller's chances are, beside them (help.py's CHANCES_HELP says it in full)
+CHANCES_NOTE = "+k: chance of k more orders by your turn's end, playing on at best (? help)."
+
+
 def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     """The exact chances that the turn ends with 0, 1, 2, ... more orders of one's own."""
     line = Text(f"{placing}: ", style="bold")
@@ -260,7 +295,38 @@ def chances_line(chances: Sequence[Fraction | float], placing: str) -> Text:
     return line
 
 
-def thalers_line(view: dict[str, Any], names: Sequence[str]) -> str:
-    ps = view["players"]
-    each = " · ".join(f"{names[s]} {p['thalers']}" for s, p in enumerate(ps))
-    return f"Thalers ({view['target']} ends the game): {each}"
+def within(head: str, entries: Sequence[str], width: int, sep: str = " · ") -> list[str]:
+    """`head` and `entries` in lines of at most `width` cells (0: one line), broken
+    between entries (the separator starts the next line), never inside one."""
+    rows = [head]
+    for j, entry in enumerate(entries):
+        glue = sep if j else " "
+        if not rows[-1]:
+            rows[-1] = entry
+        elif width and cell_len(rows[-1] + glue + entry) > width:
+            rows.append(f"{glue.strip()} {entry}".strip())
+        else:
+            rows[-1] += glue + entry
+    return rows
+
+
+def thalers_line(view: dict[str, Any], names: Sequence[str], width: int = 0) -> str:
+    """Everyone's thalers; lines of at most `width` cells (0: one line), broken between
+    entries, never inside one."""
+    entries = [f"{names[s]} {p['thalers']}" for s, p in enumerate(view["players"])]
+    return "\n".join(within(f"Thalers ({view['target']} ends the game):", entries, width))
+
+
+NOTATION = ("/ either kind of die", "| either requirement")
+MULTIPLE = "2 A/B: two dice, each A or B"
+
+
+def legend(f: Fit, width: int) -> list[str]:
+    """The orders' notation, the kinds' letters (where the orders show in letters) and
+    what a count before "/" means, the most needed first, in lines of `width`."""
+    rows = within("", NOTATION, width)
+    if FORMS[f.form] is letters:
+        kinds = sorted(data().kinds, key=lambda k: k.letter)
+        rows += within("", [f"{k.letter} {k.name}" for k in kinds], width, " ")
+    rows += within("", [MULTIPLE], width)
+    return rows
