@@ -36,11 +36,13 @@ async def menu_rules(tmp_path: Path, n: int) -> str:
         await pilot.pause()
         choose = app.screen
         assert isinstance(choose, ChooseScreen)
-        index = [label for label, _ in choose.choices].index(f"Bohnröschen for {n}")
+        index = [value for _, value in choose.choices].index(GAME)  # one entry a game
         choose.query_one(OptionList).highlighted = index
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+        await pilot.press(str(n))  # its counts inside: a number shows that count's rules
+        await pilot.pause()
         return screen_text(app.screen)
 
 
