@@ -84,7 +84,7 @@ def excalibohn_game(seed: int = 58) -> Session:
     return Session.new("excalibohn", NAMES, {2: "standard", 3: "standard"}, seed=seed)
 
 
-def sword_duel(seed: int = 1) -> tuple[Session, int]:
+def sword_duel(seed: int = 3) -> tuple[Session, int]:
     """Excalibohn for four played by bots up to a phase 1b of Ana's whose Sword Bean, used
     on a fellow bot, leads to a counterattack (tried on a copy); then Ana and Ben become
     people. Also the fellow to duel."""
