@@ -61,7 +61,9 @@ class Controls(Protocol):
     """One game's part of one table. Its `action_<name>` methods are the actions of its
     bindings; `check(name, params)` says whether one may run now. It may also have
     `key_text(action) -> str | None`: what a key does now, for the key bar (None: the
-    binding's words)."""
+    binding's words). `key_exists(action)` says whether the key of `action` (the game's or
+    the table's own, such as "undo" or "pass_screen") ever works in this game at this
+    player count: those that never do are neither bound, shown, in the palette nor in help."""
 
     def left(self) -> list[Widget]: ...
     def side(self) -> list[Widget]: ...
@@ -73,6 +75,7 @@ class Controls(Protocol):
     def scroll_to(self, seat: int) -> None: ...
     def banner(self) -> tuple[str, str]: ...
     def check(self, action: str, params: tuple[Any, ...]) -> bool: ...
+    def key_exists(self, action: str) -> bool: ...
     def choice_keys(self) -> list[tuple[str, str, str]]: ...
     def maybe_forced(self) -> None: ...
     def undone(self) -> None: ...
@@ -86,13 +89,11 @@ class Controls(Protocol):
 class TableParts:
     """`bindings`: the game's keys, in the key bar's order; `controls(host)` makes the
     game's part of a table; `rules_help(game, players)` is the help shown from the menu
-    (renderables before and after the keys); `unused`: the actions of the table's own keys
-    that this game never has (e.g. "undo", "pass_screen"): neither bound, shown nor in help."""
+    (renderables before and after the keys)."""
 
     bindings: Sequence[Binding]
     controls: Callable[[TableHost], Controls]
     rules_help: Callable[[str, int], tuple[list[Any], list[Any]]]
-    unused: frozenset[str] = frozenset()
 
 
 @cache

@@ -61,10 +61,7 @@ class HelpScreen(ModalScreen[None]):
 def help_for(screen: Any) -> HelpScreen:
     """The help of `screen`: its keys and the app's, and its `help_parts()` (the renderables
     before and after the keys) if it has them."""
-    own = getattr(screen, "help_bindings", None)  # a table: only its game's keys
-    bindings = own() if own is not None else None
-    if bindings is None:
-        bindings = list(getattr(screen, "bindings_list", getattr(screen, "BINDINGS", [])))
+    bindings = list(getattr(screen, "bindings_list", getattr(screen, "BINDINGS", [])))
     bindings += list(type(screen.app).BINDINGS)
     parts = getattr(screen, "help_parts", None)
     before, after = parts() if parts is not None else ([], [])

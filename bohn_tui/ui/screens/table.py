@@ -79,10 +79,11 @@ class TableScreen(HandOver, Screen[None]):
         parts = load_parts(client.table)
         self.controls = parts.controls(self)
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
-        self.unused = parts.unused  # the table's keys this game never has
+        keys = [*parts.bindings, *own]
+        # the keys this game never has at this count: not shown, in the palette or in help
+        self.absent = {n for b in keys if not self.controls.key_exists(n := _parse(b.action)[0])}
         self.bindings_list: list[Binding] = [
-            *parts.bindings,
-            *(b for b in own if b.action not in self.unused),
+            b for b in keys if _parse(b.action)[0] not in self.absent
         ]
         if remote:
             self._bindings.bind("slash", "chat", "Chat", True, "/")
@@ -319,7 +320,7 @@ class TableScreen(HandOver, Screen[None]):
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.unused:
+        if action in self.absent:
             return False
         if action in ("help", "menu", "view_log") or (action == "chat" and self.remote):
             return True
@@ -400,12 +401,6 @@ class TableScreen(HandOver, Screen[None]):
             app.push_screen(MenuScreen())
         # raised on the menu, after the change of screen that clears the table's toasts
         app.notify("The game is saved; continue it from the menu or with `bohn resume`.")
-
-    def help_bindings(self) -> list[Binding]:
-        """The keys `?` lists: those of this game at this player count (the controls'
-        `key_exists`: no "Buy 3rd field" where no field is for sale)."""
-        exists = getattr(self.controls, "key_exists", None)
-        return [b for b in self.bindings_list if exists is None or exists(_parse(b.action)[0])]
 
     # -- command palette ---------------------------------------------------------------------
 

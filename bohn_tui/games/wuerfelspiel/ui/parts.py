@@ -18,4 +18,4 @@ DICE_KEYS = [
 
 # nothing is private (no screen to pass) and every roll shows new dice (nothing to undo but
 # a turn's last placement, which the next roll follows at once)
-PARTS = TableParts(DICE_KEYS, DiceControls, rules_help, frozenset({"undo", "pass_screen"}))
+PARTS = TableParts(DICE_KEYS, DiceControls, rules_help)
