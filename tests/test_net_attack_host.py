@@ -22,7 +22,7 @@ import pytest
 import test_net_host as net
 from test_net_host import Hosted, Peer, alive, joined
 
-from bohn_tui.cli import SEED_KNOWN
+from bohn_tui.cli_host import SEED_KNOWN
 from bohn_tui.games import read_record, rules_for
 from bohn_tui.net import host as net_host
 from bohn_tui.net import protocol as p
