@@ -522,7 +522,9 @@ async def _join(client: Any) -> str | None:
     ui = BohnApp(Store(), remote=client, seat=client.seat)
 
     def host_ended() -> None:
-        if client.host_closed:
+        # the hosting ended, or the seat went on elsewhere: nothing is left to play here,
+        # and an ssh session's process ends with it (its place at the door is free again)
+        if client.host_closed or client.taken_over:
             ui.exit()  # the terminal is restored as when the person leaves
 
     client.subscribe(host_ended)

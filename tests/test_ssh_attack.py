@@ -148,6 +148,25 @@ def test_a_client_with_several_keys_gets_in_with_the_bound_one(
         assert "Permission denied (publickey)" in eve.wait_for("Permission denied")
 
 
+def test_a_connection_the_seat_left_for_another_ends_and_frees_its_place(
+    tmp_path: Path, keys: dict[str, Path], terminals: list[Terminal]
+) -> None:
+    """A seat's person who connects again (a new laptop, a dropped Wi-Fi) takes the seat
+    over; the old connection's table ends with one line and exit 0 instead of holding one
+    of the seat's 2 places at the door, so connecting a third and fourth time still works."""
+    with _game(tmp_path) as (host, info):
+        older = _open(terminals, info, _code(info, "Ana"), keys["Ana"])
+        older.wait_for("Ana · you")
+        for _ in range(3):
+            newer = _open(terminals, info, _code(info, "Ana"), keys["Ana"])
+            newer.wait_for("Ana · you")
+            assert older.exited() == 0
+            assert "this seat connected from elsewhere" in older.wait_for("elsewhere")
+            older = newer
+        older.press("q")
+        assert older.exited() == 0
+
+
 # -- 4. no secret on any command line ------------------------------------------------------
 
 

@@ -81,6 +81,7 @@ class RemoteClient(Watched):
         self.connection: str | None = None  # None: connected; else what is wrong, one line
         self.ended = False  # the host said bye (or spoke nonsense): no reconnecting
         self.host_closed = False  # that bye: the hosting ended (the game is saved there)
+        self.taken_over = False  # that bye: this seat connected from elsewhere
 
     # -- the connection -------------------------------------------------------------------------
 
@@ -168,6 +169,7 @@ class RemoteClient(Watched):
                 elif kind == "bye":
                     self.ended = True
                     self.host_closed = msg.get("reason") == p.GAME_CLOSED
+                    self.taken_over = msg.get("reason") == p.TAKEN_OVER
                     return f"the host closed the connection: {_reason(msg)}"
                 elif kind != "pong":
                     raise ValueError(kind)
