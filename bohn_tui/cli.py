@@ -35,8 +35,8 @@ def replay(
 ) -> None:
     """Replay a game record and print the final state."""
     from bohn_tui.engine.limits import InputError, load_json, show
+    from bohn_tui.engine.portable import portable_parts
     from bohn_tui.games import read_record, replay, spec
-    from bohn_tui.play.session import portable_parts
 
     where = show(record.name, 60)
     try:

@@ -60,6 +60,11 @@ def test_a_record_of_a_corrected_rule_still_plays(
     again = Session.load(store, saved.save_id)
     assert again.record.options == legacy and len(again.record.actions) == len(rec.actions) - 1
     assert with_legacy(again.record) is None  # nothing more to add
+    # `bohn import` replays it without a session (engine/portable.py) and keeps the options
+    imported = store.import_raw({"record": rec.to_json(), "bots": {}})
+    header = store.export(imported)["record"]
+    assert header["options"] == legacy and len(header["actions"]) == len(rec.actions)
+    assert [g.over for g in store.list() if g.id == imported] == [True]
 
 
 def test_a_damaged_record_keeps_its_own_reason() -> None:

@@ -18,14 +18,14 @@ from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.driver import BotDriver, Move
-from bohn_tui.engine.limits import InputError, check_name, check_tree, clip, show
-from bohn_tui.engine.record import Record
+from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
+from bohn_tui.engine.portable import portable_parts, progress, read_bots
+from bohn_tui.engine.record import Record, RecordError
 from bohn_tui.games import read_record, replay_either, rules_for
 from bohn_tui.games import spec as game_spec
 from bohn_tui.play.players import NewGame
 from bohn_tui.play.players import SessionError as SessionError  # re-exported
 from bohn_tui.play.players import parse_players as parse_players
-from bohn_tui.store.db import FORMAT, FORMAT_VERSION
 
 # at most this many bot actions in one turn; after that the bots only end or decline
 BOT_ACTIONS_PER_TURN = 300
@@ -125,9 +125,15 @@ class Session:
         a bare record. SessionError, in one line, for anything that cannot be replayed."""
         try:
             check_tree(raw, "the game")
-            record_raw, bots_raw = portable_parts(raw)
+            try:
+                record_raw, bots_raw = portable_parts(raw)
+            except RecordError as e:
+                raise SessionError(str(e)) from None
             record = read_record(record_raw)
-            bots = _bots(bots_raw, len(record.players))
+            try:
+                bots = read_bots(bots_raw, len(record.players))
+            except RecordError as e:
+                raise SessionError(str(e)) from None
             return cls(record, bots, save_id)
         except SessionError:
             raise
@@ -153,14 +159,7 @@ class Session:
 
     def progress(self) -> dict[str, Any]:
         """What the list of saved games shows: title, turn, who is to play, over."""
-        st = self.state
-        active = self.rules.view(st, None).get("active")  # the public table's, in any game
-        return {
-            "title": self.spec.title,
-            "turn": st.turn,
-            "active": self.names[active] if isinstance(active, int) else "",
-            "over": self.over,
-        }
+        return progress(self.spec, self.rules, self.state, self.names)
 
     def result_summary(self) -> dict[str, Any]:
         """The rules' summary of the finished game (scores, winners, ranking, reason)."""
@@ -462,44 +461,3 @@ def _reason(e: BaseException) -> str:
     """One short line for any failure (its message, else its kind)."""
     text = " ".join(str(e).split()) if isinstance(e, ValueError | OSError | LookupError) else ""
     return clip(text or f"{type(e).__name__}: {clip(' '.join(str(e).split()), 200)}", 250)
-
-
-def portable_parts(raw: Any) -> tuple[Any, Any]:
-    """(record, bots) of an export, a version 1 save file or a bare record."""
-    if not isinstance(raw, dict):
-        raise SessionError(f"a game must be a JSON object, not {show(raw)}")
-    if "format" in raw:
-        fmt, version = raw.get("format"), raw.get("version")
-        if fmt != FORMAT:
-            raise SessionError(f"this is not a bohn game (its format is {show(fmt)})")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise SessionError(f"the game's format version {show(version)} is not a number")
-        if version > FORMAT_VERSION:
-            raise SessionError(
-                f"the game was written by a newer bohn (format {version}; "
-                f"this one reads up to {FORMAT_VERSION})"
-            )
-    if isinstance(raw.get("record"), dict):
-        return raw["record"], raw.get("bots", {})
-    if "game" in raw and "record" not in raw:
-        return raw, {}
-    raise SessionError("this is not a bohn game (no game record in it)")
-
-
-def _bots(raw: Any, players: int) -> dict[int, str]:
-    """Who is a bot: {"seat": "level"}. A seat the game has not is an error (a save that
-    names seat 99 of three is damaged, not a game to guess at); an unknown level plays at
-    the game's first level, with a note in the log (see `_make_bots`)."""
-    if not isinstance(raw, dict):
-        raise SessionError(f"'bots' must be an object of seat: level, not {show(raw)}")
-    bots: dict[int, str] = {}
-    for key, level in raw.items():
-        seat = int(key) if key.isdecimal() and len(key) < 4 else -1
-        if not 0 <= seat < players:
-            raise SessionError(
-                f"'bots' names seat {show(key)}, but the game has seats 0 to {players - 1}"
-            )
-        if not isinstance(level, str):
-            raise SessionError(f"the bot of seat {seat} has the level {show(level)}, not a name")
-        bots[seat] = level
-    return bots

@@ -20,8 +20,6 @@ from stat import S_ISREG
 from bohn_tui.engine.limits import clip
 
 DB_NAME = "bohn.sqlite3"
-FORMAT = "bohn-game"  # the portable form of one game (`bohn export`, `bohn import`)
-FORMAT_VERSION = 2  # version 1 was the JSON save file of earlier versions
 
 
 def data_dir() -> Path:

@@ -7,9 +7,10 @@ the game's summary for the list (and, for the move that ends the game, its resul
 move costs the same at move 10 and at move 1,500 and a killed process loses at most the move
 in flight. A game's identity is its key; nothing inside its content names it.
 
-The store reads a running `Session` only through what it shows (`record`, `bot_levels`,
-`progress()`, `result_summary()`); it never imports the session. Every failure is a
-`StoreError` with a one-line message; `list` never raises."""
+The store takes a game as a `SavedGame`: its record, its bots, its progress and its result
+(a running session, or a game read in from a file and replayed without one:
+engine/portable.py); it imports nothing of play/ (an import-linter contract). Every failure
+is a `StoreError` with a one-line message; `list` never raises."""
 
 from __future__ import annotations
 
@@ -22,14 +23,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bohn_tui.engine.actions import to_json
 from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, clip, load_json, show
+from bohn_tui.engine.portable import FORMAT, FORMAT_VERSION, Replayed, replay_portable
+from bohn_tui.engine.record import Record, RecordError
 from bohn_tui.store.db import (
     DB_NAME,
-    FORMAT,
-    FORMAT_VERSION,
     LATEST,
     PRIVATE_FILE,
     BadText,
@@ -146,21 +147,21 @@ class Store:
 
     # -- writing a game ------------------------------------------------------------------
 
-    def begin(self, session: Any, source: str | None = None, when: float | None = None) -> str:
-        """Write `session`'s game as a new saved game (its header and the actions it has so
+    def begin(self, game: SavedGame, source: str | None = None, when: float | None = None) -> str:
+        """Write `game` as a new saved game (its header and the actions it has so
         far) and return its id; `when` it was last played (an imported file's time)."""
         with self.transaction("the game cannot be saved") as db:
-            return self.insert(db, session, source, when)
+            return self.insert(db, game, source, when)
 
     def insert(
-        self, db: sqlite3.Connection, session: Any, source: str | None, when: float | None
+        self, db: sqlite3.Connection, game: SavedGame, source: str | None, when: float | None
     ) -> str:
         """`begin` inside the caller's transaction."""
-        rec = session.record
+        rec = game.record
         header = {k: v for k, v in rec.to_json().items() if k != "actions"}
-        header["bots"] = {str(k): v for k, v in session.bot_levels.items()}
+        header["bots"] = {str(k): v for k, v in game.bot_levels.items()}
         actions = [_dump(to_json(a)) for a in rec.actions]
-        p = session.progress()
+        p = game.progress()
         now = time.time() if when is None else when
         columns = {
             "game": rec.game,
@@ -176,28 +177,28 @@ class Store:
         }
         game_id = self._insert(db, columns, actions)
         if p["over"]:
-            self._result(db, game_id, session, now)
+            self._result(db, game_id, game, now)
         return game_id
 
-    def append(self, game_id: str, session: Any) -> None:
-        """Save the move `session` has just made (its last action): one row and the
+    def append(self, game_id: str, game: SavedGame) -> None:
+        """Save the move `game` has just made (its last action): one row and the
         summary, in one transaction; with the result when the move ended the game."""
-        n = len(session.record.actions) - 1
-        p = session.progress()
+        n = len(game.record.actions) - 1
+        p = game.progress()
         now = time.time()
         with self.transaction("the move cannot be saved") as db:
             self._progress(db, game_id, n, n + 1, p, now)
             db.execute(
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                (game_id, n, _dump(to_json(session.record.actions[n]))),
+                (game_id, n, _dump(to_json(game.record.actions[n]))),
             )
             if p["over"]:
-                self._result(db, game_id, session, now)
+                self._result(db, game_id, game, now)
 
-    def pop(self, game_id: str, session: Any) -> None:
-        """Take back the saved game's last move (`session` has already taken it back)."""
-        n = len(session.record.actions)
-        p = session.progress()
+    def pop(self, game_id: str, game: SavedGame) -> None:
+        """Take back the saved game's last move (`game` has already taken it back)."""
+        n = len(game.record.actions)
+        p = game.progress()
         with self.transaction("the undo cannot be saved") as db:
             db.execute("DELETE FROM actions WHERE game_id = ? AND n = ?", (game_id, n))
             self._progress(db, game_id, n + 1, n, p, time.time())
@@ -215,15 +216,15 @@ class Store:
                 f"the saved game {game_id} was changed or deleted elsewhere; open it again to go on"
             )
 
-    def _result(self, db: sqlite3.Connection, game_id: str, session: Any, at: float) -> None:
+    def _result(self, db: sqlite3.Connection, game_id: str, game: SavedGame, at: float) -> None:
         try:
             result = GameResult.from_summary(
                 game_id,
-                session.record.game,
-                session.progress()["title"],
-                session.record.players,
-                session.bot_levels,
-                session.result_summary(),
+                game.record.game,
+                game.progress()["title"],
+                game.record.players,
+                game.bot_levels,
+                game.result_summary(),
                 at,
             )
         except (KeyError, TypeError, ValueError, IndexError):
@@ -416,19 +417,38 @@ class Store:
     def import_raw(self, raw: Any, source: str | None = None) -> str:
         """Import a game (an export, a save file of version 1, or a bare record) as a new
         saved game with its own id; StoreError, changing nothing, if it cannot be replayed."""
-        from bohn_tui.play.session import Session, SessionError
-
-        try:
-            session = Session.from_json(raw)
-        except SessionError as e:
-            raise StoreError(str(e)) from None
-        return self.begin(session, source)
+        return self.begin(replayed(raw), source)
 
     def import_file(self, path: Path) -> str:
         """`bohn import FILE`: the game in `path` as a new saved game."""
         from bohn_tui.store.migrate import read_json_file
 
         return self.import_raw(read_json_file(path), str(path))
+
+
+class SavedGame(Protocol):
+    """What the store reads of a game: a running session, or `Replayed` (engine/portable.py)."""
+
+    @property
+    def record(self) -> Record: ...
+
+    @property
+    def bot_levels(self) -> dict[int, str]: ...
+
+    def progress(self) -> dict[str, Any]: ...
+
+    def result_summary(self) -> dict[str, Any]: ...
+
+
+def replayed(raw: Any) -> Replayed:
+    """The game in `raw` (an export, a save file of version 1 or a bare record) replayed
+    without a session, for the store to keep; StoreError in one line if it cannot be."""
+    from bohn_tui.games import REGISTRY
+
+    try:
+        return replay_portable(REGISTRY, raw)
+    except RecordError as e:
+        raise StoreError(str(e)) from None
 
 
 def _dump(value: Any) -> str:

@@ -68,29 +68,29 @@ def _claim(db: sqlite3.Connection, source: str, outcome: str) -> bool:
 def _import_save(store: Any, path: Path, source: str) -> bool | None:
     """A JSON save file as a game (True), or as a damaged entry (False); None when another
     process has read it in meanwhile. The game and the note are one transaction."""
-    from bohn_tui.play.session import Session, SessionError
+    from bohn_tui.store.games import replayed
 
     raw: Any = None
-    session: Any = None
+    game: Any = None
     when: float | None = None
     error = ""
     try:
         raw = read_json_file(path)
-        session = Session.from_json(raw)
+        game = replayed(raw)
         when = path.stat().st_mtime  # the list keeps the order in which they were played
-    except (StoreError, SessionError) as e:
+    except StoreError as e:
         error = str(e)
     except OSError:
         pass  # read, but its time is unknown: now
     with store.transaction("the old save cannot be read in") as db:
         if not _claim(db, source, "reading"):
             return None
-        if session is not None:
-            outcome = f"game {store.insert(db, session, source, when)}"
+        if game is not None:
+            outcome = f"game {store.insert(db, game, source, when)}"
         else:
             outcome = f"damaged {store.insert_damaged(db, source, error, raw)}: {error}"
         db.execute("UPDATE imported SET outcome = ? WHERE source = ?", (clip(outcome), source))
-    return session is not None
+    return game is not None
 
 
 _RUNS = "SELECT seed, daily, won, turns, coins, name, played_at, run_id FROM runs"
