@@ -4,7 +4,10 @@ and for simulations and bot rollouts alike. Pure: it applies nothing itself.
 `BotDriver.next_move(state)` gives the next bot move: first, once per `proposal_round` key,
 each bot with a `propose` method that `may_propose` is asked for an action it volunteers (an
 offer to the active player); then the decision of the bot seat the game waits for. The caller
-applies the move; `drive` is the loop that does so without events (simulations, rollouts)."""
+applies the move; `drive` is the loop that does so without events (simulations, rollouts).
+`next_move` is `plan` (who is asked what: cheap, reads the state) then `think` (the bot's
+answer: reads only the planned view), so that a table can let a bot think in a thread, and
+without holding its lock, while people act (play/client.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from math import floor
 from typing import Any
 
 from .actions import Action, IllegalAction
-from .bots import Bot
+from .bots import Bot, Observe
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
 _UNSET = object()
@@ -29,6 +32,25 @@ class Move:
     action: Action
     proposal: bool  # volunteered (Bot.propose), not an answer to the game's question
     legal: list[Action]  # what the seat could do (empty for a proposal)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question to a bot, planned on the state (`BotDriver.plan`) and answered without it
+    (`BotDriver.think`): the seat's bot, its view, its legal actions (empty for a proposal:
+    an action it may volunteer in the proposal round `key`); `forced` is the answer already
+    given (a bot that acted too often this turn ends the phase)."""
+
+    seat: int
+    bot: Bot
+    observe: Observe
+    legal: list[Action]
+    key: Any  # the proposal round asked for (None: a decision)
+    forced: list[Action] | None = None
+
+    @property
+    def proposal(self) -> bool:
+        return not self.legal
 
 
 class BotDriver:
@@ -66,8 +88,11 @@ class BotDriver:
         """The bot seats that may volunteer actions (their bots have `propose`)."""
         return [s for s in sorted(self.bots) if getattr(self.bots[s], "propose", None)]
 
-    def _observe(self, state: Any, seat: int) -> Callable[[], dict[str, Any]]:
-        return partial(self.rules.view, state, seat)
+    def _observe(self, state: Any, seat: int, eager: bool) -> Observe:
+        if not eager:
+            return partial(self.rules.view, state, seat)
+        view = self.rules.view(state, seat)
+        return lambda: view
 
     def _problem(self, seat: int, text: str) -> None:
         if self.on_problem is not None:
@@ -75,6 +100,16 @@ class BotDriver:
 
     def next_move(self, state: Any) -> Move | None:
         """The next bot move, or None when the game waits for a person (or is over)."""
+        while (ask := self.plan(state)) is not None:
+            move = self.think(ask)
+            if move is not None:
+                return move
+        return None
+
+    def plan(self, state: Any, eager: bool = False) -> Ask | None:
+        """Which bot is asked what now (None: nobody: the game waits for a person, or is
+        over). Cheap: it reads the state but asks no bot. With `eager` the seat's view is
+        taken now, so that `think` may run in a thread while the state changes."""
         rules = self.rules
         key = rules.proposal_round(state)
         if key is not None:
@@ -83,36 +118,50 @@ class BotDriver:
                 self._pending = self.proposers
             while self._pending:
                 seat = self._pending.pop(0)
-                propose = getattr(self.bots.get(seat), "propose", None)
-                if propose is None or not rules.may_propose(state, seat):
+                bot = self.bots.get(seat)
+                if getattr(bot, "propose", None) is None or not rules.may_propose(state, seat):
                     continue
-                offer = self._ask(seat, "make an offer", propose, state)
-                if offer is not None:
-                    return Move(seat, offer, True, [])
+                return Ask(seat, bot, self._observe(state, seat, eager), [], key)
         seat = rules.to_move(state)
         if seat is None or seat not in self.bots:
             return None
         legal = rules.legal_actions(state, seat)
         if not legal:
             return None
+        bot = self.bots[seat]
         if self.cap is not None:
             turn, count = self._per_turn
             count = count + 1 if turn == state.turn else 1
             self._per_turn = (state.turn, count)
             if count > self.cap:  # a bot that keeps offering: close the phase
                 calm = [a for a in legal if a.type in self.calm]
-                return Move(seat, calm[0] if calm else legal[0], False, legal)
-        bot = self.bots[seat]
-        action = self._ask(seat, "decide", partial(bot.choose, legal=legal), state)
-        if action is None:
-            action = legal[0]
-        return Move(seat, action, False, legal)
+                return Ask(seat, bot, self._observe(state, seat, False), legal, None, calm or legal)
+        return Ask(seat, bot, self._observe(state, seat, eager), legal, None)
 
-    def _ask(self, seat: int, what: str, call: Callable[..., Any], state: Any) -> Any:
+    def think(self, ask: Ask) -> Move | None:
+        """The planned bot's answer (None: a proposal it does not make). Reads no state: only
+        the ask's view and legal actions."""
+        if ask.forced:
+            return Move(ask.seat, ask.forced[0], False, ask.legal)
+        if ask.proposal:
+            propose = getattr(ask.bot, "propose")  # noqa: B009 - plan checked it has one
+            offer = self._ask(ask.seat, "make an offer", propose, ask.observe)
+            return None if offer is None else Move(ask.seat, offer, True, [])
+        choose = partial(ask.bot.choose, legal=ask.legal)
+        action = self._ask(ask.seat, "decide", choose, ask.observe)
+        return Move(ask.seat, ask.legal[0] if action is None else action, False, ask.legal)
+
+    def again(self, ask: Ask) -> None:
+        """`ask` went unanswered (the game changed while its bot thought): a proposal's seat is
+        asked once more in the same proposal round; a decision is planned anew anyway."""
+        if ask.proposal and ask.key == self._key and ask.seat not in self._pending:
+            self._pending.insert(0, ask.seat)
+
+    def _ask(self, seat: int, what: str, call: Callable[..., Any], observe: Observe) -> Any:
         if not self.catch:
-            return call(seat, self._observe(state, seat))
+            return call(seat, observe)
         try:
-            return call(seat, self._observe(state, seat))
+            return call(seat, observe)
         except Exception as e:  # a broken bot must not end the game for the people
             tail = "; it takes the first choice" if what == "decide" else ""
             # the public log names only the kind of failure: its text may name hidden cards

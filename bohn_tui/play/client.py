@@ -3,11 +3,12 @@ shows comes from a seat's view or from a method here; nothing reads a game's sta
 or rules. `LocalClient` serves hot-seat play over a Session; a client over a socket (play
 over SSH) implements the same protocol.
 
-The bots run in the session, off the UI's event loop: a bot's decision is computed in a
-worker thread (it only reads the state, as the table does meanwhile) and applied on the
-event loop under the lock that `submit` and `undo` take, one move every `bot_delay`
-seconds. Whoever watches (`subscribe`) is told after every change (with no delay, once the
-bots are done)."""
+The bots run in the session, off the UI's event loop: who is asked what is planned under
+the lock that `submit` and `undo` take (with the seat's view taken then), the bot's
+decision is computed in a worker thread outside the lock (it reads only that view, so a
+person's key goes on meanwhile), and applied under the lock again, unless the game changed
+meanwhile (then it is planned anew), one move every `bot_delay` seconds. Whoever watches
+(`subscribe`) is told after every change (with no delay, once the bots are done)."""
 
 from __future__ import annotations
 
@@ -112,7 +113,6 @@ class LocalClient(Watched):
         self._help: list[str] | None = None
         self._error: str | None = None  # a bot's move that could not be saved
         self._stand_ins: set[int] = set()  # people's seats a bot plays for now
-        self._thinking = False  # a bot decides in a thread: session.bots must not change
         self._by_stand_in: set[int] = set()  # the record's lengths after a stand-in's move
 
     # -- reading -------------------------------------------------------------------------------
@@ -231,17 +231,19 @@ class LocalClient(Watched):
             while not s.over:
                 async with self._get_lock():
                     self._sync_bots()
-                    self._thinking = True
-                    try:
-                        move = await asyncio.to_thread(s.next_bot_move)
-                    finally:
-                        self._thinking = False
-                    changed = self._sync_bots()  # a stand-in came or went meanwhile
+                    planned = s.plan_bot_move()
+                    version = self._version
+                if planned is None:
+                    break
+                driver, ask = planned
+                # the bot thinks in a thread and outside the lock: a person's key goes on meanwhile
+                move = await asyncio.to_thread(driver.think, ask)
+                acted = False
+                async with self._get_lock():
+                    if self._version != version or s.bots.get(ask.seat) is not ask.bot:
+                        driver.again(ask)  # the game (or who plays the seat) changed meanwhile
+                        continue
                     if move is None:
-                        if changed:
-                            continue
-                        break
-                    if move.seat not in s.bots:  # its person came back meanwhile
                         continue
                     moves = len(s.record.actions)
                     try:
@@ -301,10 +303,8 @@ class LocalClient(Watched):
         return s.bot_may_act() or (s.decider() in self._stand_ins and not s.over)
 
     def _sync_bots(self) -> bool:
-        """Put the stand-ins' bots into the session's (or take them out), unless a bot is
-        deciding in a thread now (the driver reads that dict): then the bots' loop does it."""
-        if self._thinking:
-            return False
+        """Put the stand-ins' bots into the session's (or take them out); a bot thinking in a
+        thread meanwhile has its own (its answer is dropped when its seat's bot changed)."""
         s, changed = self.session, False
         for seat in self.humans:
             if seat in self._stand_ins and seat not in s.bots:

@@ -17,7 +17,7 @@ from typing import Any
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.contract import GameSpec
-from bohn_tui.engine.driver import BotDriver, Move
+from bohn_tui.engine.driver import Ask, BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
 from bohn_tui.engine.portable import portable_parts, progress, read_bots
 from bohn_tui.engine.record import Record, RecordError
@@ -346,6 +346,13 @@ class Session:
         """The next bot move (None: the game waits for a person, or is over). Only reads the
         state, so that it may run in a thread while the table reads views."""
         return self.driver.next_move(self.state)
+
+    def plan_bot_move(self) -> tuple[BotDriver, Ask] | None:
+        """`next_bot_move` in two: who is asked what (with the seat's view taken now), and
+        the driver whose `think(ask)` answers it, reading nothing of the state: it may run
+        in a thread while people act (None: no bot is asked now)."""
+        ask = self.driver.plan(self.state, eager=True)
+        return None if ask is None else (self.driver, ask)
 
     def apply_bot_move(self, move: Move) -> bool:
         """Apply a move of `next_bot_move`; a refused decision takes the first legal action

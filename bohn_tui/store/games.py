@@ -27,8 +27,8 @@ from typing import Any, Protocol
 
 from bohn_tui.engine.actions import to_json
 from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, clip, load_json, show
-from bohn_tui.engine.portable import FORMAT, FORMAT_VERSION, Replayed, replay_portable
-from bohn_tui.engine.record import Record, RecordError
+from bohn_tui.engine.portable import FORMAT, FORMAT_VERSION
+from bohn_tui.engine.record import Record
 from bohn_tui.store.db import (
     DB_NAME,
     LATEST,
@@ -417,6 +417,8 @@ class Store:
     def import_raw(self, raw: Any, source: str | None = None) -> str:
         """Import a game (an export, a save file of version 1, or a bare record) as a new
         saved game with its own id; StoreError, changing nothing, if it cannot be replayed."""
+        from bohn_tui.store.migrate import replayed
+
         return self.begin(replayed(raw), source)
 
     def import_file(self, path: Path) -> str:
@@ -427,7 +429,7 @@ class Store:
 
 
 class SavedGame(Protocol):
-    """What the store reads of a game: a running session, or `Replayed` (engine/portable.py)."""
+    """What the store reads of a game: a running session, or a game read in (migrate.replayed)."""
 
     @property
     def record(self) -> Record: ...
@@ -438,17 +440,6 @@ class SavedGame(Protocol):
     def progress(self) -> dict[str, Any]: ...
 
     def result_summary(self) -> dict[str, Any]: ...
-
-
-def replayed(raw: Any) -> Replayed:
-    """The game in `raw` (an export, a save file of version 1 or a bare record) replayed
-    without a session, for the store to keep; StoreError in one line if it cannot be."""
-    from bohn_tui.games import REGISTRY
-
-    try:
-        return replay_portable(REGISTRY, raw)
-    except RecordError as e:
-        raise StoreError(str(e)) from None
 
 
 def _dump(value: Any) -> str:

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_BYTES, MAX_INT, InputError, clip, load_json, show
+from bohn_tui.engine.portable import Replayed, replay_portable
+from bohn_tui.engine.record import RecordError
 from bohn_tui.store.db import StoreError
 
 SAVES = "saves"  # the folder of the JSON save files of version 1
@@ -68,8 +70,6 @@ def _claim(db: sqlite3.Connection, source: str, outcome: str) -> bool:
 def _import_save(store: Any, path: Path, source: str) -> bool | None:
     """A JSON save file as a game (True), or as a damaged entry (False); None when another
     process has read it in meanwhile. The game and the note are one transaction."""
-    from bohn_tui.store.games import replayed
-
     raw: Any = None
     game: Any = None
     when: float | None = None
@@ -156,6 +156,17 @@ def _rename(path: Path, suffix: str) -> None:
         path.rename(target)
     except OSError:
         pass  # the `imported` table keeps it from being read in twice
+
+
+def replayed(raw: Any) -> Replayed:
+    """The game in `raw` (an export, a save file of version 1 or a bare record) replayed
+    without a session, for the store to keep; StoreError in one line if it cannot be."""
+    from bohn_tui.games import REGISTRY
+
+    try:
+        return replay_portable(REGISTRY, raw)
+    except RecordError as e:
+        raise StoreError(str(e)) from None
 
 
 def read_json_file(path: Path) -> Any:
