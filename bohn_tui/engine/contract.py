@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.options import Option
 
 
 class State(Protocol):
@@ -136,7 +137,9 @@ class GameSpec:
     when a table opens). `revealing` lists the event types that show something nobody knew
     (an action that caused one cannot be undone). `calm` names the action types a bot falls
     back to when it has acted too often in one turn (they end a phase or decline).
-    `options` names the record options the game reads: its `new_game` refuses a value of the
+    `options` are the record options the game reads, as a schema (engine/options.py: name,
+    type, label, default, choices, player counts, a command-line shorthand), from which the
+    command line and the new-game screen are built; its `new_game` refuses a value of the
     wrong kind for each with a ValueError naming it (tests/test_hostile.py holds it to that).
     `legacy_options` keep the records saved before a rule was corrected playable: the rules
     follow the rulebook by default, and the old behaviour is an option; a record the rules
@@ -157,7 +160,7 @@ class GameSpec:
     table: str = ""
     solo: bool = False  # has a solo mode (`bohn solo`)
     calm: frozenset[str] = field(default_factory=frozenset)
-    options: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
     aliases: tuple[str, ...] = ()  # other names a person may type ("dice")
@@ -167,3 +170,8 @@ class GameSpec:
     dealt_start: bool = False
     # the final state (`Rules.full_state`) in a few lines of text, for `bohn replay`
     state_lines: Callable[[dict[str, Any]], list[str]] = lambda full: []
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The names of the options the game reads."""
+        return tuple(o.name for o in self.options)
