@@ -131,7 +131,7 @@ class Option:
 
 
 def counts_words(counts: tuple[int, ...]) -> str:
-    """"1 player", "2 or 3 players", "2-6 players"."""
+    """ "1 player", "2 or 3 players", "2-6 players"."""
     ordered = sorted(counts)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}-{ordered[-1]} players"
@@ -166,9 +166,7 @@ def read_options(
         if option.name in out:
             raise ValueError(f"option {option.name} is given twice")
         if n is not None and not option.applies(n):
-            raise ValueError(
-                f"option {option.name} is for {counts_words(option.counts)}, not {n}"
-            )
+            raise ValueError(f"option {option.name} is for {counts_words(option.counts)}, not {n}")
         out[option.name] = option.parse(text)
     return out
 
