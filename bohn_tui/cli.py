@@ -252,13 +252,11 @@ GameOptions = Annotated[
 
 
 def _game_and_flags(game: str | None, ctx: typer.Context) -> tuple[str | None, list[str]]:
-    """The game argument and the flags typer did not know (a game's shorthands): a flag
-    before the game, or in the place of an optional one, came as the argument."""
+    """The game argument and the arguments typer did not know (a game's shorthand flags):
+    a flag before the game, or in the place of an optional one, came as the argument."""
     given = [game, *ctx.args] if game is not None else list(ctx.args)
-    words = [a for a in given if not a.startswith("-")]
-    if len(words) > 1:
-        _fail(f"unexpected argument {words[1]!r}")
-    return (words[0] if words else None), [a for a in given if a.startswith("-")]
+    first = next((a for a in given if not a.startswith("-")), None)
+    return first, [a for a in given if a is not first]  # what else: cli_options reads it
 
 
 def _options(

@@ -42,6 +42,8 @@ def game_options(
         raise typer.Exit(0)
     options = read_options(spec.options, pairs, spec.id, n)
     for arg in extra:
+        if not arg.startswith("-"):
+            raise ValueError(f"unexpected argument {show(arg)}")
         option = by_flag(spec.options, arg)
         if option is None:
             flags = ", ".join(o.flag for o in spec.options if o.flag and _fits(o, n))
