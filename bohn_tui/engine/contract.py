@@ -126,6 +126,20 @@ class Describer(Protocol):
 BotFactory = Callable[[str, int, bool], Any]  # (level, seed, trade) -> Bot
 
 
+@dataclass(frozen=True, slots=True)
+class SoloResult:
+    """A finished solo run as the solo results keep it (store/solo.py): won or lost, the
+    turns taken, the coins (the score), and how far the run got in the game's own steps:
+    `reached` of `goal` (Bohnröschen: the vine cards its figure passed, of the row's; goal 0:
+    not known)."""
+
+    won: bool
+    turns: int
+    coins: int
+    reached: int = 0
+    goal: int = 0
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything about a game that the program outside its package may use.
@@ -159,6 +173,8 @@ class GameSpec:
     help: Callable[[Rules], list[str]]
     table: str = ""
     solo: bool = False  # has a solo mode (`bohn solo`)
+    # a finished solo run's result from the player's view (seat 0) at the end
+    solo_result: Callable[[dict[str, Any]], SoloResult] | None = None
     calm: frozenset[str] = field(default_factory=frozenset)
     options: tuple[Option, ...] = ()
     legacy_options: dict[str, Any] = field(default_factory=dict)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.contract import SoloResult
 from bohn_tui.engine.options import BOOL, DAY, INT, LIST, Option
 from bohn_tui.games.common import bots as common_bots
 from bohn_tui.games.common.spec import OPEN_TREASURIES, bean_spec
@@ -43,6 +44,18 @@ def _bots(level: str, seed: int, trade: bool) -> Any:
     return bohnroschen_or(common_bots.make(level, seed, trade))
 
 
+def solo_result(view: dict[str, Any]) -> SoloResult:
+    """A solo run's result from its view's `solo` key: how far is the vine cards passed."""
+    solo = view["solo"]
+    return SoloResult(
+        won=bool(solo["won"]),
+        turns=int(solo["turns"]),
+        coins=int(solo["coins"]),
+        reached=int(solo.get("passed", 0)),
+        goal=int(solo.get("cards", 0)),
+    )
+
+
 SPEC = bean_spec(
     "bohnroschen",
     "bohn_tui.games.bohnroschen.rules:BohnroschenRules",
@@ -53,6 +66,7 @@ SPEC = bean_spec(
     bots=_bots,
     table="bohn_tui.games.bohnroschen.ui.parts:PARTS",
     solo=True,
+    solo_result=solo_result,
     # records saved before tribute was asked of everyone skip the seats without a coin
     legacy_options={"ask_everyone": False},
     options=(
