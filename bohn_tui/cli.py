@@ -86,8 +86,39 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
     return number
 
 
-@app.command()
+# a game's options, read by its spec's schema (cli_options.py), and its shorthand flags: the
+# arguments typer does not know, in the command's context (EXTRA)
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", metavar="NAME=VALUE", help=OPTION_HELP)
+]
+
+
+def _game_and_flags(game: str | None, ctx: typer.Context) -> tuple[str | None, list[str]]:
+    """The game argument and the arguments typer did not know (a game's shorthand flags):
+    a flag before the game, or in the place of an optional one, came as the argument."""
+    given = [game, *ctx.args] if game is not None else list(ctx.args)
+    first = next((a for a in given if not a.startswith("-")), None)
+    return first, [a for a in given if a is not first]  # what else: cli_options reads it
+
+
+def _options(
+    game: str, pairs: list[str] | None, flags: list[str], n: int | None, seed: Any = None
+) -> tuple[dict[str, Any], Any]:
+    """(options, seed) of `--option` and the game's shorthand `flags`; one line and code 1
+    for anything its schema does not take (`--option help` lists them and ends)."""
+    from bohn_tui.cli_options import game_options
+    from bohn_tui.games import spec
+
+    try:
+        return game_options(spec(game), list(pairs or []), flags, n, seed)
+    except ValueError as e:
+        _fail(str(e))
+        raise  # not reached: _fail exits
+
+
+@app.command(context_settings=EXTRA)
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
     players: Annotated[str, typer.Option("--players", "-p", metavar="N", help="players")] = "4",
     games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
@@ -100,21 +131,26 @@ def simulate(
         Path | None, typer.Option("--save-dir", help="write each game's record here")
     ] = None,
     no_trade: Annotated[bool, typer.Option("--no-trade", help="bots make no offers")] = False,
+    option: GameOptions = None,
 ) -> None:
     """Play whole games between computer players and report the results."""
     from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, show
     from bohn_tui.play.simulate import MAX_GAMES
     from bohn_tui.play.simulate import simulate as run
 
-    game = _game(game)
+    named, flags = _game_and_flags(game, ctx)
+    game = _game(named or "")
     n = _whole(players, "--players", 1, MAX_PLAYERS)
     count = _whole(games, "--games", 1, MAX_GAMES)
     first = _whole(seed, "--seed", 0, MAX_INT - count)  # game g plays seed S + g
+    options, day = _options(game, option, flags, n, None)
+    if day is not None:  # a day's flag: the day's run is one game, not a simulation
+        _fail("the day's run is played with `bohn solo`; bohn simulate plays --seed's games")
     levels = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * n
     if len(levels) == 1 and n > 1:
         levels = levels * n
     try:
-        result = run(game, n, count, first, levels, not no_trade, save_dir)
+        result = run(game, n, count, first, levels, not no_trade, save_dir, options)
     except ValueError as e:
         _fail(str(e))
     except OSError as e:
@@ -244,34 +280,6 @@ PlayersOption = Annotated[
     str, typer.Option("--players", help='names, "bot:LEVEL" for a computer player')
 ]
 SeedOption = Annotated[str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")]
-# a game's options, read by its spec's schema (cli_options.py), and its shorthand flags: the
-# arguments typer does not know, in the command's context (EXTRA)
-GameOptions = Annotated[
-    list[str] | None, typer.Option("--option", metavar="NAME=VALUE", help=OPTION_HELP)
-]
-
-
-def _game_and_flags(game: str | None, ctx: typer.Context) -> tuple[str | None, list[str]]:
-    """The game argument and the arguments typer did not know (a game's shorthand flags):
-    a flag before the game, or in the place of an optional one, came as the argument."""
-    given = [game, *ctx.args] if game is not None else list(ctx.args)
-    first = next((a for a in given if not a.startswith("-")), None)
-    return first, [a for a in given if a is not first]  # what else: cli_options reads it
-
-
-def _options(
-    game: str, pairs: list[str] | None, flags: list[str], n: int | None, seed: Any = None
-) -> tuple[dict[str, Any], Any]:
-    """(options, seed) of `--option` and the game's shorthand `flags`; one line and code 1
-    for anything its schema does not take (`--option help` lists them and ends)."""
-    from bohn_tui.cli_options import game_options
-    from bohn_tui.games import spec
-
-    try:
-        return game_options(spec(game), list(pairs or []), flags, n, seed)
-    except ValueError as e:
-        _fail(str(e))
-        raise  # not reached: _fail exits
 
 
 @app.command(context_settings=EXTRA)
