@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from bohn_tui.cli_options import EXTRA, OPTION_HELP
 from bohn_tui.games import GAMES
 
 app = typer.Typer(
@@ -88,6 +87,8 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
 
 # a game's options, read by its spec's schema (cli_options.py), and its shorthand flags: the
 # arguments typer does not know, in the command's context (EXTRA)
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+OPTION_HELP = "a game's option, repeatable; `--option help` lists the game's options and flags"
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", metavar="NAME=VALUE", help=OPTION_HELP)
 ]

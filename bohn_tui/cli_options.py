@@ -1,6 +1,7 @@
 """A game's options on the command line, read by its spec's schema (engine/options.py):
 `--option NAME=VALUE` (repeatable) and the shorthand flags the schema declares
-(`--open-treasuries`), which typer hands over as the arguments it did not know. Nothing here
+(`--open-treasuries`), which typer hands over as the arguments it did not know (cli.py's
+EXTRA context). Nothing here
 names a game or an option; each command imports this once it knows its game."""
 
 from __future__ import annotations
@@ -12,10 +13,6 @@ import typer
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.limits import show
 from bohn_tui.engine.options import BOOL, DAY, by_flag, counts_words, read_options
-
-# the context of a command whose game's shorthand flags typer cannot know before the game
-EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
-OPTION_HELP = "a game's option, repeatable; `--option help` lists the game's options and flags"
 
 
 def option_lines(spec: GameSpec, n: int | None = None) -> list[str]:

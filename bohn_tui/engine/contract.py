@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bohn_tui.engine.actions import Action, Event
-from bohn_tui.engine.options import Option
+
+if TYPE_CHECKING:  # the schema of a game's options (engine/options.py), read where it is used
+    from bohn_tui.engine.options import Option
 
 
 class State(Protocol):
