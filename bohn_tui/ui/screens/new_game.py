@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
@@ -56,15 +56,17 @@ class NewGameScreen(Screen[None]):
                     yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
             # each game's options from its spec's schema, shown for that game and the
-            # player counts they apply to
-            for g in GAMES:
-                for option in menu_options(g):
-                    with Horizontal(classes="row option", id=row_id(g, option)):
-                        yield Label(option.label or option.name, classes="label")
-                        yield option_widget(option, widget_id(g, option))
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
-                yield Input(placeholder="random", id="seed", type="integer")
+            # player counts they apply to, two a row (the hidden ones take no place), the
+            # seed after them
+            with Grid(id="options"):
+                for g in GAMES:
+                    for option in menu_options(g):
+                        with Horizontal(classes="row option", id=row_id(g, option)):
+                            yield Label(option.label or option.name, classes="label")
+                            yield option_widget(option, widget_id(g, option))
+                with Horizontal(classes="row"):
+                    yield Label("Seed", classes="label")
+                    yield Input(placeholder="random", id="seed", type="integer")
             with Horizontal(classes="row"):
                 yield Label("Bot pace", classes="label")
                 yield Select(
@@ -179,7 +181,11 @@ def option_widget(option: Option, id: str) -> Widget:
     if option.choices:
         values = [(str(c), c) for c in option.choices]
         default = option.default if option.default in option.choices else option.choices[0]
-        return Select(values, value=default, allow_blank=False, id=id, tooltip=option.help or None)
+        select = Select(
+            values, value=default, allow_blank=False, id=id, tooltip=option.help or None
+        )
+        select.styles.width = max(len(t) for t, _ in values) + SELECT_FRAME  # its choices fit
+        return select
     kind = "integer" if option.type == INT else "text"
     value = "" if option.default is None else str(option.default)
     return Input(value, id=id, type=kind, tooltip=option.help or None)
