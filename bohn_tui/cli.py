@@ -85,8 +85,41 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
     return number
 
 
-@app.command()
+# a game's options, read by its spec's schema (cli_options.py), and its shorthand flags: the
+# arguments typer does not know, in the command's context (EXTRA)
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+OPTION_HELP = "a game's option, repeatable; `--option help` lists the game's options and flags"
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", metavar="NAME=VALUE", help=OPTION_HELP)
+]
+
+
+def _game_and_flags(game: str | None, ctx: typer.Context) -> tuple[str | None, list[str]]:
+    """The game argument and the arguments typer did not know (a game's shorthand flags):
+    a flag before the game, or in the place of an optional one, came as the argument."""
+    given = [game, *ctx.args] if game is not None else list(ctx.args)
+    first = next((a for a in given if not a.startswith("-")), None)
+    return first, [a for a in given if a is not first]  # what else: cli_options reads it
+
+
+def _options(
+    game: str, pairs: list[str] | None, flags: list[str], n: int | None, seed: Any = None
+) -> tuple[dict[str, Any], Any]:
+    """(options, seed) of `--option` and the game's shorthand `flags`; one line and code 1
+    for anything its schema does not take (`--option help` lists them and ends)."""
+    from bohn_tui.cli_options import game_options
+    from bohn_tui.games import spec
+
+    try:
+        return game_options(spec(game), list(pairs or []), flags, n, seed)
+    except ValueError as e:
+        _fail(str(e))
+        raise  # not reached: _fail exits
+
+
+@app.command(context_settings=EXTRA)
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
     players: Annotated[str, typer.Option("--players", "-p", metavar="N", help="players")] = "4",
     games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
@@ -99,21 +132,26 @@ def simulate(
         Path | None, typer.Option("--save-dir", help="write each game's record here")
     ] = None,
     no_trade: Annotated[bool, typer.Option("--no-trade", help="bots make no offers")] = False,
+    option: GameOptions = None,
 ) -> None:
     """Play whole games between computer players and report the results."""
     from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, show
     from bohn_tui.play.simulate import MAX_GAMES
     from bohn_tui.play.simulate import simulate as run
 
-    game = _game(game)
+    named, flags = _game_and_flags(game, ctx)
+    game = _game(named or "")
     n = _whole(players, "--players", 1, MAX_PLAYERS)
     count = _whole(games, "--games", 1, MAX_GAMES)
     first = _whole(seed, "--seed", 0, MAX_INT - count)  # game g plays seed S + g
+    options, day = _options(game, option, flags, n, None)
+    if day is not None:  # a day's flag: the day's run is one game, not a simulation
+        _fail("the day's run is played with `bohn solo`; bohn simulate plays --seed's games")
     levels = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * n
     if len(levels) == 1 and n > 1:
         levels = levels * n
     try:
-        result = run(game, n, count, first, levels, not no_trade, save_dir)
+        result = run(game, n, count, first, levels, not no_trade, save_dir, options)
     except ValueError as e:
         _fail(str(e))
     except OSError as e:
@@ -245,34 +283,29 @@ PlayersOption = Annotated[
 SeedOption = Annotated[str | None, typer.Option("--seed", metavar="S", help="the shuffle's seed")]
 
 
-@app.command()
+@app.command(context_settings=EXTRA)
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
     players: PlayersOption = "Ana,Ben,bot:standard",
     seed: SeedOption = None,
-    open_treasuries: Annotated[
-        bool, typer.Option("--open-treasuries", help="everybody sees everybody's coins")
-    ] = False,
+    option: GameOptions = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
 ) -> None:
-    """Start a hot-seat game at this terminal."""
+    """Start a hot-seat game at this terminal (a game's options: --option help)."""
     from bohn_tui.play.players import NewGame, SessionError, parse_seats, parse_seed
 
-    game = _game(game)
-    from bohn_tui.games import spec
-
+    named, flags = _game_and_flags(game, ctx)
+    game = _game(named or "")
     try:
         names, bots = parse_seats(game, players)
         first = parse_seed(seed)
     except SessionError as e:
         _fail(str(e))
+    options, first = _options(game, option, flags, len(names), first)
     # the game is made by the app after its first frame (the rules are not loaded before);
     # a game that cannot start anyway (its rules refuse the setup) ends the app at once
     # with the error, and this command with code 1
-    secret = "open_treasuries" in spec(game).options  # a game whose scores are secret
-    options = {"open_treasuries": open_treasuries} if secret else {}
-    if open_treasuries and not secret:
-        _fail(f"--open-treasuries: everything in {spec(game).title} is public already")
     new = NewGame(game, names, bots, first, options)
     store = _store()
     from bohn_tui.ui.app import BohnApp
@@ -281,11 +314,13 @@ def play(
 
 
 # `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
-@app.command()
+@app.command(context_settings=EXTRA)
 def host(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help=f"one of: {', '.join(GAMES)}")] = None,
     players: PlayersOption = "Ana,Ben,bot:standard",
     seed: SeedOption = None,
+    option: GameOptions = None,
     socket: Annotated[
         Path | None, typer.Option("--socket", help="listen here (default: from the host id)")
     ] = None,
@@ -328,11 +363,17 @@ def host(
 
         door = Door(bind, port, store.root)
 
+    game, flags = _game_and_flags(game, ctx)
     game_id = _game(game) if game is not None and resume is None else None
+    if resume is not None and (option or flags):
+        _fail("a resumed game keeps its options: leave out --option and the game's flags")
+
+    def read(n: int) -> dict[str, Any]:  # the options for n players, once the seats are read
+        return _options(game_id, option, flags, n)[0] if game_id is not None else {}
 
     def open_session() -> Any:
         try:
-            return host_session(store, game_id, players, seed, resume)
+            return host_session(store, game_id, players, seed, resume, read)
         except ValueError as e:
             _fail(str(e))
 
@@ -350,36 +391,30 @@ def host(
         pass
 
 
-@app.command()
+@app.command(context_settings=EXTRA)
 def solo(
+    ctx: typer.Context,
     game: Annotated[
         str | None, typer.Argument(help="the game (default: the first with a solo mode)")
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="the seed (replays a run)")] = None,
-    daily: Annotated[
-        bool, typer.Option("--daily", help="the day's run: the same seed for everyone today (UTC)")
-    ] = False,
     name: Annotated[str, typer.Option("--name", help="your name in the results")] = "Player",
+    option: GameOptions = None,
 ) -> None:
     """A solo run (Bohnröschen: against the violet and the red figure).
 
-    Reach the castle with five coins before they do; the end shows the best runs so far."""
+    Reach the castle with five coins before they do; the end shows the best runs so far.
+    The game's options and flags (the day's run, the same seed for everyone): --option help."""
     from bohn_tui.games import spec
     from bohn_tui.play.session import Session, SessionError
-    from bohn_tui.store.solo import daily_seed, today
 
-    if daily and seed is not None:
-        _fail("--daily plays the day's seed: leave out --seed")
-    options: dict[str, str] = {}
-    if daily:
-        day = today()
-        seed = daily_seed(day)
-        options["daily"] = day.isoformat()
+    game, flags = _game_and_flags(game, ctx)
     solos = [g for g in GAMES if spec(g).solo]
     if game is None:
         game = solos[0]
     elif (game := _game(game)) not in solos:
         _fail(f"{game!r} has no solo mode; these do: {', '.join(solos)}")
+    options, seed = _options(game, option, flags, 1, seed)  # a day's flag: the day's seed
     store = _store()
     try:
         session = Session.new(game, [name], {}, seed, options, store=store)

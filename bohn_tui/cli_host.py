@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,16 @@ SEED_SHORT = (
 
 
 def host_session(
-    store: Any, game: str | None, players: str, seed: str | None, resume: str | None
+    store: Any,
+    game: str | None,
+    players: str,
+    seed: str | None,
+    resume: str | None,
+    options: Callable[[int], dict[str, Any]] = lambda n: {},
 ) -> Any:
-    """The session `bohn host` serves: a new game of `game` (an id; saved at once) or the
-    saved game `resume`. A ValueError's message is the one line why it cannot."""
+    """The session `bohn host` serves: a new game of `game` (an id; saved at once) with the
+    `options(n)` for its n players, or the saved game `resume`. A ValueError's message is
+    the one line why it cannot."""
     from bohn_tui.play.players import (
         SECURE_SEED_BITS,
         NewGame,
@@ -48,7 +55,8 @@ def host_session(
         first = parse_seed(seed)
         if first is not None:
             typer.echo(SEED_KNOWN, err=True)
-        new = NewGame(game, names, bots, secure_seed() if first is None else first, {})
+        chosen = options(len(names))
+        new = NewGame(game, names, bots, secure_seed() if first is None else first, chosen)
         return Session.start(new, store=store)
     except (StoreError, SessionError) as e:
         raise ValueError(str(e)) from None

@@ -22,7 +22,7 @@ from bohn_tui.cli import app
 from bohn_tui.games.common.actions import PlantHand
 from bohn_tui.play.session import Session, SessionError
 from bohn_tui.store import Store, StoreError
-from bohn_tui.store.db import DB_NAME, connect
+from bohn_tui.store.db import DB_NAME, VERSION, connect
 from bohn_tui.store.solo import SoloStore
 from bohn_tui.store.stats import SKIPPED, load, skipped
 
@@ -272,7 +272,7 @@ def test_a_byte_not_utf8_in_the_schema_is_one_line_for_every_command(
 def test_a_database_without_the_tables_is_not_a_bohn_database(tmp_path: Path) -> None:
     path = tmp_path / "bohn.sqlite3"
     other = sqlite3.connect(path)
-    other.executescript("CREATE TABLE games (x); PRAGMA user_version = 3;")
+    other.executescript(f"CREATE TABLE games (x); PRAGMA user_version = {VERSION};")
     other.close()
     done = bohn(tmp_path, "resume")
     assert done.returncode == 1 and "Traceback" not in done.stderr

@@ -139,7 +139,7 @@ def test_each_corrected_rule_is_an_option_the_old_records_replay_without():
     each off for the records saved before (docs/formats.md, Records of a corrected rule)."""
     sp = spec("excalibohn")
     assert sp.legacy_options == dict.fromkeys(RULEBOOK_OPTIONS, False)
-    assert set(RULEBOOK_OPTIONS) <= set(sp.options)
+    assert set(RULEBOOK_OPTIONS) <= set(sp.option_names)
     rules = rules_for("excalibohn", 3)
     for flag in RULEBOOK_OPTIONS:
         with pytest.raises(ValueError, match=flag):

@@ -312,7 +312,7 @@ def hostile_records(draw: st.DrawFn) -> Any:
     whole numbers, option values, varieties, actions) or to anything."""
     raw = copy.deepcopy(draw(st.sampled_from(base_records())))
     legal = [action_from_json(a) for a in raw["actions"]]  # the record's own actions
-    options = sorted({o for g in GAMES for o in spec(g).options})
+    options = sorted({o for g in GAMES for o in spec(g).option_names})
     for _ in range(draw(st.integers(1, 3))):
         what = draw(st.sampled_from(["seed", "players", "options", "deck", "actions", "key"]))
         if draw(st.integers(0, 4)) == 0:  # anything at all
@@ -412,7 +412,7 @@ BAD_OPTION_VALUES = [[[1]], "x", 10**18, {"a": 1}, 1.5, -1, ["x" * 10_000], [1, 
 @pytest.mark.parametrize(("game", "n"), [(g, n) for g, n in COUNTS if spec(g).options])
 def test_every_option_a_game_reads_refuses_the_wrong_kind(game: str, n: int) -> None:
     rules = rules_for(game, n)
-    for option in spec(game).options:
+    for option in spec(game).option_names:
         for bad in BAD_OPTION_VALUES:
             with pytest.raises(ValueError) as info:
                 rules.new_game(NAMES[:n], 1, {option: bad})
@@ -425,7 +425,7 @@ def test_every_option_a_game_reads_refuses_the_wrong_kind(game: str, n: int) -> 
 @given(data=st.data())
 def test_hostile_options_for_every_game(data: st.DataObject) -> None:
     game, n = data.draw(st.sampled_from(COUNTS))
-    names = sorted({o for g in GAMES for o in spec(g).options})
+    names = sorted({o for g in GAMES for o in spec(g).option_names})
     options = data.draw(st.dictionaries(st.sampled_from(names) | texts, values, max_size=4))
     try:
         state, _ = rules_for(game, n).new_game(NAMES[:n], 1, options)

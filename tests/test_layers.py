@@ -2,7 +2,8 @@
 imports no game, UI, play, store or cli (nor textual, rich, typer, asyncio, sqlite3); a game's
 rules import no UI; outside bohn_tui.games nothing imports a game's module; the UI's screens
 and widgets import neither the session nor a game module. And no game id outside the games'
-own packages (the registry names them)."""
+own packages (the registry names them), no game's option name and no id, class or widget
+type of a game's widgets: not in a module, not in a stylesheet (.tcss)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,83 @@ def test_import_contracts_are_kept() -> None:
         "behind the registry or the seat client rather than adding it to ignore_imports.\n"
         + report[report.find("Contracts") :]
     )
+
+
+GAMES_DIR = ROOT / "bohn_tui" / "games"
+# what a module assigns to its widgets: ids, classes, and the widget classes it defines
+ASSIGNED_ID = re.compile(r"\bid=f?[\"']([-\w]+)[\"']")
+ASSIGNED_CLASS = re.compile(
+    r"(?:classes=|DEFAULT_CLASSES = |set_class\([^,()]+, |add_class\()[\"']([-\w ]+)[\"']"
+)
+DEFINED = re.compile(r"^class (\w+)\(", re.M)
+QUERY = re.compile(r"\.query(?:_one|_exactly_one|_children)?\(\s*f?[\"']([^\"']+)[\"']")
+
+
+def outside_the_games(*suffixes: str) -> list[Path]:
+    """bohn_tui's modules and stylesheets outside bohn_tui/games."""
+    return sorted(
+        path
+        for path in (ROOT / "bohn_tui").rglob("*")
+        if path.suffix in suffixes and not path.is_relative_to(GAMES_DIR)
+    )
+
+
+def _assigned(paths: list[Path]) -> tuple[set[str], set[str], set[str]]:
+    """(ids, classes, widget class names) the modules `paths` give their widgets."""
+    ids: set[str] = set()
+    classes: set[str] = set()
+    types: set[str] = set()
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        ids |= set(ASSIGNED_ID.findall(text))
+        classes |= {c for found in ASSIGNED_CLASS.findall(text) for c in found.split()}
+        types |= set(DEFINED.findall(text))
+    return ids, classes, types
+
+
+def test_no_game_option_name_outside_the_games() -> None:
+    """The command line and the new-game screen read a game's options from its spec's
+    schema: nothing outside the games names one (quoted in a module, a word in a
+    stylesheet), nor a game id in a stylesheet."""
+    from bohn_tui.games import GAMES, spec
+
+    names = {o for g in GAMES for o in spec(g).option_names}
+    assert names, "the games declare options"
+    quoted = re.compile(r"[\"'](" + "|".join(map(re.escape, sorted(names))) + r")[\"']")
+    word = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names | set(GAMES)))) + r")\b")
+    named = sorted(
+        f"{path.relative_to(ROOT)}: {m.group(1)}"
+        for path in outside_the_games(".py", ".tcss")
+        for m in (quoted if path.suffix == ".py" else word).finditer(
+            path.read_text(encoding="utf-8")
+        )
+    )
+    assert named == [], f"these files name a game's option; read the spec's options: {named}"
+
+
+def test_no_game_widget_outside_the_games() -> None:
+    """A game's widgets are styled in the game's own package (its table parts' css, a
+    widget's DEFAULT_CSS) and found by its own controls: no stylesheet or module outside
+    the games names an id or class only a game's widgets have, or a game's widget class."""
+    games = _assigned(sorted(GAMES_DIR.rglob("*.py")))
+    ours = _assigned(outside_the_games(".py"))
+    ids, classes, types = (g - o for g, o in zip(games, ours, strict=True))
+    assert {"vine", "spells", "magic", "piles"} <= ids  # the check sees the games' ids
+    named = []
+    for path in outside_the_games(".py", ".tcss"):
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".py":  # a query: query_one("#vine"), query(".panel")
+            selectors = QUERY.findall(text) + re.findall(r"[\"'](#[-\w]+)", text)
+            found = [f for sel in selectors for f in re.findall(r"[#.][-\w]+", sel)]
+            named += [f"{path.relative_to(ROOT)}: {f}" for f in found if f[1:] in ids | classes]
+        else:
+            text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # not the comments
+            named += [
+                f"{path.relative_to(ROOT)}: {m.group(0)}"
+                for m in re.finditer(r"#([-\w]+)|\.([-\w]+)|\b([A-Z]\w*)\b", text)
+                if m.group(1) in ids or m.group(2) in classes or m.group(3) in types
+            ]
+    assert named == [], f"these files name a game's widget; style it in its package: {named}"
 
 
 def test_no_game_id_outside_the_games() -> None:

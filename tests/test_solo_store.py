@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bohn_tui.games import spec
 from bohn_tui.games.bohnroschen.bots import BohnroschenBot
 from bohn_tui.play.simulate import play_game
 from bohn_tui.store.db import DB_NAME
@@ -153,7 +154,7 @@ def test_data_dir_from_the_environment(tmp_path: Path, monkeypatch: pytest.Monke
 def test_a_run_from_a_finished_solo_game(tmp_path: Path) -> None:
     res = play_game("bohnroschen", ["Ana"], 5, [BohnroschenBot(5)])
     view = res.state.rules.view(res.state, 0)
-    r = SoloRun.from_view(view, 5)
+    r = SoloRun.of(spec("bohnroschen").solo_result(view), "Ana", 5)
     assert (r.won, r.turns, r.coins) == (
         view["solo"]["won"],
         res.state.turn,
@@ -176,15 +177,15 @@ def test_a_lost_run_shows_how_far_it_got(tmp_path: Path) -> None:
     passed, of the row's; lost runs that got further rank higher, then the longer ones."""
     res = play_game("bohnroschen", ["Ana"], 5, [BohnroschenBot(5)])
     st = res.state
-    r = SoloRun.from_view(st.rules.view(st, 0), 5)
-    assert r.cards == len(st.vine) - 1 == 28 and 0 <= r.passed <= r.cards  # castle not counted
-    assert r.passed == (28 if r.won else st.pos[0])
+    r = SoloRun.of(spec("bohnroschen").solo_result(st.rules.view(st, 0)), "Ana", 5)
+    assert r.goal == len(st.vine) - 1 == 28 and 0 <= r.reached <= r.goal  # castle not counted
+    assert r.reached == (28 if r.won else st.pos[0])
     store = SoloStore(tmp_path)
     for passed, turns in ((5, 14), (9, 8), (9, 11)):
         store.record(SoloRun(1, None, False, turns, 0, "Ana", float(turns), None, "", passed, 28))
     best = store.best()
-    assert [(b.passed, b.turns) for b in best] == [(9, 11), (9, 8), (5, 14)]
-    assert best[0].progress == "9 of 28 cards" and "9 of 28 cards" in best[0].label
+    assert [(b.reached, b.turns) for b in best] == [(9, 11), (9, 8), (5, 14)]
+    assert best[0].progress == "9 of 28" and "9 of 28" in best[0].label
 
 
 def test_runs_of_an_older_database_keep_their_place_with_progress_unknown(tmp_path: Path) -> None:
@@ -204,4 +205,28 @@ def test_runs_of_an_older_database_keep_their_place_with_progress_unknown(tmp_pa
     db.close()
     connect(path).close()
     (old,) = SoloStore(tmp_path).best()
-    assert (old.turns, old.passed, old.cards, old.progress) == (7, 0, 0, "")
+    assert (old.turns, old.reached, old.goal, old.progress) == (7, 0, 0, "")
+
+
+def test_runs_of_a_schema_3_database_keep_how_far_they_got(tmp_path: Path) -> None:
+    """Schema 4 names how far a run got in no game's words (reached, goal: Bohnröschen's
+    vine cards passed, of the row's); a database of schema 3 keeps its rows and their
+    figures, and the best runs' order."""
+    from bohn_tui.store.db import MIGRATIONS, VERSION, connect
+
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    for n, script in enumerate(MIGRATIONS[:3]):
+        db.executescript(f"BEGIN;{script}\nPRAGMA user_version={n + 1};\nCOMMIT;")
+    db.executemany(
+        "INSERT INTO solo_runs (game, seed, won, turns, coins, name, played_at, passed, cards) "
+        "VALUES ('bohnroschen', ?, 0, ?, 2, 'Ana', ?, ?, 28)",
+        [(1, 12, 1.0, 9), (2, 14, 2.0, 5), (3, 8, 3.0, 9)],
+    )
+    db.commit()
+    db.close()
+    connect(path).close()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == VERSION >= 4
+    best = SoloStore(tmp_path).best()
+    assert [(b.seed, b.reached, b.goal) for b in best] == [(1, 9, 28), (3, 9, 28), (2, 5, 28)]
+    assert best[0].progress == "9 of 28"

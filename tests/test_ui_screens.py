@@ -6,6 +6,7 @@ import inspect
 from pathlib import Path
 
 from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table
+from textual.widgets import Select, Switch
 
 from bohn_tui.games.common.ui.end import EndScreen
 from bohn_tui.play.session import Session
@@ -119,16 +120,54 @@ async def test_new_game_offers_only_the_options_the_game_reads(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen.query_one("#open").display  # Bohnanza first: the switch shows
+        # Bohnanza first: its switch shows
+        assert app.screen.query_one("#option-bohnanza-open_treasuries").display
+        assert isinstance(app.screen.query_one("#set-bohnanza-open_treasuries"), Switch)
         app.screen.query_one("#game").value = public  # type: ignore[attr-defined]
         await pilot.pause()
-        assert not app.screen.query_one("#open").display
-        assert not app.screen.query_one("#open-label").display
+        assert not [w for w in app.screen.query(".option") if w.display]
         await pilot.press("ctrl+s")
         await pilot.pause()
         t = table(app)
         assert t.client.session.record.game == public and t.client.session.record.options == {}
         assert not isinstance(app.screen, PrivacyScreen) and len(t.client.humans) == 2
+
+
+async def test_new_game_offers_a_game_s_options_for_the_seats_taken(tmp_path: Path) -> None:
+    """The options come from the game's schema, each for the player counts it applies to:
+    Bohnröschen's "all face down" is for two players only; a choice is a list, a true or
+    false a switch; the game starts with the values set."""
+    from bohn_tui.store import Store
+    from bohn_tui.ui.app import BohnApp
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        s = app.screen
+        s.query_one("#game").value = "bohnroschen"  # type: ignore[attr-defined]
+        await pilot.pause()
+
+        def shown() -> set[str]:
+            return {str(w.id) for w in s.query(".option") if w.display}
+
+        three = {"open_treasuries", "short", "face_down_end"}
+        assert shown() == {f"option-bohnroschen-{o}" for o in three}  # Ana, Ben, Cem
+        assert isinstance(s.query_one("#set-bohnroschen-face_down_end"), Select)
+        s.query_one("#kind-2").value = "off"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert "option-bohnroschen-all_face_down" in shown()
+        s.query_one("#set-bohnroschen-all_face_down").value = True  # type: ignore[attr-defined]
+        s.query_one("#set-bohnroschen-face_down_end").value = 2  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        t = table(app)
+        assert t.client.session.record.options == {
+            "open_treasuries": False,
+            "short": False,
+            "face_down_end": 2,
+            "all_face_down": True,
+        }
 
 
 async def test_mouse_confirms_the_hand_over_and_plants_on_a_clicked_field(tmp_path: Path) -> None:

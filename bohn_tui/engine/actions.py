@@ -28,6 +28,12 @@ class Action:
     type: ClassVar[str] = ""
     seat: int
 
+    def words(self) -> str:
+        """The action in a few words ("end turn"), for the log's "took back" line: its
+        type's words; a game's action says more where it has more to say ("plant hand on
+        field 2")."""
+        return self.type.replace("_", " ")
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bohn_tui.engine.actions import Action, Event
+
+if TYPE_CHECKING:  # the schema of a game's options (engine/options.py), read where it is used
+    from bohn_tui.engine.options import Option
 
 
 class State(Protocol):
@@ -125,6 +128,20 @@ class Describer(Protocol):
 BotFactory = Callable[[str, int, bool], Any]  # (level, seed, trade) -> Bot
 
 
+@dataclass(frozen=True, slots=True)
+class SoloResult:
+    """A finished solo run as the solo results keep it (store/solo.py): won or lost, the
+    turns taken, the coins (the score), and how far the run got in the game's own steps:
+    `reached` of `goal` (Bohnröschen: the vine cards its figure passed, of the row's; goal 0:
+    not known)."""
+
+    won: bool
+    turns: int
+    coins: int
+    reached: int = 0
+    goal: int = 0
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything about a game that the program outside its package may use.
@@ -136,7 +153,9 @@ class GameSpec:
     when a table opens). `revealing` lists the event types that show something nobody knew
     (an action that caused one cannot be undone). `calm` names the action types a bot falls
     back to when it has acted too often in one turn (they end a phase or decline).
-    `options` names the record options the game reads: its `new_game` refuses a value of the
+    `options` are the record options the game reads, as a schema (engine/options.py: name,
+    type, label, default, choices, player counts, a command-line shorthand), from which the
+    command line and the new-game screen are built; its `new_game` refuses a value of the
     wrong kind for each with a ValueError naming it (tests/test_hostile.py holds it to that).
     `legacy_options` keep the records saved before a rule was corrected playable: the rules
     follow the rulebook by default, and the old behaviour is an option; a record the rules
@@ -156,8 +175,10 @@ class GameSpec:
     help: Callable[[Rules], list[str]]
     table: str = ""
     solo: bool = False  # has a solo mode (`bohn solo`)
+    # a finished solo run's result from the player's view (seat 0) at the end
+    solo_result: Callable[[dict[str, Any]], SoloResult] | None = None
     calm: frozenset[str] = field(default_factory=frozenset)
-    options: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
     legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
     aliases: tuple[str, ...] = ()  # other names a person may type ("dice")
@@ -167,3 +188,8 @@ class GameSpec:
     dealt_start: bool = False
     # the final state (`Rules.full_state`) in a few lines of text, for `bohn replay`
     state_lines: Callable[[dict[str, Any]], list[str]] = lambda full: []
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The names of the options the game reads."""
+        return tuple(o.name for o in self.options)

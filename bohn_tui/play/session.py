@@ -458,10 +458,8 @@ class Session:
         return self._describe(e, self.who)
 
     def describe_action(self, a: Action) -> str:
-        t = a.type.replace("_", " ")
-        if hasattr(a, "field"):
-            t += f" on field {a.field + 1}"  # type: ignore[attr-defined]
-        return t
+        """The action in a few words, as its game says it (`Action.words`)."""
+        return a.words()
 
 
 def _reason(e: BaseException) -> str:

@@ -107,6 +107,12 @@ MIGRATIONS: list[str] = [
     ALTER TABLE solo_runs ADD COLUMN passed INTEGER NOT NULL DEFAULT 0;  -- cards passed
     ALTER TABLE solo_runs ADD COLUMN cards INTEGER NOT NULL DEFAULT 0;   -- cards in the row
     """,
+    # 3 -> 4: how far a solo run got, in the game's own steps (Bohnröschen's: the vine cards
+    # its figure passed, of the row's), under names that are no game's; the rows keep theirs
+    """
+    ALTER TABLE solo_runs RENAME COLUMN passed TO reached;  -- how far the run got
+    ALTER TABLE solo_runs RENAME COLUMN cards TO goal;      -- of how far it could (0: unknown)
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

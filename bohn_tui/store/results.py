@@ -81,8 +81,8 @@ SOLO_CHECKS = Checks(
         (FLAG.format("won"), "its won is not 0 or 1"),
         (_whole("turns", 0, BIG), "its turns are not a count"),
         (_whole("coins", 0, BIG), "its coins are not a count"),
-        (_whole("passed", 0, BIG), "its cards passed are not a count"),
-        (_whole("cards", 0, BIG), "its cards are not a count"),
+        (_whole("reached", 0, BIG), "how far it got is not a count"),
+        (_whole("goal", 0, BIG), "how far it could get is not a count"),
         (_text("name"), "its name is not text"),
         (_time("played_at"), "its date is not a time"),
         ("run_id IS NULL OR " + _text("run_id"), "its run id is not text"),
@@ -98,7 +98,7 @@ GOOD_SOLO = f"(SELECT * FROM solo_runs WHERE {SOLO_CHECKS.good})"
 # The order of solo runs, best first: won runs, the fewest turns first; then lost runs, the
 # longest first; more coins, then the earlier run, break ties (SoloStore.best, the statistics)
 SOLO_BEST_ORDER = (
-    "won DESC, CASE WHEN won THEN turns ELSE -passed END ASC, "
+    "won DESC, CASE WHEN won THEN turns ELSE -reached END ASC, "
     "CASE WHEN won THEN 0 ELSE -turns END ASC, coins DESC, played_at ASC"
 )
 

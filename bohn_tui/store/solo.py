@@ -1,9 +1,10 @@
-"""Solo Bohnröschen runs: the daily seed and the results, kept in the one database.
+"""Solo runs of any game with a solo mode: the daily seed and the results, kept in the one
+database.
 
-Every finished run (its seed, the day for a daily run, won or lost, turns taken, coins, the
-vine cards its figure passed of the row's) is a row of `solo_runs` (store/db.py), and `best()`
-lists the best runs so far: won runs first, the fewest turns first; then lost runs, the
-furthest first, then the longest; more coins break ties.
+Every finished run (its game, seed, the day for a daily run, won or lost, turns taken, coins,
+how far it got in the game's own steps: its spec's `solo_result`) is a row of `solo_runs`
+(store/db.py), and `best()` lists the best runs so far: won runs first, the fewest turns
+first; then lost runs, the furthest first, then the longest; more coins break ties.
 
 A database that cannot be opened or written never stops a run: the results are then kept in
 memory for the session and `notice` says so (the file itself is left as it is: it holds the
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bohn_tui.engine.contract import SoloResult
 from bohn_tui.store.db import data_dir
 from bohn_tui.store.games import Store, StoreError
 from bohn_tui.store.results import GOOD_SOLO
@@ -32,10 +34,10 @@ CREATE TABLE IF NOT EXISTS solo_runs (
     id INTEGER PRIMARY KEY, run_id TEXT UNIQUE, game TEXT NOT NULL, seed INTEGER NOT NULL,
     daily TEXT, won INTEGER NOT NULL, turns INTEGER NOT NULL, coins INTEGER NOT NULL,
     name TEXT NOT NULL DEFAULT '', played_at REAL NOT NULL,
-    passed INTEGER NOT NULL DEFAULT 0, cards INTEGER NOT NULL DEFAULT 0
+    reached INTEGER NOT NULL DEFAULT 0, goal INTEGER NOT NULL DEFAULT 0
 )
 """
-_COLUMNS = "seed, daily, won, turns, coins, name, played_at, passed, cards"
+_COLUMNS = "seed, daily, won, turns, coins, name, played_at, reached, goal"
 
 
 def daily_seed(day: dt.date) -> int:
@@ -60,38 +62,39 @@ class SoloRun:
     played_at: float = 0.0
     run_id: str | None = None  # the save's id: a run is recorded once, however often it ends
     game: str = ""  # the game id of the registry
-    passed: int = 0  # vine cards the figure passed (0 when not known: runs of older versions)
-    cards: int = 0  # cards in the row (0: not known)
+    reached: int = 0  # how far the run got, in its game's steps (0 when not known)
+    goal: int = 0  # of how far it could get (0: not known: runs of older versions)
 
     @classmethod
-    def from_view(
+    def of(
         cls,
-        view: dict[str, Any],
+        result: SoloResult,
+        name: str,
         seed: int,
         daily: dt.date | None = None,
         run_id: str | None = None,
         game: str = "",
     ) -> SoloRun:
-        """The result of a finished solo run, from its view's `solo` key."""
-        solo = view["solo"]
+        """The run of a finished solo game: its result as its game says it (the spec's
+        `solo_result` of the player's final view)."""
         return cls(
             seed=seed,
             daily=daily,
-            won=bool(solo["won"]),
-            turns=int(solo["turns"]),
-            coins=int(solo["coins"]),
-            name=str(view["players"][0]["name"]),
+            won=result.won,
+            turns=result.turns,
+            coins=result.coins,
+            name=name,
             played_at=time.time(),
             run_id=run_id,
             game=game,
-            passed=int(solo.get("passed", 0)),
-            cards=int(solo.get("cards", 0)),
+            reached=result.reached,
+            goal=result.goal,
         )
 
     @property
     def progress(self) -> str:
-        """How far the run got: "14 of 28 cards" ("" when not known)."""
-        return f"{self.passed} of {self.cards} cards" if self.cards else ""
+        """How far the run got: "14 of 28" (its game names the steps; "" when not known)."""
+        return f"{self.reached} of {self.goal}" if self.goal else ""
 
     @property
     def label(self) -> str:
@@ -162,8 +165,8 @@ class SoloStore:
                 run.coins,
                 run.name,
                 run.played_at or time.time(),
-                run.passed,
-                run.cards,
+                run.reached,
+                run.goal,
                 run.run_id,
                 run.game,
             ),
@@ -192,7 +195,7 @@ class SoloStore:
 
 
 def _row(r: tuple[Any, ...]) -> SoloRun:
-    seed, daily, won, turns, coins, name, played_at, passed, cards, run_id, game = r
+    seed, daily, won, turns, coins, name, played_at, reached, goal, run_id, game = r
     return SoloRun(
         seed=int(seed),
         daily=dt.date.fromisoformat(daily) if daily else None,
@@ -203,6 +206,6 @@ def _row(r: tuple[Any, ...]) -> SoloRun:
         played_at=float(played_at),
         run_id=run_id,
         game=str(game),
-        passed=int(passed),
-        cards=int(cards),
+        reached=int(reached),
+        goal=int(goal),
     )

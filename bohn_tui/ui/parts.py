@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.binding import Binding
@@ -89,11 +90,14 @@ class Controls(Protocol):
 class TableParts:
     """`bindings`: the game's keys, in the key bar's order; `controls(host)` makes the
     game's part of a table; `rules_help(game, players)` is the help shown from the menu
-    (renderables before and after the keys)."""
+    (renderables before and after the keys); `css`: the game's stylesheets (.tcss files,
+    absolute paths: its widgets' ids and classes), read after the table's own when its
+    table opens, so that no game's style sits in ui/."""
 
     bindings: Sequence[Binding]
     controls: Callable[[TableHost], Controls]
     rules_help: Callable[[str, int], tuple[list[Any], list[Any]]]
+    css: tuple[Path, ...] = ()
 
 
 @cache

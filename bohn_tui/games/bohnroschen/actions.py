@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bohn_tui.engine.actions import Action, register_actions
+from bohn_tui.games.common.actions import on_field
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,9 @@ class PlantKind(Action):
     type: ClassVar[str] = "plant_kind"
     variety: str
     field: int
+
+    def words(self) -> str:
+        return on_field(self, self.field)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,21 @@ from bohn_tui.engine.actions import (  # noqa: F401  (re-exported: the bean game
 )
 
 
+def on_field(action: Action, field: int | None) -> str:
+    """An action on one of its seat's fields in a few words: "harvest on field 2"."""
+    words = action.type.replace("_", " ")
+    return words if field is None else f"{words} on field {field + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class PlantHand(Action):
     """Plant the front card of the hand (phase 1)."""
 
     type: ClassVar[str] = "plant_hand"
     field: int
+
+    def words(self) -> str:
+        return on_field(self, self.field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +48,17 @@ class PlantArea(Action):
     variety: str
     field: int
 
+    def words(self) -> str:
+        return on_field(self, self.field)
+
 
 @dataclass(frozen=True, slots=True)
 class Harvest(Action):
     type: ClassVar[str] = "harvest"
     field: int
+
+    def words(self) -> str:
+        return on_field(self, self.field)
 
 
 @dataclass(frozen=True, slots=True)

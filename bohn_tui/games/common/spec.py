@@ -10,12 +10,22 @@ from typing import Any
 
 from bohn_tui.engine.actions import Action, Event
 from bohn_tui.engine.contract import GameSpec
+from bohn_tui.engine.options import BOOL, Option
 from bohn_tui.games.common import bots as common_bots
 from bohn_tui.games.common.data import load
 
 # the bean games' table parts (keys, banner, piles): bohn_tui/games/common/ui/parts.py
 BEAN_TABLE = "bohn_tui.games.common.ui.parts:PARTS"
 CALM = frozenset({"end_trading", "decline", "end_turn"})
+# the option of every bean game: the treasuries (coin stacks) are secret unless it is set
+OPEN_TREASURIES = Option(
+    "open_treasuries",
+    BOOL,
+    label="Open treasuries",
+    default=False,
+    flag="--open-treasuries",
+    help="everybody sees everybody's coins",
+)
 
 
 def _attr(path: str) -> Any:
@@ -77,7 +87,8 @@ def bean_spec(
     bots: Callable[[str, int, bool], Any] = common_bots.make,
     table: str = BEAN_TABLE,
     solo: bool = False,
-    options: tuple[str, ...] = ("open_treasuries",),
+    solo_result: Callable[[dict[str, Any]], Any] | None = None,
+    options: tuple[Option, ...] = (OPEN_TREASURIES,),
     legacy_options: dict[str, Any] | None = None,
     dealt_start: bool = False,
 ) -> GameSpec:
@@ -100,6 +111,7 @@ def bean_spec(
         help=help,
         table=table,
         solo=solo,
+        solo_result=solo_result,
         calm=CALM,
         options=options,
         legacy_options=dict(legacy_options or {}),

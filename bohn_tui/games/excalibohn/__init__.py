@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from bohn_tui.engine.actions import Action, Event
-from bohn_tui.games.common.spec import bean_spec
+from bohn_tui.engine.options import BOOL, Option
+from bohn_tui.games.common.spec import OPEN_TREASURIES, bean_spec
 
 
 def _actions() -> tuple[type[Action], ...]:
@@ -56,7 +57,19 @@ SPEC = bean_spec(
     help=_help,
     bots=_bots,
     table="bohn_tui.games.excalibohn.ui.parts:PARTS",
-    options=("open_treasuries", "phase3_in_turn", "own_spells_down", "phase2_active_first"),
+    options=(
+        OPEN_TREASURIES,
+        # the rules corrected to the rulebook (state.RULEBOOK_OPTIONS), true by default; the
+        # records saved before turn each off (the legacy options)
+        *(
+            Option(name, BOOL, default=True, help=words, menu=False)
+            for name, words in (
+                ("phase3_in_turn", "phase 3: the seats plant in turn"),
+                ("own_spells_down", "a turn's end turns down only the active player's spells"),
+                ("phase2_active_first", "phase 2: the active player decides on a spell first"),
+            )
+        ),
+    ),
     # records saved before the rules were corrected to the rulebook (issue #23)
     legacy_options={
         "phase3_in_turn": False,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bohn_tui.engine.actions import Action, Event, register_actions
+from bohn_tui.games.common.actions import on_field
 
 # -- actions ---------------------------------------------------------------------------------
 
@@ -25,6 +26,9 @@ class UseAbility(Action):
     type: ClassVar[str] = "use_ability"
     field: int
     target: int | None = None
+
+    def words(self) -> str:
+        return on_field(self, self.field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,9 @@ class CastSpell(Action):
     field: int | None = None
     variety: str | None = None
 
+    def words(self) -> str:
+        return on_field(self, self.field)
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceCard(Action):
@@ -65,6 +72,9 @@ class PlaceCard(Action):
 
     type: ClassVar[str] = "place_card"
     field: int | None = None
+
+    def words(self) -> str:
+        return on_field(self, self.field)
 
 
 @dataclass(frozen=True, slots=True)

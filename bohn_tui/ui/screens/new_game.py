@@ -4,13 +4,17 @@ from the last choice)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from bohn_tui.engine.limits import MAX_NAME
+from bohn_tui.engine.options import BOOL, CHOICE, INT, Option
 from bohn_tui.games import GAMES, spec
 from bohn_tui.play.players import NewGame, SessionError, count_error, parse_seed
 from bohn_tui.store import settings
@@ -25,7 +29,6 @@ KINDS = [
 ]
 NAMES = ("Ana", "Ben", "Cem", "Dora", "Emil", "Fay", "Gus")
 KIND = ("human", "human", "standard")
-OPEN = "open_treasuries"  # the option of a game whose scores are secret
 SEATS = len(NAMES)
 SELECT_FRAME = 9  # a Select's width beyond its label's: border 2, padding 4, the arrow 2, 1
 
@@ -52,12 +55,18 @@ class NewGameScreen(Screen[None]):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Input(name, id=f"name-{i}", classes="name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}")
-            with Horizontal(classes="row"):
-                # only for a game whose scores are secret (its spec reads the option)
-                yield Label("Open treasuries", classes="label", id="open-label")
-                yield Switch(False, id="open")
-                yield Label("  Seed", classes="label")
-                yield Input(placeholder="random", id="seed", type="integer")
+            # each game's options from its spec's schema, shown for that game and the
+            # player counts they apply to, two a row (the hidden ones take no place), the
+            # seed after them
+            with Grid(id="options"):
+                for g in GAMES:
+                    for option in menu_options(g):
+                        with Horizontal(classes="row option", id=row_id(g, option)):
+                            yield Label(option.label or option.name, classes="label")
+                            yield option_widget(option, widget_id(g, option))
+                with Horizontal(classes="row"):
+                    yield Label("Seed", classes="label")
+                    yield Input(placeholder="random", id="seed", type="integer")
             with Horizontal(classes="row"):
                 yield Label("Bot pace", classes="label")
                 yield Select(
@@ -76,17 +85,27 @@ class NewGameScreen(Screen[None]):
         self.query_one("#game", Select).focus()  # the first key acts on the first field
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game":
-            self._show_options(str(event.value))
+        if event.select.id == "game" or (event.select.id or "").startswith("kind-"):
+            self._show_options(str(self.query_one("#game", Select).value))
+
+    def _seats_taken(self, game: str) -> int:
+        """How many of the seats shown for `game` someone takes (a person or a computer)."""
+        return sum(
+            self.query_one(f"#kind-{i}", Select).value != "off"
+            for i in range(max(spec(game).player_counts))
+        )
 
     def _show_options(self, game: str) -> None:
-        """The options the chosen game reads, and no others; the seats its counts allow."""
+        """The options the chosen game reads for the seats taken, and no others; the seats
+        its counts allow."""
         data = spec(game)
-        has = OPEN in data.options
-        self.query_one("#open-label").display = has
-        self.query_one("#open", Switch).display = has
         for i in range(SEATS):
             self.query_one(f"#seat-{i}").display = i < max(data.player_counts)
+        n = self._seats_taken(game)
+        for g in GAMES:
+            for option in menu_options(g):
+                shown = g == game and option.applies(n)
+                self.query_one(f"#{row_id(g, option)}").display = shown
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -122,7 +141,15 @@ class NewGameScreen(Screen[None]):
         except SessionError as e:
             self.notify(str(e), severity="error")
             return
-        options = {OPEN: self.query_one("#open", Switch).value} if OPEN in data.options else {}
+        options = {}
+        for option in menu_options(game):
+            if option.applies(len(names)):
+                widget = self.query_one(f"#{widget_id(game, option)}")
+                try:
+                    options[option.name] = option_value(option, widget)
+                except ValueError as e:
+                    self.notify(str(e), severity="error")
+                    return
         new = NewGame(game, names, bots, seed, options)
         try:
             settings.put(
@@ -131,3 +158,44 @@ class NewGameScreen(Screen[None]):
         except StoreError as e:  # the pace is not kept; the game still starts
             self.notify(str(e), severity="warning")
         self.app.start_game(new)  # type: ignore[attr-defined]
+
+
+def menu_options(game: str) -> list[Option]:
+    """The options of `game` a person sets here (its spec's schema, `menu`)."""
+    return [o for o in spec(game).options if o.menu]
+
+
+def row_id(game: str, option: Option) -> str:
+    return f"option-{game}-{option.name}"
+
+
+def widget_id(game: str, option: Option) -> str:
+    """The id of the widget that sets `option` of `game` (a switch, a list or a field)."""
+    return f"set-{game}-{option.name}"
+
+
+def option_widget(option: Option, id: str) -> Widget:
+    """A switch for a true-or-false option, a list for one of its choices, else a field."""
+    if option.type == BOOL:
+        return Switch(bool(option.default), id=id, tooltip=option.help or None)
+    if option.choices:
+        values = [(str(c), c) for c in option.choices]
+        default = option.default if option.default in option.choices else option.choices[0]
+        select = Select(
+            values, value=default, allow_blank=False, id=id, tooltip=option.help or None
+        )
+        select.styles.width = max(len(t) for t, _ in values) + SELECT_FRAME  # its choices fit
+        return select
+    kind = "integer" if option.type == INT else "text"
+    value = "" if option.default is None else str(option.default)
+    return Input(value, id=id, type=kind, tooltip=option.help or None)
+
+
+def option_value(option: Option, widget: Widget) -> Any:
+    """What `widget` (option_widget's) says `option` is; ValueError names what it takes."""
+    if isinstance(widget, Switch):
+        return widget.value
+    if isinstance(widget, Select):
+        return widget.value
+    assert isinstance(widget, Input) and option.type != CHOICE
+    return option.parse(widget.value)

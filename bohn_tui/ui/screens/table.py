@@ -77,6 +77,7 @@ class TableScreen(HandOver, Screen[None]):
         # actions the game's keys pick from
         self.choice: tuple[str, list[Action]] | None = None
         parts = load_parts(client.table)
+        self.css_path = [*self.css_path, *parts.css]  # the game's styles after the table's
         self.controls = parts.controls(self)
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
         keys = [*parts.bindings, *own]
@@ -234,7 +235,7 @@ class TableScreen(HandOver, Screen[None]):
     def _layout(self) -> None:
         width = self.app.size.width
         self.query_one("#side").styles.width = 44 if width >= 110 else 34
-        self.set_class(self.app.size.height < SHORT, "short")  # the hand a row shorter
+        self.set_class(self.app.size.height < SHORT, "few-rows")  # the hand a row shorter
         self.controls.layout(width, self.app.size.height)
 
     # -- acting --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ intermediate phase asks each person behind the privacy screen, like any private 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -31,6 +32,7 @@ from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
 from bohn_tui.games.common.ui.cards import card
 from bohn_tui.games.common.ui.controls import BeanControls, bean_bindings
 from bohn_tui.games.common.ui.help import bean_help
+from bohn_tui.games.common.ui.parts import BEAN_CSS
 from bohn_tui.ui.parts import TableParts
 
 BOHNROSCHEN_KEYS = [
@@ -140,4 +142,6 @@ def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
     return bean_help(game, players, extra=rules_text(lines))
 
 
-PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, rules_help)
+CSS = (*BEAN_CSS, Path(__file__).with_name("table.tcss"))  # the vine row
+
+PARTS = TableParts(bean_bindings(BOHNROSCHEN_KEYS), BohnroschenControls, rules_help, CSS)

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from bohn_tui.games.bohnroschen import solo_result
 from bohn_tui.games.bohnroschen.ui.table import daily_of
 from bohn_tui.play.client import SeatClient
 from bohn_tui.store.solo import SoloRun, SoloStore
@@ -53,7 +54,7 @@ def best_table(runs: list[SoloRun], title: str, mine: SoloRun | None) -> Table:
         t.add_row(
             f"{i}",
             ("won" if r.won else "lost") + (" ◀ this run" if this else ""),
-            literal(r.progress or "?"),
+            literal(f"{r.progress} cards" if r.progress else "?"),  # vine cards passed
             str(r.turns),
             str(r.coins),
             day,
@@ -87,7 +88,9 @@ class SoloEndScreen(Screen[None]):
         self.daily = daily_of(client.options)
         # a remote table knows no seed (the host keeps it): its run is the host's, not kept here
         seed = client.seed if client.seed is not None else 0
-        self.run = SoloRun.from_view(view, seed, self.daily, client.save_id, client.game_id)
+        result = solo_result(view)
+        name = str(view["players"][0]["name"])
+        self.run = SoloRun.of(result, name, seed, self.daily, client.save_id, client.game_id)
         if client.seed is not None:
             self.store.record(self.run)
 

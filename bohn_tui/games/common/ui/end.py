@@ -3,6 +3,7 @@ of every player's coins over the game."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -21,6 +22,7 @@ from bohn_tui.ui.widgets.coin_chart import CoinChart
 
 
 class EndScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_name("end.tcss")  # absolute: its subclasses' too
     BINDINGS = [
         Binding("m,enter", "menu", "Menu"),
         Binding("q", "quit_app", "Quit"),
