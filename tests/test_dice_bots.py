@@ -93,7 +93,7 @@ def test_expert_uses_the_figure_when_a_reroll_is_worth_it():
     for p in st.players[1:]:
         p.covered = 5  # nothing for the others to gain
     action, reason = _choose("expert", rules, st)
-    assert action == Reroll(0) and reason == "nothing in this roll helps"
+    assert action == Reroll(0) and reason == "nothing in its roll (Wax) helps"
     rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
     assert _choose("expert", rules, st)[0] == Roll(0, (4,))
 
@@ -198,7 +198,7 @@ def test_standard_uses_the_figure_on_a_roll_that_serves_nothing():
     standard bot lays the figure down ("use the bean figure to repeat your roll")."""
     rules, st = _position(field=FOUR, rolled={4: "wax"})
     action, reason = _choose("standard", rules, st)
-    assert action == Reroll(0) and reason == "nothing in this roll helps"
+    assert action == Reroll(0) and reason == "nothing in its roll (Wax) helps"
     rules, st = _position(field=FOUR, rolled={4: "wax"}, figure_used=True)
     assert _choose("standard", rules, st)[0] == Roll(0, (4,))  # the one die it must place
 
@@ -270,7 +270,11 @@ def test_reasons_say_why_not_what_the_log_line_says():
             assert reason.startswith(("the dice cover", "it wins", "the card is full")), reason
             seen.add("harvest")
         elif isinstance(move.action, Reroll):
-            assert reason in {"nothing in this roll helps", "a new roll is worth more"}
+            roll = ", ".join(bots.load().by_id[f].name for f in st.roll_faces())
+            assert reason in {
+                f"nothing in its roll ({roll}) helps",
+                f"a new roll is worth more than {roll}",
+            }
             seen.add("figure")
         elif move.action.place and len(move.legal) > 1:
             assert reason.startswith(("for order ", "for the next card's", "no further")), reason
@@ -311,3 +315,46 @@ def test_place_reason_names_the_next_cards_order_once_three_are_on_the_field():
         bots._place_reason(data, view, 0, placed)
         == f"for the next card's order 1 ({lower.orders[0].text})"
     )
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_no_figure_where_it_lowers_the_bots_own_expected_orders(level):
+    """Issue #23: "Once in your turn you may use the bean figure to repeat your roll."
+    Card 31 with two orders covered, the field Soy, Garden, Red, Garden: the last die shows
+    Blue, which fulfils order 3 (Broad/Blue + 2 Garden) for sure; re-rolled, that die shows
+    Broad or Blue only 4 times in 6, so the figure lowers the expected orders (0.67 instead
+    of 1). Both levels used it (a gamble for the lower card's orders on a Broad); now they
+    place the die, and with the figure spent nothing changes."""
+    field = {1: "soy", 2: "garden", 3: "red", 4: "garden"}
+    rules, st = _position(covered=2, field=field, rolled={0: "blue"})
+    st.players[0].upper, st.players[0].lower = 31, 34
+    for p in st.players[1:]:
+        p.covered = 5  # nothing for the others to gain
+    data = rules.data
+    assert bots.chances.figure_gain(data, data.cards[30].orders, 2, field, {0: "blue"}) < 0
+    action, reason = _choose(level, rules, st)
+    assert action == Roll(0, (0,))
+    assert reason == "for order 3 (Broad/Blue + 2 Garden)"
+
+
+def test_a_figure_reason_names_the_roll_it_re_rolls():
+    """Issue #23: the reason of a bot's re-roll ("take all the dice you have just rolled and
+    roll them all again") stands on its own line before the new roll's; it names the roll
+    the bot decided about (its last "rolls" line), never reads as the new roll's."""
+    from bohn_tui.play.session import Session
+
+    s = Session.new("wuerfelspiel", ["A", "B", "C"], {0: "standard", 1: "expert", 2: "standard"}, 4)
+    s.run_bots()
+    lines = [ln.text for ln in s.log]
+    seen = 0
+    for i, line in enumerate(lines):
+        if "rolls again with the bean figure" not in line:
+            continue
+        who = line.split(" rolls again")[0]
+        before = next(x for x in reversed(lines[:i]) if x.startswith(f"{who} rolls"))
+        faces = before.split(": ", 1)[1].rstrip(".").split(" ")
+        reason = lines[i - 1]
+        assert reason.startswith(f"{who}: "), reason
+        assert reason.endswith((f"({', '.join(faces)}) helps", f"than {', '.join(faces)}"))
+        seen += 1
+    assert seen >= 2

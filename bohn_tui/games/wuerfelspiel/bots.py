@@ -18,7 +18,11 @@ Harvest); harvests at any other time through `propose`, which the bot driver ask
   dice it may use lie open and cover orders of its next card (another's roll, or its own
   full field after its turn): the check right after a harvest uses those dice, which have
   checked the old card already, so waiting for such a moment never loses (and at the end
-  everyone with three or more orders harvests anyway: the lead's rule 5)."""
+  everyone with three or more orders harvests anyway: the lead's rule 5).
+- Both use the bean figure only where it raises their own expected orders (by
+  chances.figure_gain), never to gamble for a harvest's thalers at the cost of orders;
+  otherwise they place what they would place with the figure left. The reason of a
+  re-roll names the roll re-rolled: the log shows the new one after it."""
 
 from __future__ import annotations
 
@@ -183,15 +187,27 @@ class _Base:
         return action
 
     def _figure(self, legal: list[Action], view: dict[str, Any], seat: int) -> Action | None:
+        """The bean figure, where it is legal and raises the bot's own expected orders
+        (chances.figure_gain: a re-roll that only gambles for a harvest's thalers while
+        fewer orders are expected is not made); the reason names the roll it re-rolls (the
+        log shows the new roll after it)."""
         action = next((a for a in legal if isinstance(a, Reroll)), None)
-        if action is not None:
-            rolled = list(_dice(view, "rolled").values())
-            helps = any(
-                _gain(self.data, view, seat, [rolled[i] for i in part])
-                for n in range(1, len(rolled) + 1)
-                for part in itertools.combinations(range(len(rolled)), n)
-            )
-            self.reason = "a new roll is worth more" if helps else "nothing in this roll helps"
+        if action is None:
+            return None
+        me = view["players"][seat]
+        field, rolled = _dice(view, "field"), _dice(view, "rolled")
+        orders = _orders(self.data, me)
+        if chances.figure_gain(self.data, orders, me["covered"], field, rolled) <= 1e-9:
+            return None
+        faces = list(rolled.values())
+        helps = any(
+            _gain(self.data, view, seat, [faces[i] for i in part])
+            for n in range(1, len(faces) + 1)
+            for part in itertools.combinations(range(len(faces)), n)
+        )
+        roll = ", ".join(self.data.by_id[f].name for f in faces)
+        worth = f"a new roll is worth more than {roll}"
+        self.reason = worth if helps else f"nothing in its roll ({roll}) helps"
         return action
 
 
@@ -342,11 +358,10 @@ class ExpertBot(_Base):
             weight=self.weight,
             lower=self._lower(me),
         )
-        action = (
-            self._figure(legal, view, seat)
-            if choice.figure
-            else self._place(legal, choice.place, rolled, view, seat)
-        )
+        action = self._figure(legal, view, seat) if choice.figure else None
+        if action is None:  # no figure, or one that would lower its expected orders
+            place = choice.instead if choice.figure else choice.place
+            action = self._place(legal, place, rolled, view, seat)
         if action is None:  # not listed: the rules allow less than the full choice
             self.reason = ""
             action = next((a for a in legal if isinstance(a, Roll)), legal[0])

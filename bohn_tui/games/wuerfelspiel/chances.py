@@ -286,11 +286,13 @@ def outlook(
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The expert's answer to an open roll: place `place` (dice numbers) and roll the rest,
-    or use the bean figure (`figure` True, `place` empty); `value` is its expected value."""
+    or use the bean figure (`figure` True, `place` empty); `value` is its expected value;
+    `instead`: with the figure, the best placement (for a bot that does not use it)."""
 
     place: tuple[int, ...]
     figure: bool
     value: float
+    instead: tuple[int, ...] = ()
 
 
 _SOLVED: OrderedDict[tuple[Any, ...], tuple[int, bool, list[float], list[float]]] = OrderedDict()
@@ -394,5 +396,31 @@ def best_move(
     if figure_left:
         here = v0[g.index[_state(data, field)]]
         if here > best.value + 1e-12:
-            best = Choice((), True, here)
+            best = Choice((), True, here, best.place)
     return best
+
+
+def figure_gain(
+    data: DiceData,
+    orders: Sequence[Order],
+    start: int,
+    field: dict[int, str],
+    rolled: dict[int, str],
+) -> float:
+    """How many more of the roller's own orders the turn covers on average if the bean
+    figure re-rolls the open roll `rolled` now rather than the best part of it being placed
+    (the figure then left), both by `outlook`'s policy (the most orders on average);
+    negative where the figure lowers them."""
+    _check(data, field, rolled)
+
+    def mean(dist: Sequence[float]) -> float:
+        return sum(k * p for k, p in enumerate(dist))
+
+    figure = mean(outlook(data, orders, start, field, {}, False))
+    dice = sorted(rolled)
+    placed = max(
+        mean(outlook(data, orders, start, field, {d: rolled[d] for d in part}, True))
+        for n in range(1, len(dice) + 1)
+        for part in itertools.combinations(dice, n)
+    )
+    return figure - placed
