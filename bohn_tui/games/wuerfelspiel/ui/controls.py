@@ -1,8 +1,11 @@
 """The dice game's part of the table (ui/parts.py): the players' cards on the left, the dice
 and what the last roll did on the side; keys 1-5 pick dice of the open roll to place, r
-places them and rolls the rest, f uses the bean figure, h harvests for any person at the
-table (asking whose when several may). Every decision is public: no privacy screen, and a
-person keeps the table while a bot rolls so that they can harvest meanwhile."""
+places them and rolls the rest, a places every die that fits the next orders (fit.py), f
+uses the bean figure, h harvests for any person at the table (asking whose when several
+may). Where the rules leave no choice the table acts without a key: the one die of a roll
+with the bean figure used must be placed (maybe_forced). Every decision is public: no
+privacy screen, and a person keeps the table while a bot rolls so that they can harvest
+meanwhile."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from textual.widget import Widget
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.games.wuerfelspiel.actions import Harvest, Reroll, Roll
+from bohn_tui.games.wuerfelspiel.fit import FitDice, fitting
 from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoard, RollInfo
 from bohn_tui.games.wuerfelspiel.ui.outlook import (
@@ -29,6 +33,7 @@ from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
 PUBLIC = "Everything is public: no need to pass the screen"
 PUBLIC_SHORT = "all public, no screen passing"
+WIDE = 100  # from this width the key bar says what a places for and that f is the figure
 LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
 
 
@@ -45,6 +50,10 @@ class DiceControls:
         self._roll_key: tuple[int, int, int] | None = None  # the open roll the picks are of
         self._size = (80, 24)
         self._warming = False
+        # a line for the roller (nothing fits; a die placed by itself) and while it shows:
+        # the roll key it was said at, or ("seat", s): until seat s rolls again
+        self.note: tuple[tuple[Any, ...], str] | None = None
+        self._forced_at = -1  # the client's version a forced placement was made at
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -93,6 +102,8 @@ class DiceControls:
         names = self.client.names  # plain names: the cards' heads give the bots' levels
         viewer = self.host.viewer
         out = [Text(s) for s in render.fulfilled_lines(view, names, viewer)]
+        if self.note is not None and self._note_shows(view):
+            out.insert(0, Text(self.note[1], style="bold"))
         roll = view.get("last_roll")
         if roll and roll.get("open") and not view["fulfilled"]:
             out.append(Text("Nobody fulfils an order with this roll.", style="dim"))
@@ -135,6 +146,13 @@ class DiceControls:
             if figure is not None:
                 more.append(render.chances_line(figure, "With the bean figure now"))
         return out, [*more, Text(render.thalers_line(view, names, width), style="dim")]
+
+    def _note_shows(self, view: dict[str, Any]) -> bool:
+        assert self.note is not None
+        key = self.note[0]
+        if key[:1] == ("seat",):
+            return view["active"] != key[1] or view["first_roll"]
+        return key == self._roll_key
 
     def _chances_ready(self) -> None:
         """(From the thread that built the chances' tables.) Show them."""
@@ -197,12 +215,38 @@ class DiceControls:
         left = sum(1 for d in v["dice"] if d["where"] == "rolled")
         dice = f"all {left}" if left > 1 else "the 1 die"
         fig = f", f re-rolls {dice} (the bean figure)" if v["can_reroll"] else ""
+        if not self.picked and left == 1:
+            return self.widest(
+                f"{you}: r places the last die, your card's check follows{fig}{also}.",
+                f"{you}: r places the last die{fig}{also}.",
+            )
+        fit = self.fit_now()
+        if fit is not None and fit.dice:
+            k = len(self.picked | set(fit.dice))
+            what = f"a places {k} {'die' if k == 1 else 'dice'} ({self.fit_words(fit)})"
+            short = f"a places {k} ({self.fit_words(fit)})"
+            figs = f"; f re-rolls {dice}" if v["can_reroll"] else ""
+            if not self.picked:
+                keys = self.rolled_keys(v)
+                return self.widest(
+                    f"{you}: {what}, or pick dice ({keys}){fig}{also}.",
+                    f"{you}: {short} or pick {keys}{figs}{also}.",
+                )
+            r = f"r the {len(self.picked)} picked"
+            return self.widest(
+                f"{you}: {what}, {r}{fig}{also}.", f"{you}: {short}, {r}{figs}{also}."
+            )
         if not self.picked:
             return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
         k = len(self.picked)
         if k == left:
             return f"{you}: r places all {k}: your turn ends with your card's check{also}."
         return f"{you}: r places {k} and rolls {left - k}{also}."
+
+    def widest(self, *texts: str) -> str:
+        """The first of `texts` that fits the banner's width (else the last)."""
+        width = self._size[0] - 2
+        return next((t for t in texts if cell_len(t) <= width), texts[-1])
 
     @staticmethod
     def rolled_keys(view: dict[str, Any]) -> str:
@@ -214,12 +258,72 @@ class DiceControls:
 
     # -- what the keys do --------------------------------------------------------------------------
 
+    def placing(self) -> set[int]:
+        """The dice r places: those picked; with nothing picked and one die rolled, that
+        die ("you must place at least one more die on the bean field")."""
+        rolled = [d["die"] for d in self.host.view["dice"] if d["where"] == "rolled"]
+        return set(rolled) if not self.picked and len(rolled) == 1 else set(self.picked)
+
     def roll_action(self) -> Roll | None:
         me = self.host.viewer
         if me is None:
             return None
-        a = Roll(me, tuple(sorted(self.picked)))
+        a = Roll(me, tuple(sorted(self.placing())))
         return a if a in self.host.legal else None
+
+    def fit_now(self) -> FitDice | None:
+        """For the roller at an open roll: the dice of it that fit their next orders, the
+        picked ones counted as placed (None: not the viewer's roll to place from)."""
+        host = self.host
+        v = host.view
+        me = host.viewer
+        if me is None or v["over"] or me != v["active"] or v["first_roll"]:
+            return None
+        upper = v["players"][me]["upper"]
+        if upper is None or not (v.get("last_roll") or {}).get("open"):
+            return None
+        field = {d["die"]: d["face"] for d in v["dice"] if d["where"] == "field"}
+        field.update({i: v["dice"][i]["face"] for i in self.picked})
+        rolled = {
+            d["die"]: d["face"]
+            for d in v["dice"]
+            if d["where"] == "rolled" and d["die"] not in self.picked
+        }
+        orders = render.data().cards[upper["number"] - 1].orders
+        return fitting(orders, v["players"][me]["covered"], field, rolled)
+
+    @staticmethod
+    def fit_words(fit: FitDice) -> str:
+        """What the dice `a` places are for: "fits orders 1-2"."""
+        return "fits " + render.order_list(fit.orders)
+
+    def fit_action(self) -> Roll | None:
+        """What a places: every die that fits (fit_now), with those picked."""
+        me, fit = self.host.viewer, self.fit_now()
+        if me is None or fit is None or not fit.dice:
+            return None
+        a = Roll(me, tuple(sorted(self.picked | set(fit.dice))))
+        return a if a in self.host.legal else None
+
+    def forced(self) -> Roll | None:
+        """The placement the rules force on the viewer now, if any: their roll's one die
+        with the bean figure used ("after every roll ... you must place at least one more
+        die"). Not while another person at the table may harvest: a harvest now checks
+        their new card against this roll, which the placement would close."""
+        host = self.host
+        v = host.view
+        me = host.viewer
+        if me is None or v["over"] or me != v["active"] or host.choice is not None:
+            return None
+        rolled = [d["die"] for d in v["dice"] if d["where"] == "rolled"]
+        if len(rolled) != 1 or not (v.get("last_roll") or {}).get("open"):
+            return None
+        a = Roll(me, (rolled[0],))
+        if a not in host.legal or Reroll(me) in host.legal:
+            return None
+        if any(h.seat != me for h in self.harvesters()):
+            return None
+        return a
 
     def harvesters(self) -> list[Action]:
         """The harvests a person at the table may make now (bots harvest by themselves)."""
@@ -250,6 +354,8 @@ class DiceControls:
             )
         if action == "roll":
             return self.roll_action() is not None
+        if action == "fit":
+            return self.fit_now() is not None and any(isinstance(a, Roll) for a in host.legal)
         if action == "figure":
             return host.viewer is not None and Reroll(host.viewer) in host.legal
         if action == "harvest":
@@ -262,13 +368,20 @@ class DiceControls:
         v = self.host.view
         if name == "roll":
             left = sum(1 for d in v["dice"] if d["where"] != "field")
-            k = len(self.picked)
+            k = len(self.placing())
             if v["first_roll"]:
                 return "Roll all 5"
             return "Place all, end turn" if k == left else f"Place {k}, roll {left - k}"
+        wide = self._size[0] >= WIDE  # else the key bar keeps one row: the banner says more
+        if name == "fit":
+            fit = self.fit_now()
+            if fit is None or not fit.dice:
+                return "Nothing fits" if wide else "No fit"
+            k = len(self.picked | set(fit.dice))
+            return f"Place {k}: {self.fit_words(fit)}" if wide else f"Place {k}"
         if name == "figure":
             left = sum(1 for d in v["dice"] if d["where"] == "rolled")
-            return f"Figure: re-roll {left}"
+            return f"Figure: re-roll {left}" if wide else f"Re-roll {left}"
         if name == "harvest":
             h = self.harvesters()
             if len(h) == 1:
@@ -287,10 +400,32 @@ class DiceControls:
         return out
 
     def maybe_forced(self) -> None:
-        pass
+        """Make the placement the rules force (forced), once per change of the game."""
+        host = self.host
+        a = self.forced()
+        n = self.client.version
+        if a is None or self._forced_at == n or host.app.screen is not host:
+            return
+        self._forced_at = n
+        face = render.data().by_id[host.view["dice"][a.place[0]]["face"]].name
+        host.app.call_later(self._place_forced, a, face)
+
+    async def _place_forced(self, a: Roll, face: str) -> None:
+        if a != self.forced():  # the game moved on meanwhile
+            return
+        self.picked = set()
+        who = self.client.names[a.seat]
+        if await self.host.do(a):
+            self.note = (
+                ("seat", a.seat),
+                f"{who}'s last die ({face}) went on the field by itself: with the bean "
+                "figure used, a roll's one die must be placed.",
+            )
+            self.host.refresh_table()
 
     def undone(self) -> None:
         self.picked = set()
+        self._forced_at = -1
 
     async def clicked(self, seat: int, index: int) -> None:
         if seat == DICE_SEAT and self.check("pick", (index,)):
@@ -306,6 +441,23 @@ class DiceControls:
             return
         self.picked ^= {i}
         host.refresh_table()
+
+    async def action_fit(self) -> None:
+        """Place every die of the roll that fits the next orders; if none does, say so."""
+        a = self.fit_action()
+        if a is not None:
+            self.picked = set()
+            await self.host.do(a)
+            return
+        fit = self.fit_now()
+        if fit is None:
+            return
+        upper = self.host.view["players"][self.host.viewer]["upper"]
+        orders = upper["orders"] if upper else []
+        aim = f"order {fit.aim + 1} ({orders[fit.aim]['text']})" if fit.aim < len(orders) else ""
+        why = f"fits {aim}" if aim else "fits: no order of your card is left to fulfil"
+        self.note = (self._roll_key or (), f"Nothing in this roll {why}.")
+        self.host.refresh_table()
 
     async def action_roll(self) -> None:
         a = self.roll_action()

@@ -32,6 +32,11 @@ KEYS_NOTE = Text(
     'all five dice. "may harvest" (H where room is short) beside a name: that player may '
     "harvest; a bot's level may show short (rnd random, std standard, exp expert). Under "
     "the cards, where there is room: what / and | mean in an order, and the kinds' letters.\n"
+    "a places every die of the roll that fits your next orders (with any you picked): the "
+    "fewest that fulfil the most of your lowest orders, then the most of the next one's "
+    "dice; the banner says which orders. With one die left, r alone places it; with the "
+    "bean figure used, the table places by itself the one die a roll must place (not "
+    "while another person may still harvest on that roll).\n"
 )
 
 CHANCES_HELP = Text(

@@ -11,6 +11,7 @@ from bohn_tui.ui.parts import TableParts
 
 DICE_KEYS = [
     *[Binding(str(i + 1), f"pick({i})", f"Pick {i + 1}") for i in range(5)],
+    Binding("a", "fit", "Place what fits"),
     Binding("r", "roll", "Roll"),
     Binding("f", "figure", "Bean figure"),
     Binding("h", "harvest", "Harvest"),
