@@ -398,6 +398,8 @@ async def test_help_lists_only_the_keys_of_this_game(tmp_path: Path) -> None:
         shown = screen_text(app)
         assert "Undo" not in shown and "Pass screen" not in shown
         assert "Roll" in shown and "Log" in shown and "Menu" in shown
+        # issue #23: a, and the die placed by itself (tests/test_ui_dice_keys.py)
+        assert "Place what fits" in shown and "places by itself" in " ".join(shown.split())
 
 
 def test_chances_before_the_first_roll_roll_all_five() -> None:

@@ -6,19 +6,16 @@ the rules force is placed without a key."""
 
 from __future__ import annotations
 
-import io
 import itertools
 from pathlib import Path
 
 import pytest
 from helpers.ui import make_app, table
-from rich.console import Console
 
 from bohn_tui.games.wuerfelspiel.dice import load
 from bohn_tui.games.wuerfelspiel.fit import fitting
 from bohn_tui.games.wuerfelspiel.ui import outlook
 from bohn_tui.play.session import Session
-from bohn_tui.ui.screens.help import HelpScreen
 
 GAME = "wuerfelspiel"
 SMALL = (80, 24)
@@ -156,19 +153,3 @@ async def test_no_die_is_placed_by_itself_while_another_person_may_harvest(
         await pilot.press("r")
         await pilot.pause()
         assert s.state.roller == 1
-
-
-async def test_help_lists_the_fit_key(tmp_path: Path) -> None:
-    """Help lists a among the keys and says what it places and what goes on by itself."""
-    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
-    app = make_app(tmp_path, s)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        console = Console(width=100, record=True, file=io.StringIO())
-        for w in app.screen.query("Static"):
-            console.print(w.content)
-        shown = " ".join(console.export_text().split())
-        assert "Place what fits" in shown
-        assert "places by itself" in shown
