@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -61,8 +61,7 @@ class TableHost(Protocol):
 class Controls(Protocol):
     """One game's part of one table. Its `action_<name>` methods are the actions of its
     bindings; `check(name, params)` says whether one may run now. It may also have
-    `key_text(action) -> str | None`: what a key does now, for the key bar (None: the
-    binding's words). `key_exists(action)` says whether the key of `action` (the game's or
+    `key_text` (KeyTexts): what a key does now, for the key bar. `key_exists(action)` says whether the key of `action` (the game's or
     the table's own, such as "undo" or "pass_screen") ever works in this game at this
     player count: those that never do are neither bound, shown, in the palette nor in help."""
 
@@ -84,6 +83,14 @@ class Controls(Protocol):
     def public_decision(self) -> bool: ...
     def end_screen(self) -> Screen[None]: ...
     def help_parts(self) -> tuple[list[Any], list[Any]]: ...
+
+
+@runtime_checkable
+class KeyTexts(Protocol):
+    """Controls whose keys' words change: `key_text(action)` is what the key of `action`
+    does now, for the key bar (None: the binding's words)."""
+
+    def key_text(self, action: str) -> str | None: ...
 
 
 @dataclass(frozen=True)
