@@ -61,9 +61,10 @@ class TableHost(Protocol):
 class Controls(Protocol):
     """One game's part of one table. Its `action_<name>` methods are the actions of its
     bindings; `check(name, params)` says whether one may run now. It may also have
-    `key_text` (KeyTexts): what a key does now, for the key bar. `key_exists(action)` says whether the key of `action` (the game's or
-    the table's own, such as "undo" or "pass_screen") ever works in this game at this
-    player count: those that never do are neither bound, shown, in the palette nor in help."""
+    `key_text` (KeyTexts): what a key does now, for the key bar. `key_exists(action)` says
+    whether the key of `action` (the game's or the table's own, such as "undo" or
+    "pass_screen") ever works in this game at this player count: those that never do are
+    neither bound, shown, in the palette nor in help."""
 
     def left(self) -> list[Widget]: ...
     def side(self) -> list[Widget]: ...
