@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload, runtime_checkable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -36,6 +36,9 @@ class BoardClick(Message):
         self.index = index
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class TableHost(Protocol):
     """The table screen as the game's controls see it."""
 
@@ -55,7 +58,12 @@ class TableHost(Protocol):
     def ask(self, options: list[Action], question: str) -> None: ...
     def refresh_table(self) -> None: ...
     def seat_name(self, seat: int) -> str: ...
-    def query_one(self, selector: str, expect_type: Any = None) -> Any: ...
+    @overload
+    def query_one(self, selector: str) -> Widget: ...
+    @overload
+    def query_one(self, selector: type[W]) -> W: ...
+    @overload
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
 
 class Controls(Protocol):

@@ -6,10 +6,10 @@ screen, help); the hot-seat hand-over is in handover.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -55,7 +55,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
 
 class TableScreen(HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
-    BINDINGS = TABLE_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
     def __init__(self, client: SeatClient, remote: bool = False, seat: int | None = None) -> None:
         """`remote`: one fixed seat at a game played elsewhere (`seat`; None: a spectator):
@@ -141,7 +141,12 @@ class TableScreen(HandOver, Screen[None]):
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
         if self.remote:
-            self._shown(lambda: (self._layout(), self.advance()))
+
+            def show() -> None:
+                self._layout()
+                self.advance()
+
+            self._shown(show)
             return
         if self.building:  # the privacy screen shows first; the table is built beneath it
             self.advance()
