@@ -45,7 +45,8 @@ class LogLine:
 
 @dataclass
 class Session:
-    """A running game. Create with `Session.new` or `Session.from_save`."""
+    """A running game. Create with `Session.new` (or `start`, from a NewGame), from a
+    game's portable form with `from_json`, or from a store's saved game with `load`."""
 
     record: Record
     bot_levels: dict[int, str] = field(default_factory=dict)
