@@ -82,6 +82,7 @@ def parse_action(raw: Any) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction(f"unknown action type {show(kind)}")
+    kind = cls.type  # (the same name: known to be a string now)
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in raw:

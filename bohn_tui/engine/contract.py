@@ -7,9 +7,9 @@ Pure Python: no UI, no files, no asyncio, and no game (design.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bohn_tui.engine.actions import Action, Event
 
@@ -19,10 +19,12 @@ if TYPE_CHECKING:  # the schema of a game's options (engine/options.py), read wh
 
 class State(Protocol):
     """A game's state. All chance goes through `rng`, one seeded generator: the same config,
-    seed and actions give the same game (the save, the replay and the undo)."""
+    seed and actions give the same game (the save, the replay and the undo). `rules` are the
+    rules it is played by (the session and the bot driver read them from the state)."""
 
     rng: random.Random
     turn: int
+    rules: Rules
 
     @property
     def over(self) -> bool: ...
@@ -118,9 +120,31 @@ class Rules(Protocol):
         ...
 
 
+# Optional capabilities of a game's rules, besides `Rules`: the bot driver's fast path
+# (engine/driver.py's `_drive_plain`) uses them when the rules have them, and checks that
+# through engine/capabilities.py (once per rules type), never by looking names up.
+
+
+@runtime_checkable
+class ListsSteps(Protocol):
+    """Rules that can apply an action `legal_actions` has just listed without checking it
+    again: by action type, what applies it (None: every type goes through `step`)."""
+
+    @property
+    def listed_steps(self) -> Mapping[type[Action], Callable[[Any, Action], None]] | None: ...
+
+
+@runtime_checkable
+class LegalToMove(Protocol):
+    """Rules with a faster `legal_actions` for the seat `to_move` names (the same list)."""
+
+    def legal_to_move(self, state: Any, seat: int) -> list[Action]: ...
+
+
 class Describer(Protocol):
-    """A game's log: one readable line per event ('' for events not worth one). May keep
-    what it has seen (who made which offer)."""
+    """A game's log: one readable line per event ('' for events not worth one), given a
+    function that names a seat (`who(None)` is everybody). It may keep what it has seen (who
+    made which offer). `GameSpec.log(rules, names)` makes one for a game's players."""
 
     def __call__(self, event: Event, who: Callable[[int | None], str]) -> str: ...
 
@@ -148,10 +172,11 @@ class GameSpec:
 
     `rules(n)` makes its rules for n players (ValueError for a count it has not),
     `actions()` imports and returns its action types, `bots(level, seed, trade)` makes a bot
-    (ValueError for an unknown level), `log(rules)` a Describer, `help(rules)` the rules in a
-    few lines for `?`, `table` the "module:attribute" of its table parts (UI, imported only
-    when a table opens). `revealing` lists the event types that show something nobody knew
-    (an action that caused one cannot be undone). `calm` names the action types a bot falls
+    (ValueError for an unknown level), `log(rules, names)` the Describer of a game between
+    those players, `help(rules)` the rules in a few lines for `?`, `table` the
+    "module:attribute" of its table parts (UI, imported only when a table opens).
+    `revealing` lists the event types that show something nobody knew (an action that
+    caused one cannot be undone). `calm` names the action types a bot falls
     back to when it has acted too often in one turn (they end a phase or decline).
     `options` are the record options the game reads, as a schema (engine/options.py: name,
     type, label, default, choices, player counts, a command-line shorthand), from which the
@@ -171,7 +196,7 @@ class GameSpec:
     revealing: Callable[[], tuple[type[Event], ...]]
     bots: BotFactory
     bot_levels: tuple[str, ...]
-    log: Callable[[Rules], Describer]
+    log: Callable[[Rules, list[str]], Describer]
     help: Callable[[Rules], list[str]]
     table: str = ""
     solo: bool = False  # has a solo mode (`bohn solo`)

@@ -21,6 +21,8 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
+from .capabilities import draws_uniform, legal_to_move, lists_steps, proposes
+from .contract import Rules
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
 _UNSET = object()
@@ -61,7 +63,7 @@ class BotDriver:
 
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         bots: Mapping[int, Bot],
         *,
         calm: frozenset[str] = frozenset(),
@@ -86,7 +88,7 @@ class BotDriver:
     @property
     def proposers(self) -> list[int]:
         """The bot seats that may volunteer actions (their bots have `propose`)."""
-        return [s for s in sorted(self.bots) if getattr(self.bots[s], "propose", None)]
+        return [s for s in sorted(self.bots) if proposes(self.bots[s])]
 
     def _observe(self, state: Any, seat: int, eager: bool) -> Observe:
         if not eager:
@@ -119,12 +121,13 @@ class BotDriver:
             while self._pending:
                 seat = self._pending.pop(0)
                 bot = self.bots.get(seat)
-                if getattr(bot, "propose", None) is None or not rules.may_propose(state, seat):
+                if bot is None or not proposes(bot) or not rules.may_propose(state, seat):
                     continue
                 return Ask(seat, bot, self._observe(state, seat, eager), [], key)
-        seat = rules.to_move(state)
-        if seat is None or seat not in self.bots:
+        to_move = rules.to_move(state)
+        if to_move is None or to_move not in self.bots:
             return None
+        seat = to_move
         legal = rules.legal_actions(state, seat)
         if not legal:
             return None
@@ -144,8 +147,9 @@ class BotDriver:
         if ask.forced:
             return Move(ask.seat, ask.forced[0], False, ask.legal)
         if ask.proposal:
-            propose = getattr(ask.bot, "propose")  # noqa: B009 - plan checked it has one
-            offer = self._ask(ask.seat, "make an offer", propose, ask.observe)
+            if not proposes(ask.bot):  # (plan asks only a bot that proposes)
+                return None
+            offer = self._ask(ask.seat, "make an offer", ask.bot.propose, ask.observe)
             return None if offer is None else Move(ask.seat, offer, True, [])
         choose = partial(ask.bot.choose, legal=ask.legal)
         action = self._ask(ask.seat, "decide", choose, ask.observe)
@@ -183,7 +187,7 @@ def drive(
     # no limit: the largest int of one digit (a compare of two such is the interpreter's
     # fast one, and every decision makes it); no game gets near 2**30 turns
     last_turn = until_turn if until_turn is not None else (1 << 30) - 1
-    rules = state.rules
+    rules: Rules = state.rules
     step = rules.step
     driver = BotDriver(rules, dict(enumerate(bots)), propose_first=propose_first, state=state)
     if not driver.proposers:  # the hot path (random bots): no proposal rounds to look at
@@ -229,15 +233,16 @@ def _drive_plain(
     the action, one that legal_actions has listed, through the rules' `listed_steps` when
     they have them (the checks of listing are not made twice); the legal actions of the seat
     `to_move` names come from `legal_to_move` likewise."""
-    rules = state.rules
+    rules: Rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     # listed_steps: by action type, what applies an action legal_actions listed (rules that
     # have none: their step for every type)
     # (no closures over state or step: a variable a closure reads is slower to read)
-    listed = getattr(rules, "listed_steps", None) or defaultdict(repeat(step).__next__)
-    legal_actions = getattr(rules, "legal_to_move", legal_actions)
+    listed = (lists_steps(rules) and rules.listed_steps) or defaultdict(repeat(step).__next__)
+    if legal_to_move(rules):
+        legal_actions = rules.legal_to_move
     observers = list(map(partial(partial, view, state), range(len(bots))))
-    uniforms: list[Callable[[], float] | None] = [getattr(b, "uniform", None) for b in bots]
+    uniforms = [b.uniform if draws_uniform(b) else None for b in bots]
     for _ in range(len(actions), MAX_ACTIONS):
         if state.turn >= last_turn:
             return

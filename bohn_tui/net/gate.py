@@ -157,7 +157,7 @@ class Gate:
             self.say(f"SSH: {n} failed logins from {address}: answering it slowly now")
         if n < self.limits.slow_after:
             return 0.0
-        return min(self.limits.max_delay, 0.25 * 2 ** (n - self.limits.slow_after))
+        return min(self.limits.max_delay, 0.25 * 2.0 ** (n - self.limits.slow_after))
 
     def _blocked(self, address: str) -> bool:
         f = self.failures.get(address)

@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from bohn_tui.engine.limits import MAX_INT, InputError, clip, load_json, show
 
@@ -186,7 +186,7 @@ class Ping:
 ClientMessage = Hello | Act | Undo | Chat | Ping
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool) and -MAX_INT <= v <= MAX_INT
 
 
@@ -373,8 +373,7 @@ def host_message(msg: dict[str, Any]) -> dict[str, Any]:
     """Check a decoded line from the host (for the client): its type is known and every
     field the protocol names is there with its type. Returns it; ProtocolError if not."""
     t = msg.get("t")
-    fields = HOST_FIELDS.get(t) if isinstance(t, str) else None
-    if fields is None:
+    if not isinstance(t, str) or (fields := HOST_FIELDS.get(t)) is None:
         raise ProtocolError(f"unknown message type {show(t, 30)} from the host")
     for name, ok in fields.items():
         if name not in msg or not ok(msg[name]):

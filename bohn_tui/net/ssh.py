@@ -27,7 +27,7 @@ import socket
 import time
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 from asyncssh.public_key import KeyImportError, decode_ssh_public_key
@@ -182,17 +182,17 @@ class _Keeper(asyncio.Protocol):
         self.door, self.options = door, options
         self.conn: _Conn | None = None
         self.address = ""
-        self.transport: asyncio.BaseTransport | None = None
+        self.transport: asyncio.Transport | None = None
         self.waiting = False  # counted by the gate as not logged in yet
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "local"
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # (a socket's: it can abort)
         why = self.door.gate.admit(self.address, self)
         if why is not None:
             self.door.refused(why)
-            transport.abort()
+            self.transport.abort()
             return
         self.waiting = True
         self.conn = _Conn(self, asyncio.get_running_loop(), self.options)
@@ -215,7 +215,9 @@ class _Keeper(asyncio.Protocol):
             self.conn.data_received(data)
 
     def eof_received(self) -> bool | None:
-        return self.conn.eof_received() if self.conn is not None else None
+        if self.conn is not None:
+            self.conn.eof_received()  # (it returns nothing: the connection closes)
+        return None
 
     def pause_writing(self) -> None:
         if self.conn is not None:

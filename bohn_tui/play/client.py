@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bohn_tui.engine.actions import Action, IllegalAction
 from bohn_tui.engine.contract import Prompt
 from bohn_tui.play.players import SessionError
+
+if TYPE_CHECKING:  # the checker's only: the screens' imports never reach the session
+    from bohn_tui.play.session import Session
 
 
 class LogLine(Protocol):
@@ -37,8 +40,12 @@ class SeatClient(Protocol):
     names: list[str]
     humans: list[int]
     options: dict[str, Any]
-    seed: int | None  # None at a remote table: the seed tells every hidden card
     save_id: str
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed; None at a remote table (the seed tells every hidden card)."""
+        ...
 
     def is_bot(self, seat: int) -> bool: ...
     def bot_level(self, seat: int) -> str | None: ...
@@ -67,6 +74,33 @@ class SeatClient(Protocol):
     def take_error(self) -> str | None: ...
     @property
     def busy(self) -> bool: ...
+    def stop(self) -> None:
+        """The table closes: stop what runs for it (the bots; a remote seat's connection)."""
+        ...
+
+
+@runtime_checkable
+class RemoteSeat(Protocol):
+    """A seat client at a game played elsewhere (net/client.py): what the remote table
+    says about the connection and the people who are not there."""
+
+    connection: str | None  # None: connected; else what is wrong, one line
+
+    def away(self) -> list[int]:
+        """The people's seats whose person is not connected."""
+        ...
+
+    def stand_ins(self) -> list[int]:
+        """The people's seats a computer player plays for now."""
+        ...
+
+
+@runtime_checkable
+class Chats(Protocol):
+    """A seat client whose table has a chat: `chat(text)` says a line to the table (the
+    message of a refusal, None: said)."""
+
+    def chat(self, text: str) -> str | None: ...
 
 
 class Watched:
@@ -93,7 +127,7 @@ class LocalClient(Watched):
     one may act (in an asyncio task, each decision in a thread) and says whether they are
     at work; a change is announced to the subscribers when they have moved."""
 
-    def __init__(self, session: Any, bot_delay: float = 0.4) -> None:
+    def __init__(self, session: Session, bot_delay: float = 0.4) -> None:
         self.session = session  # for the app and the tests; never for a screen
         self.bot_delay = bot_delay
         spec = session.spec
@@ -321,4 +355,4 @@ class LocalClient(Watched):
             task.cancel()
 
 
-__all__ = ["LocalClient", "LogLine", "SeatClient"]
+__all__ = ["Chats", "LocalClient", "LogLine", "RemoteSeat", "SeatClient"]

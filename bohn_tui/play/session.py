@@ -16,7 +16,8 @@ from typing import Any
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
-from bohn_tui.engine.contract import GameSpec
+from bohn_tui.engine.capabilities import reasons, sees_people
+from bohn_tui.engine.contract import Describer, GameSpec, Rules, State
 from bohn_tui.engine.driver import Ask, BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
 from bohn_tui.engine.portable import portable_parts, progress, read_bots
@@ -44,13 +45,14 @@ class LogLine:
 
 @dataclass
 class Session:
-    """A running game. Create with `Session.new` or `Session.from_save`."""
+    """A running game. Create with `Session.new` (or `start`, from a NewGame), from a
+    game's portable form with `from_json`, or from a store's saved game with `load`."""
 
     record: Record
     bot_levels: dict[int, str] = field(default_factory=dict)
     save_id: str = ""  # the game's key in the store ("" until it is saved)
     store: Any = None  # where each move is saved (store/games.py's Store), or None
-    state: Any = field(init=False)
+    state: State = field(init=False)
     spec: GameSpec = field(init=False)
     log: list[LogLine] = field(default_factory=list, init=False)
     # lines of the table, not of the game (the chat): (the number of actions made when it
@@ -60,7 +62,7 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict, init=False)
     last_events: list[Event] = field(default_factory=list, init=False)
     driver: BotDriver = field(init=False)
-    _describe: Any = field(default=None, init=False)
+    _describe: Describer = field(default=lambda e, who: "", init=False)
     _revealing: tuple[type[Event], ...] = field(default=(), init=False)
     _first_line: LogLine | None = field(default=None, init=False)  # of the last events' first
     _first_at: int = field(default=0, init=False)  # where the last events' lines begin
@@ -183,8 +185,8 @@ class Session:
         """A bot of `level` for `seat` (ValueError for a level the game has not), seeded by
         the game and the seat, that knows the people's seats (bots offer to people seldom:
         bots/people.py)."""
-        bot = self.spec.bots(level, self.record.seed * 31 + seat, True)
-        if hasattr(bot, "people"):
+        bot: Bot = self.spec.bots(level, self.record.seed * 31 + seat, True)
+        if sees_people(bot):
             bot.people = frozenset(self.humans)
         return bot
 
@@ -245,7 +247,7 @@ class Session:
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.state.rules
 
     @property
@@ -383,9 +385,9 @@ class Session:
             # the refusal's text may name the bot's own cards: the public log only says so
             self._say(f"{self.who(seat)} tried a move the rules refuse and plays another.", seat)
             return False
-        reason = getattr(self.bots[seat], "reason", "")
-        if reason:
-            self.bots[seat].reason = ""  # type: ignore[attr-defined]
+        bot = self.bots[seat]
+        if reasons(bot) and bot.reason:
+            reason, bot.reason = bot.reason, ""
             # the reason goes on the line of the action's own first event; when that event
             # writes no line, or shows what chance brought (the cards turned up when the
             # planting ends: the reason explains the decision, not them), it gets a line of

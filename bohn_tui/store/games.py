@@ -8,8 +8,9 @@ move costs the same at move 10 and at move 1,500 and a killed process loses at m
 in flight. A game's identity is its key; nothing inside its content names it.
 
 The store takes a game as a `SavedGame`: its record, its bots, its progress and its result
-(a running session, or a game read in from a file and replayed without one:
-engine/portable.py); it imports nothing of play/ (an import-linter contract). Every failure
+(a running session, or a game read in from a file and replayed without one: engine/portable.py's
+`Replayed`, made by store/migrate.py's `replayed`); `begin` of a game already over (an import)
+keeps its result at once. It imports nothing of play/ (an import-linter contract). Every failure
 is a `StoreError` with a one-line message; `list` never raises."""
 
 from __future__ import annotations

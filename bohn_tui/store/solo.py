@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.contract import SoloResult
-from bohn_tui.store.db import data_dir
-from bohn_tui.store.games import Store, StoreError
+from bohn_tui.store.db import StoreError, data_dir
+from bohn_tui.store.games import Store
 from bohn_tui.store.results import GOOD_SOLO
 from bohn_tui.store.results import SOLO_BEST_ORDER as _ORDER
 

@@ -198,7 +198,7 @@ def player_stats(
             "ORDER BY r.finished DESC, r.game_id LIMIT ?",
             [*args, name, recent],
         )
-        last = tuple(Recent(*row[:7], bool(row[7])) for row in rows)
+        last = tuple(Recent(g, k, t, n, f, sc, rk, bool(w)) for g, k, t, n, f, sc, rk, w in rows)
         out.append(
             PlayerStats(name, games, wins, rate(wins, games), best, mean, tuple(lines[name]), last)
         )
@@ -227,7 +227,10 @@ def solo_stats(
         f"{where} ORDER BY {SOLO_BEST_ORDER}, id LIMIT 1",
         args,
     ).fetchone()
-    best = BestRun(*row[:3], bool(row[3]), *row[4:]) if row else None
+    best = None
+    if row:
+        kind, seed, daily, won_it, turns, coins, name, at = row
+        best = BestRun(kind, seed, daily, bool(won_it), turns, coins, name, at)
     days = tuple(
         DailyRun(day, runs, bool(w))
         for day, runs, w in db.execute(

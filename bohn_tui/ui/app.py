@@ -45,7 +45,7 @@ THEMES = (
 def _ansi(base: TerminalTheme, yellow: tuple[int, int, int]) -> TerminalTheme:
     """`base` (Textual's ANSI colours for dark or light themes) with a yellow that reads on
     that kind of theme's panels (the widgets' "yellow": keys, "to plant", "← to you")."""
-    colours = [(c.red, c.green, c.blue) for c in base.ansi_colors]
+    colours = [(c.red, c.green, c.blue) for c in map(base.ansi_colors.__getitem__, range(16))]
     colours[3] = colours[11] = yellow
     bg, fg = base.background_color, base.foreground_color
     return TerminalTheme(
@@ -219,7 +219,7 @@ class BohnApp(App[None]):
         """A remote table the host's state cannot be shown on: one line, and the app ends."""
         self.start_error = why
         if self.remote is not None:
-            self.remote.stop()  # type: ignore[attr-defined]
+            self.remote.stop()
         self.exit(return_code=1)
 
     def start_game(self, new: NewGame) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload, runtime_checkable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -36,6 +36,9 @@ class BoardClick(Message):
         self.index = index
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class TableHost(Protocol):
     """The table screen as the game's controls see it."""
 
@@ -55,16 +58,21 @@ class TableHost(Protocol):
     def ask(self, options: list[Action], question: str) -> None: ...
     def refresh_table(self) -> None: ...
     def seat_name(self, seat: int) -> str: ...
-    def query_one(self, selector: str, expect_type: Any = None) -> Any: ...
+    @overload
+    def query_one(self, selector: str) -> Widget: ...
+    @overload
+    def query_one(self, selector: type[W]) -> W: ...
+    @overload
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
 
 class Controls(Protocol):
     """One game's part of one table. Its `action_<name>` methods are the actions of its
     bindings; `check(name, params)` says whether one may run now. It may also have
-    `key_text(action) -> str | None`: what a key does now, for the key bar (None: the
-    binding's words). `key_exists(action)` says whether the key of `action` (the game's or
-    the table's own, such as "undo" or "pass_screen") ever works in this game at this
-    player count: those that never do are neither bound, shown, in the palette nor in help."""
+    `key_text` (KeyTexts): what a key does now, for the key bar. `key_exists(action)` says
+    whether the key of `action` (the game's or the table's own, such as "undo" or
+    "pass_screen") ever works in this game at this player count: those that never do are
+    neither bound, shown, in the palette nor in help."""
 
     def left(self) -> list[Widget]: ...
     def side(self) -> list[Widget]: ...
@@ -84,6 +92,14 @@ class Controls(Protocol):
     def public_decision(self) -> bool: ...
     def end_screen(self) -> Screen[None]: ...
     def help_parts(self) -> tuple[list[Any], list[Any]]: ...
+
+
+@runtime_checkable
+class KeyTexts(Protocol):
+    """Controls whose keys' words change: `key_text(action)` is what the key of `action`
+    does now, for the key bar (None: the binding's words)."""
+
+    def key_text(self, action: str) -> str | None: ...
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """Bohnanza for 2 to 7 players (with the bean duel for two) and Dahlias, on one engine.
 
 The two games differ only in their data (varieties, player-count rules, whether a third
-field can be bought, the tie-break) read from bohn_tui/data. Phases:
+field can be bought, the tie-break): each game's data.toml in its own package
+(bohn_tui/games/bohnanza/data.toml, bohn_tui/games/dahlias/data.toml), read by
+games/common/data.py's `load` and handed to the rules with the player count. Phases:
 
 - "plant": phase 1, the active player must plant the front hand card and may plant the
   next (in the bean duel, may then discard one hand card). Once nothing is left to

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
@@ -14,8 +14,9 @@ from textual.widgets.option_list import Option
 
 
 class ChooseScreen(ModalScreen[Any]):
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel")] + [
-        Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "cancel", "Cancel"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, title: str, choices: list[tuple[str | Text, Any]], cancel: bool = True):

@@ -4,7 +4,7 @@ from the last choice)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -152,9 +152,8 @@ class NewGameScreen(Screen[None]):
                     return
         new = NewGame(game, names, bots, seed, options)
         try:
-            settings.put(
-                self.app.store, settings.BOT_PACE, str(self.query_one("#pace", Select).value)
-            )  # type: ignore[attr-defined]
+            pace = str(self.query_one("#pace", Select).value)
+            settings.put(self.app.store, settings.BOT_PACE, pace)  # type: ignore[attr-defined]
         except StoreError as e:  # the pace is not kept; the game still starts
             self.notify(str(e), severity="warning")
         self.app.start_game(new)  # type: ignore[attr-defined]
@@ -186,7 +185,7 @@ def option_widget(option: Option, id: str) -> Widget:
         )
         select.styles.width = max(len(t) for t, _ in values) + SELECT_FRAME  # its choices fit
         return select
-    kind = "integer" if option.type == INT else "text"
+    kind: Literal["integer", "text"] = "integer" if option.type == INT else "text"
     value = "" if option.default is None else str(option.default)
     return Input(value, id=id, type=kind, tooltip=option.help or None)
 

@@ -8,6 +8,7 @@ every hand-over."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -84,7 +85,7 @@ class PrivacyScreen(Screen[bool]):
         reveal()
 
 
-def privacy_screen(app: App[object]) -> PrivacyScreen:
+def privacy_screen(app: App[Any]) -> PrivacyScreen:
     """The app's one privacy screen, installed on first use."""
     if not app.is_screen_installed(NAME):
         app.install_screen(PrivacyScreen(), NAME)

@@ -4,10 +4,10 @@ beans removed, the fields, the duel for two...)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from bohn_tui.games import spec
 from bohn_tui.ui.parts import load_parts
@@ -27,11 +27,12 @@ def counts_line(counts: tuple[int, ...], now: int) -> Text:
 class RulesScreen(HelpScreen):
     """The rules of `game`, for one of its counts at a time (the first to begin with)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close"),
         Binding("left", "step(-1)", "Fewer players", show=False),
         Binding("right", "step(1)", "More players", show=False),
-    ] + [Binding(str(n), f"count({n})", show=False) for n in range(1, 10)]
+        *(Binding(str(n), f"count({n})", show=False) for n in range(1, 10)),
+    ]
 
     def __init__(self, game: str) -> None:
         super().__init__([])

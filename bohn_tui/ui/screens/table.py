@@ -6,18 +6,18 @@ screen, help); the hot-seat hand-over is in handover.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from bohn_tui.engine.actions import Action
-from bohn_tui.play.client import SeatClient
-from bohn_tui.ui.parts import BoardClick, load_parts
+from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
+from bohn_tui.ui.parts import BoardClick, KeyTexts, load_parts
 from bohn_tui.ui.screens.handover import HandOver
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
@@ -55,7 +55,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
 
 class TableScreen(HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
-    BINDINGS = TABLE_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
     def __init__(self, client: SeatClient, remote: bool = False, seat: int | None = None) -> None:
         """`remote`: one fixed seat at a game played elsewhere (`seat`; None: a spectator):
@@ -141,7 +141,12 @@ class TableScreen(HandOver, Screen[None]):
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
         if self.remote:
-            self._shown(lambda: (self._layout(), self.advance()))
+
+            def show() -> None:
+                self._layout()
+                self.advance()
+
+            self._shown(show)
             return
         if self.building:  # the privacy screen shows first; the table is built beneath it
             self.advance()
@@ -194,12 +199,14 @@ class TableScreen(HandOver, Screen[None]):
         connected: a person's seat a computer player plays for now ("a computer player
         plays for Ben (away)"), one the game waits for ("waiting for Cem (disconnected)"),
         any other ("Dora is away"). The banner shows it under the player's instruction."""
-        c: Any = self.client
-        lost = getattr(c, "connection", None)
+        c = self.client
+        if not isinstance(c, RemoteSeat):
+            return None
+        lost = c.connection
         if lost:
             return str(lost)
-        away = [s for s in getattr(c, "away", list)() if s != self.seat]
-        played = [s for s in getattr(c, "stand_ins", list)() if s != self.seat]
+        away = [s for s in c.away() if s != self.seat]
+        played = [s for s in c.stand_ins() if s != self.seat]
         waited = set(c.waiting_for())
         gone = [s for s in away if s in waited and s not in played]
         idle = [s for s in away if s not in waited and s not in played]
@@ -313,8 +320,8 @@ class TableScreen(HandOver, Screen[None]):
             keys = shown_keys(
                 self.bindings_list, lambda action: bool(self.check_action(*_parse(action)))
             )
-            now = getattr(self.controls, "key_text", None)  # what a game's key does now
-            if now is not None:
+            if isinstance(self.controls, KeyTexts):  # what a game's key does now
+                now = self.controls.key_text
                 keys = [(label, now(act) or desc, act) for label, desc, act in keys]
         self.query_one("#keys", KeyBar).show(keys)
 
@@ -378,9 +385,9 @@ class TableScreen(HandOver, Screen[None]):
     def action_chat(self) -> None:
         from bohn_tui.ui.screens.chat import ChatScreen
 
-        say = getattr(self.client, "chat", None)
-        if not self.remote or say is None:
+        if not self.remote or not isinstance(self.client, Chats):
             return
+        say = self.client.chat
 
         def sent(text: str | None) -> None:
             if text:

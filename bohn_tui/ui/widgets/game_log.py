@@ -4,6 +4,7 @@ opens the whole log in a scrollable view."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -22,7 +23,7 @@ def log_text(lines: list[Any]) -> Text:
 class GameLog(ViewStatic):
     FIXED_HEIGHT = True
 
-    def show(self, lines: list[Any]) -> None:
+    def show(self, lines: Sequence[Any]) -> None:
         width = max(10, self.content_size.width)
         height = max(1, self.content_size.height)
         if not self.changed((len(lines), lines[-1].text if lines else "", width, height)):

@@ -7,7 +7,7 @@ itself anew at its size on every render, with ticks at whole numbers that fit it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual_plotext import PlotextPlot
@@ -110,8 +110,8 @@ class LinePlot(Chart):
         width, height = self.size.width, self.size.height
         xt = int_ticks(x0, x1, max(2, (width - 8) // 8))
         yt = int_ticks(y0, y1, max(2, (height - 4) // 2))
-        plt.xticks(xt)
-        plt.yticks(yt)
+        plt.xticks(cast(list[float], xt))  # (whole numbers: plotext takes any number)
+        plt.yticks(cast(list[float], yt))
         plt.xlim(min(x0, xt[0]), max(x1, xt[-1]))
         plt.ylim(yt[0], max(y1, yt[-1]))
         plt.xlabel(self.xlabel)
@@ -129,7 +129,7 @@ class BoxPlot(Chart):
         plt = self.plt
         if self.groups:
             n = len(self.groups)
-            plt.box(
+            cast(Any, plt).box(  # (plotext's box, which the figure's types do not name)
                 [label for label, _ in self.groups],
                 [v for _, v in self.groups],
                 width=0.3,
@@ -139,5 +139,5 @@ class BoxPlot(Chart):
             lo = min(min(v) for _, v in self.groups)
             hi = max(max(v) for _, v in self.groups)
             yt = int_ticks(min(0, lo), hi, max(2, (self.size.height - 4) // 2))
-            plt.yticks(yt)
+            plt.yticks(cast(list[float], yt))
             plt.ylim(yt[0], max(hi, yt[-1]))

@@ -22,8 +22,11 @@ class RandomBot:
         self.trade = trade
         self._turn = -1
         self._offers = 0
-        if not trade:  # no offers: choose is legal[floor(random() * len(legal))], and
-            self.uniform = self._random  # the bot driver draws it so, without calling it
+
+    def __new__(cls, seed: int = 0, trade: bool = True) -> RandomBot:
+        # without trading it is a UniformRandomBot: the capability is its class's
+        # (engine/capabilities.py knows the driver's capabilities per type)
+        return super().__new__(UniformRandomBot if cls is RandomBot and not trade else cls)
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         if self.trade and any(a.type in TRADE_ANSWERS for a in legal):
@@ -64,3 +67,13 @@ class RandomBot:
             counter_to = rng.choice(mine) if mine else None
         self._offers += 1
         return Offer(seat, to, give_hand, give_up, want, counter_to)
+
+
+class UniformRandomBot(RandomBot):
+    """The random bot without trading: its choose is legal[floor(random() * len(legal))],
+    so it offers `uniform` (engine/bots.py's DrawsUniform): the bot driver draws it so,
+    without calling it."""
+
+    def __init__(self, seed: int = 0, trade: bool = False) -> None:
+        super().__init__(seed, trade=False)
+        self.uniform = self._random
