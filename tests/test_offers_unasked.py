@@ -147,3 +147,33 @@ async def test_hot_seat_client_declines_for_the_person_and_undo_follows() -> Non
     assert list(s.state.offers) == [] and "cannot give" in s.log[-1].text
     assert c.can_undo(0) and await c.undo() is None
     assert sorted(s.state.offers) == [1, 2]
+
+
+def test_bots_do_not_offer_people_what_they_plainly_cannot_give(monkeypatch) -> None:  # noqa: ANN001
+    """bots/people.py's gate: a bot asks a person only for what they may hold, as far as it
+    sees (no more cards than their hand, no kind whose every card is in sight)."""
+    from bohn_tui.games.common.bots import people
+    from bohn_tui.games.common.bots.people import PeopleGate, could_take
+
+    monkeypatch.setattr(people, "_gain", lambda view, offer, taker: 1.0)  # Ana would gain
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, seed=7)
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))
+    view = s.view(1)
+    gate = PeopleGate()
+    gate.people = frozenset({0})
+    size = view["players"][0]["hand_size"]
+    gift = Offer(1, 0, (0, 1), (), ())  # two cards for nothing
+    assert could_take(view, gift, 0) and gate.admit(view, gift) == gift
+    gate = PeopleGate()  # (one offer to people a turn)
+    gate.people = frozenset({0})
+    kind = view["players"][1]["hand"][0]
+    many = Offer(1, 0, (0, 1), (), (kind,) * (size + 3))  # more than Ana holds
+    assert not could_take(view, many, 0) and gate.admit(view, many) is None
+    # every card of a kind in sight (on Ben's fields here): Ana cannot hold one
+    rare = min(s.rules.varieties, key=lambda v: s.rules.varieties[v].count)
+    view["players"][1]["fields"][0] = {"variety": rare, "count": s.rules.varieties[rare].count}
+    ask = Offer(1, 0, (0, 1), (), (rare,))
+    assert rare not in view["turned_up"] and not could_take(view, ask, 0)
+    assert gate.admit(view, ask) is None
