@@ -600,3 +600,38 @@ def test_the_bean_field_spells_third_field_is_marked_for_its_seat_only() -> None
         note = ben.field_note(marks, 2)
         assert note is not None and note.plain == " temporary", marks
         assert ben.field_note(marks, 1) is None and cem.field_note(marks, 2) is None
+
+
+async def test_the_newest_notice_shows_whole_at_80x24(tmp_path: Path) -> None:
+    """Issue #23: at 80x24 "the newest notice is cut ('You stole a Mean Bean from')": the
+    spells panel wraps its notices at words and shows the newest whole, dropping older ones
+    first."""
+    from helpers.screen import rows
+
+    names = ["Ana", "Ben", "Cem", "Dora", "Emil"]
+    s = Session.new(GAME, names, {i: "standard" for i in range(1, 5)}, seed=2)
+    position(
+        s,
+        hands=[["cap", "white", "princess"], *[["cap"]] * 4],
+        fields=[[("sword", 1), ("picker", 3)], *[[("mean", 2), None]] * 4],
+        coins=[[], ["cap"], ["cap"], [], []],
+        spells=[["^retuck", "attack", "trade"], ["swap"], ["pile"], ["random"], ["pile"]],
+    )
+    older = ["Ben stole your White Bean.", "Your Trade Spell was swapped for Cem's Pile Spell."]
+    newest = "You stole a Mean Bean from Dora."
+    s.state.notes[0] = [*older, newest]
+    app = make_app(tmp_path, s)
+    for size in ((80, 24), (120, 40)):
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            panel = table(app).query_one("#spells")
+            r = panel.region
+            inside = [row[r.x + 1 : r.right - 1].strip() for row in rows(app)[r.y : r.bottom]]
+            said = " ".join(" ".join(inside).split())
+            assert "✉ " + newest in said, (size, inside)
+            assert all(n in said for n in ("Re-tuck", "Attack Spell", "Trade Spell 3G"))
+            if size == (80, 24):
+                assert older[1] not in said  # the older ones give way first
+            else:
+                assert older[1] in said  # room for more at 120x40
+        app = make_app(tmp_path / "b", s)

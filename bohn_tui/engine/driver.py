@@ -7,7 +7,12 @@ offer to the active player); then the decision of the bot seat the game waits fo
 applies the move; `drive` is the loop that does so without events (simulations, rollouts).
 `next_move` is `plan` (who is asked what: cheap, reads the state) then `think` (the bot's
 answer: reads only the planned view), so that a table can let a bot think in a thread, and
-without holding its lock, while people act (play/client.py)."""
+without holding its lock, while people act (play/client.py).
+
+People are the seats without a bot. An offer made to a person that the person cannot take
+(the rules' `unasked`: they do not hold what it asks for) is declined for them at once, before
+anything else, so that the game does not wait for an answer that can only be no; the move's
+`reason` says why (UNASKED). Rules without `unasked` have no such offers."""
 
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from .capabilities import draws_uniform, legal_to_move, lists_steps, proposes
 from .contract import Rules
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
+UNASKED = "cannot give what it asks for"  # why a person's offer was declined for them
 _UNSET = object()
 
 
@@ -34,6 +40,7 @@ class Move:
     action: Action
     proposal: bool  # volunteered (Bot.propose), not an answer to the game's question
     legal: list[Action]  # what the seat could do (empty for a proposal)
+    reason: str = ""  # why the driver answered for a person (UNASKED); "" for a bot's move
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +48,16 @@ class Ask:
     """A question to a bot, planned on the state (`BotDriver.plan`) and answered without it
     (`BotDriver.think`): the seat's bot, its view, its legal actions (empty for a proposal:
     an action it may volunteer in the proposal round `key`); `forced` is the answer already
-    given (a bot that acted too often this turn ends the phase)."""
+    given (a bot that acted too often this turn ends the phase, or a person's decline of an
+    offer they cannot take: then `bot` is None and `reason` says why)."""
 
     seat: int
-    bot: Bot
+    bot: Bot | None
     observe: Observe
     legal: list[Action]
     key: Any  # the proposal round asked for (None: a decision)
     forced: list[Action] | None = None
+    reason: str = ""
 
     @property
     def proposal(self) -> bool:
@@ -84,6 +93,7 @@ class BotDriver:
             self._key = rules.proposal_round(state)
         self._pending: list[int] = []
         self._per_turn = (0, 0)  # (turn, bot decisions in it)
+        self._unasked: Callable[[Any, int], list[Action]] | None = getattr(rules, "unasked", None)
 
     @property
     def proposers(self) -> list[int]:
@@ -113,6 +123,9 @@ class BotDriver:
         over). Cheap: it reads the state but asks no bot. With `eager` the seat's view is
         taken now, so that `think` may run in a thread while the state changes."""
         rules = self.rules
+        answered = self.unasked(state, eager)
+        if answered is not None:
+            return answered
         key = rules.proposal_round(state)
         if key is not None:
             if key != self._key:
@@ -141,11 +154,27 @@ class BotDriver:
                 return Ask(seat, bot, self._observe(state, seat, False), legal, None, calm or legal)
         return Ask(seat, bot, self._observe(state, seat, eager), legal, None)
 
+    def unasked(self, state: Any, eager: bool = False) -> Ask | None:
+        """A person's decline of an offer made to them that they cannot take (the first
+        such, in seat order), as an Ask already answered; None when there is none."""
+        unasked = self._unasked
+        if unasked is None or len(self.bots) >= self.rules.n:  # (every seat a bot's)
+            return None
+        for seat in range(self.rules.n):
+            if seat in self.bots:
+                continue
+            declines = unasked(state, seat)
+            if declines:
+                observe = self._observe(state, seat, eager)
+                return Ask(seat, None, observe, declines, None, declines[:1], UNASKED)
+        return None
+
     def think(self, ask: Ask) -> Move | None:
         """The planned bot's answer (None: a proposal it does not make). Reads no state: only
         the ask's view and legal actions."""
         if ask.forced:
-            return Move(ask.seat, ask.forced[0], False, ask.legal)
+            return Move(ask.seat, ask.forced[0], False, ask.legal, ask.reason)
+        assert ask.bot is not None  # (only a forced answer has none)
         if ask.proposal:
             if not proposes(ask.bot):  # (plan asks only a bot that proposes)
                 return None
@@ -270,4 +299,4 @@ def _drive_plain(
         violations.append(f"no end after {MAX_ACTIONS} actions")
 
 
-__all__ = ["MAX_ACTIONS", "BotDriver", "Move", "drive"]
+__all__ = ["MAX_ACTIONS", "UNASKED", "BotDriver", "Move", "drive"]

@@ -209,11 +209,13 @@ class LocalClient(Watched):
         return self._help
 
     def can_undo(self, seat: int) -> bool:
-        """Whether `seat` may take back the last action (its own, and it showed nothing)."""
+        """Whether `seat` may take back the last action (its own, and it showed nothing; a
+        decline the driver made for a person after it goes with it)."""
         s = self.session
-        if not s.can_undo() or s.record.actions[-1].seat != seat:
+        target = s.undo_target()
+        if not s.can_undo() or target is None or target.seat != seat:
             return False
-        return len(s.record.actions) not in self._by_stand_in  # a stand-in's move is a bot's
+        return s.undo_at() + 1 not in self._by_stand_in  # a stand-in's move is a bot's
 
     # -- acting --------------------------------------------------------------------------------
 

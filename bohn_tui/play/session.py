@@ -66,6 +66,10 @@ class Session:
     _revealing: tuple[type[Event], ...] = field(default=(), init=False)
     _first_line: LogLine | None = field(default=None, init=False)  # of the last events' first
     _first_at: int = field(default=0, init=False)  # where the last events' lines begin
+    # the record's lengths after a person's decline of an offer they could not take (the
+    # driver's, engine/driver.py): an undo takes them back with the move before them
+    _auto: set[int] = field(default_factory=set, init=False)
+    _undo_events: list[Event] = field(default_factory=list, init=False)  # of the move undo takes
 
     def __post_init__(self) -> None:
         try:
@@ -209,15 +213,18 @@ class Session:
             raise SessionError(str(e)) from None
         self._record_events(events)
         self.last_events = []
+        self._auto, self._undo_events = set(), []
         kept = sorted(self.kept, key=lambda k: k[0])  # (stable: in the order they were said)
         at = self._put_kept(kept, 0, 0)
         for n, a in enumerate(self.record.actions, start=1):
+            auto = self._unasked(a)
             try:
                 events = self.rules.apply(self.state, a)
             except IllegalAction as e:
                 raise SessionError(f"action {n} of the record is refused: {e}") from None
             self._record_events(events, a)
             self.last_events = events
+            self._note_auto(n, auto, events)
             at = self._put_kept(kept, at, n)
         # lines said after actions taken back now: after the last action there is
         moves = len(self.record.actions)
@@ -292,10 +299,12 @@ class Session:
         cannot be saved."""
         log, coins, last = self.log, self.coin_history, self.last_events
         lines, rows = len(log), len(coins)  # apply only appends to both
+        auto, undo_events = self._unasked(action), self._undo_events
         events = self.rules.apply(self.state, action)
         self.record.actions.append(action)
         self.last_events = events
         self._record_events(events, action)
+        self._note_auto(len(self.record.actions), auto, events)
         if self.store is not None:
             try:
                 self.store.append(self.save_id, self)
@@ -303,28 +312,63 @@ class Session:
                 self.record.actions.pop()
                 self._replay()
                 self.log, self.coin_history, self.last_events = log[:lines], coins[:rows], last
+                self._undo_events = undo_events
                 raise SaveError(f"Not played: {_reason(e)}") from None
         return events
 
+    def _unasked(self, action: Action) -> bool:
+        """`action` is a person's decline of an offer they cannot take (the rules' `unasked`):
+        the driver makes it for them, and an undo takes it with the move before it."""
+        unasked = getattr(self.rules, "unasked", None)
+        if unasked is None or action.seat in self.bots:
+            return False
+        return action in unasked(self.state, action.seat)
+
+    def _note_auto(self, moves: int, auto: bool, events: list[Event]) -> None:
+        if auto:
+            self._auto.add(moves)
+        else:
+            self._undo_events = events
+
+    def undo_at(self) -> int:
+        """Where the move an undo takes back stands in the record (-1: there is none): the
+        last one, or the last before the declines made for a person after it, which go
+        with it."""
+        n = len(self.record.actions)
+        while n in self._auto:
+            n -= 1
+        return n - 1
+
+    def undo_target(self) -> Action | None:
+        """The move an undo would take back (None: there is none)."""
+        at = self.undo_at()
+        return self.record.actions[at] if at >= 0 else None
+
     def can_undo(self) -> bool:
-        """The last action can be taken back if it revealed nothing new and was a person's."""
-        if not self.record.actions or self.over:
+        """The last move can be taken back if it revealed nothing new and was a person's (a
+        decline made for a person after it goes with it)."""
+        target = self.undo_target()
+        if target is None or self.over or self.is_bot(target.seat):
             return False
-        if self.is_bot(self.record.actions[-1].seat):
-            return False
-        return not any(isinstance(e, self._revealing) for e in self.last_events)
+        return not any(isinstance(e, self._revealing) for e in self._undo_events)
 
     def undo(self) -> Action:
         if not self.can_undo():
             raise IllegalAction("the last action cannot be taken back: it showed new cards")
         log, coins, last, kept = self.log, self.coin_history, self.last_events, self.kept
-        action = self.record.actions.pop()
+        at = self.undo_at()
+        taken = self.record.actions[at:]
+        del self.record.actions[at:]
+        action = taken[0]
         self._replay()
         if self.store is not None:
             try:
-                self.store.pop(self.save_id, self)
+                if len(taken) == 1:
+                    self.store.pop(self.save_id, self)
+                else:
+                    self.store.pop(self.save_id, self, len(taken))
             except Exception as e:  # noqa: BLE001 - whatever failed, the move stays
-                self.record.actions.append(action)
+                self.record.actions.extend(taken)
                 self.kept = kept
                 self._replay()
                 self.log, self.coin_history, self.last_events = log, coins, last
@@ -358,11 +402,13 @@ class Session:
 
     def apply_bot_move(self, move: Move) -> bool:
         """Apply a move of `next_bot_move`; a refused decision takes the first legal action
-        instead. False when a refused proposal changed nothing (ask for the next move)."""
-        if self._bot_apply(move.seat, move.action):
+        instead. False when a refused proposal changed nothing (ask for the next move). A
+        move the driver makes for a person (a decline of an offer they cannot take) has its
+        reason on its log line."""
+        if self._bot_apply(move.seat, move.action, move.reason):
             return True
         if not move.proposal:
-            self._bot_apply(move.seat, move.legal[0])
+            self._bot_apply(move.seat, move.legal[0], move.reason)
             return True
         return False
 
@@ -372,22 +418,26 @@ class Session:
         d = self.decider()
         if d is not None and self.is_bot(d):
             return True
+        if self.driver.unasked(self.state) is not None:  # a person's offer to decline
+            return True
         return bool(self.driver.proposers) and self.rules.proposal_round(self.state) is not None
 
     def summary(self) -> dict[str, Any]:
         """The end of the game (rules.summary) and each seat's coins over the game."""
         return {**self.rules.summary(self.state), "coins": [list(r) for r in self.coin_history]}
 
-    def _bot_apply(self, seat: int, action: Action) -> bool:
+    def _bot_apply(self, seat: int, action: Action, why: str = "") -> bool:
         try:
             self.apply(action)
         except IllegalAction:
             # the refusal's text may name the bot's own cards: the public log only says so
             self._say(f"{self.who(seat)} tried a move the rules refuse and plays another.", seat)
             return False
-        bot = self.bots[seat]
-        if reasons(bot) and bot.reason:
-            reason, bot.reason = bot.reason, ""
+        bot = self.bots.get(seat)  # (None: the driver answered for a person)
+        reason = why
+        if bot is not None and reasons(bot) and bot.reason:
+            reason, bot.reason = reason or bot.reason, ""
+        if reason:
             # the reason goes on the line of the action's own first event; when that event
             # writes no line, or shows what chance brought (the cards turned up when the
             # planting ends: the reason explains the decision, not them), it gets a line of

@@ -196,13 +196,14 @@ class Store:
             if p["over"]:
                 self._result(db, game_id, game, now)
 
-    def pop(self, game_id: str, game: SavedGame) -> None:
-        """Take back the saved game's last move (`game` has already taken it back)."""
+    def pop(self, game_id: str, game: SavedGame, count: int = 1) -> None:
+        """Take back the saved game's last `count` moves (`game` has already taken them
+        back: an undo takes a move with the declines made for its player after it)."""
         n = len(game.record.actions)
         p = game.progress()
         with self.transaction("the undo cannot be saved") as db:
-            db.execute("DELETE FROM actions WHERE game_id = ? AND n = ?", (game_id, n))
-            self._progress(db, game_id, n + 1, n, p, time.time())
+            db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+            self._progress(db, game_id, n + count, n, p, time.time())
 
     def _progress(
         self, db: sqlite3.Connection, game_id: str, was: int, now_moves: int, p: Any, at: float

@@ -13,6 +13,7 @@ from typing import Any
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import (
     Accept,
+    Action,
     Decline,
     Event,
     IllegalAction,
@@ -74,6 +75,16 @@ class Trading:
         if seat == st.active:
             return self.n > 1
         return 0 <= seat < self.n
+
+    def unasked(self, st: Any, seat: int) -> list[Action]:
+        """The open offers to `seat` that it cannot take, as its declines: it does not hold
+        what the offer asks for (no acceptance of it is legal now, only to decline). The
+        session's driver declines them for people at once (engine/driver.py)."""
+        if st.phase != TRADE or not st.offers:
+            return []
+        legal = self.legal_actions(st, seat)  # type: ignore[attr-defined]
+        takes = {a.offer for a in legal if isinstance(a, Accept)}
+        return [a for a in legal if isinstance(a, Decline) and a.offer not in takes]
 
     def _default_accept(self, st: Any, seat: int, o: PendingOffer) -> Accept | None:
         p = st.players[seat]

@@ -11,6 +11,7 @@ empty by default, and then nothing changes (simulations, benchmarks)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bohn_tui.games.common.actions import Offer
@@ -44,7 +45,8 @@ class PeopleGate:
         seat = offer.seat
         if not open_to_people and self._made < PEOPLE_OFFERS_PER_TURN:
             people = [offer.to] if offer.to is not None else sorted(self.people - {seat})
-            if max(_gain(view, offer, p) for p in people) >= PERSON_GAIN:
+            people = [p for p in people if could_take(view, offer, p)]
+            if people and max(_gain(view, offer, p) for p in people) >= PERSON_GAIN:
                 self._made += 1
                 return offer
         if offer.to is not None or view["active"] != seat:
@@ -71,6 +73,35 @@ class PeopleAware:
     @people.setter
     def people(self, seats: frozenset[int]) -> None:
         self.gate.people = frozenset(seats)
+
+
+def could_take(view: dict[str, Any], offer: Offer, taker: int) -> bool:
+    """Whether `taker` may hold what `offer` asks for, as far as its maker can see (a person
+    who cannot take it is only asked in vain: the session declines for them). The active
+    taker gives a wanted kind from the turned-up cards where it lies there; the rest must
+    come from the hand: no more cards than it holds, of kinds not all in sight elsewhere
+    (the maker's hand, the fields, the trade areas, the turned-up cards, the discard's top)."""
+    want = Counter(offer.want)
+    up = view["turned_up"]
+    if taker == view["active"]:
+        for i, v in enumerate(up):
+            if i not in offer.give_up and want[v] > 0:
+                want[v] -= 1
+    rest = +want
+    if not rest:
+        return True
+    if rest.total() > view["players"][taker]["hand_size"]:
+        return False
+    seen = Counter(view["players"][offer.seat]["hand"] or []) + Counter(up)
+    for p in view["players"]:
+        seen.update(p["area"])
+        for f in p["fields"]:
+            if f["count"]:
+                seen[f["variety"]] += f["count"]
+    if view.get("discard_top") is not None:
+        seen[view["discard_top"]] += 1
+    counts = meters(view["game"]).counts
+    return all(counts.get(v, 0) - seen[v] >= n for v, n in rest.items())
 
 
 def _gain(view: dict[str, Any], offer: Offer, taker: int) -> float:

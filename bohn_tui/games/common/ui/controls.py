@@ -91,6 +91,7 @@ class BeanControls:
         self.game = host.client.game_id
         self.pile_sel = 0
         self.offer_sel: int | None = None
+        self._offers_seen: set[int] = set()  # the offers the viewer has been shown
         self._forced_at = -1
         self._end_armed: int | None = None  # the version at which a first e ended nothing
 
@@ -127,9 +128,13 @@ class BeanControls:
         pile, label = self.pile()
         self.pile_sel = min(self.pile_sel, max(0, len(pile) - 1))
         ids = [o["id"] for o in view["offers"]]
-        if self.offer_sel not in ids or self.offer_sel is None:
-            mine = [o["id"] for o in view["offers"] if self.to_me(o)]
+        mine = [o["id"] for o in view["offers"] if self.to_me(o)]
+        new = [i for i in mine if i not in self._offers_seen]
+        if new:  # an offer to the viewer arrives: picked, so that a and x answer it at once
+            self.offer_sel = new[-1]
+        elif self.offer_sel not in ids or self.offer_sel is None:
             self.offer_sel = (mine or ids or [None])[0]
+        self._offers_seen = set(ids)
         for seat in range(len(c.names)):
             host.query_one(f"#player-{seat}", PlayerPanel).show(view, c.is_bot(seat))
         host.query_one("#piles", Piles).show(view)
@@ -148,6 +153,7 @@ class BeanControls:
         """A new viewer: the first card of the pile, the offer made to them."""
         self.pile_sel = 0
         self.offer_sel = None
+        self._offers_seen = set()
         self._end_armed = None
 
     def scroll_to(self, seat: int) -> None:
@@ -248,9 +254,14 @@ class BeanControls:
         if ph == "trade":
             if me == v["active"] and self.end_armed():
                 return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
+            answers = self.answer_words()
             if me == v["active"]:
-                return f"{you}: trade. o makes an offer, a/x answer offers to you, e ends trading."
-            return f"{you}: a accepts, x declines, c counters; o offers to {names[v['active']]}."
+                offer = ["o makes an offer"] if self.check("offer", ()) else []
+                end = ["e ends trading"] if self.check("end_trading", ()) else []
+                return f"{you}: trade. {', '.join(offer + answers + end)}."
+            offer = f"o offers to {names[v['active']]}" if self.check("offer", ()) else ""
+            said = "; ".join(w for w in (", ".join(answers), offer) if w)
+            return f"{you}: {said or 'waiting for ' + names[v['active']]}."
         if ph in ("plant_trades", "take_offer", "plant_turned_up"):
             extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
             pile, _ = self.pile()
@@ -274,6 +285,25 @@ class BeanControls:
             keys = " or ".join(map(str, fits)) or keys
             return f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
         return ""
+
+    def answer_words(self) -> list[str]:
+        """The keys that answer the picked offer now, as the key bar shows them ("a
+        accepts", "x declines", "c counters"); ↑↓ when an offer to the viewer is open but
+        another is picked."""
+        words = [
+            f"{key} {what}"
+            for key, action, what in (
+                ("a", "accept", "accepts"),
+                ("x", "decline", "declines"),
+                ("c", "counter", "counters"),
+            )
+            if self.check(action, ())
+        ]
+        o = self.selected_offer()
+        waiting = any(self.to_me(x) for x in self.host.view["offers"])
+        if waiting and (o is None or not self.to_me(o)) and self.check("next_offer", ()):
+            words.append("↑↓ picks the offer to you")
+        return words
 
     # -- forced choices --------------------------------------------------------------------------
 

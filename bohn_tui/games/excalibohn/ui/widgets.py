@@ -82,12 +82,22 @@ class ExcaliPiles(Piles):
         self.update(t)
 
 
+SPELL_ROWS = 6  # the spells panel's rows inside its border (table.tcss: max-height 8)
+
+
 class SpellsPanel(ViewStatic):
     """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
     can be cast) and the notes only the viewer saw this turn. Private: it shows only the
     viewer's view, and nothing while nobody has the screen."""
 
+    _shown: tuple[dict[str, Any], set[int]] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:  # the notes wrap anew at the new width
+            self.show_spells(*self._shown)
+
     def show_spells(self, view: dict[str, Any], castable: set[int]) -> None:
+        self._shown = (view, castable)
         seat = view["seat"]
         width = self.size.width - 2 if self.size.width > 10 else 30
         key = (seat, str(view["players"][seat]["spells"]) if seat is not None else None)
@@ -103,9 +113,27 @@ class SpellsPanel(ViewStatic):
         lines = [own_spell_line(s, s["index"] in castable, width) for s in spells if s["id"]]
         if not lines:
             lines = [Text("no spell cards", style="dim")]
-        for note in notes:
-            lines.append(Text(f"✉ {note}", style="italic yellow"))
+        lines += self.fitting_notes(notes, len(lines))
         self.update(Text("\n").join(lines))
+
+    def fitting_notes(self, notes: tuple[str, ...], spell_rows: int) -> list[Text]:
+        """The notes that fit under the spell cards, each wrapped at words: the newest first
+        (it always shows whole: the panel grows for it where it must), then older ones
+        while they fit."""
+        width = max(10, self.content_size.width if self.content_size.width > 10 else 30)
+        room = SPELL_ROWS - spell_rows
+        kept: list[Text] = []
+        for note in reversed(notes):
+            t = Text(f"✉ {note}", style="italic yellow")
+            need = len(t.wrap(self.app.console, width))
+            if kept and need > room:
+                break  # the older ones do not fit: dropped
+            kept.insert(0, t)
+            room -= need
+        grow = SPELL_ROWS + 2 - room if room < 0 else None  # (None: the stylesheet's)
+        if self.styles.max_height != grow:
+            self.styles.max_height = grow
+        return kept
 
 
 class MagicPanel(ViewStatic):
