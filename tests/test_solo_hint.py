@@ -81,3 +81,56 @@ def test_a_tie_says_so() -> None:
     view, move, why = run_hints(3, 1)[0]
     assert move == "plant your front card (Black-eyed) on field 2"
     assert why.startswith("plant your front card (Black-eyed) on field 1 would do just as well")
+
+
+def slow_hint(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[str]:
+    """The hint, made to think `seconds` longer (in whatever thread it runs); the hints made."""
+    import time
+
+    from bohn_tui.games.bohnroschen import solo_hint
+
+    made: list[str] = []
+    real = solo_hint.hint
+
+    def slow(view: dict[str, Any], legal: list[Any]) -> str:
+        time.sleep(seconds)
+        made.append(real(view, legal))
+        return made[-1]
+
+    monkeypatch.setattr(solo_hint, "hint", slow)
+    return made
+
+
+async def test_keys_work_while_the_expert_thinks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint thinks off the event loop: a key pressed meanwhile plants at once, and the
+    hint made for the table before that planting is dropped, not shown."""
+    made = slow_hint(monkeypatch, 1.0)
+    session = Session.new(GAME, ["Ana"], {}, seed=3)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.press("1")  # plant the front card on field 1 while the expert thinks
+        await pilot.pause(0.2)
+        assert not made, "the hint had finished before the key was taken"
+        assert session.state.players[0].fields[0].count == 1  # the key went through
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert made, "the hint never finished"
+        assert not [n for n in app._notifications if n.title == "What the expert would do"]
+
+
+async def test_the_hint_shows_when_the_table_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = slow_hint(monkeypatch, 0.3)
+    app = make_app(tmp_path, Session.new(GAME, ["Ana"], {}, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = [n.message for n in app._notifications if n.title == "What the expert would do"]
+        assert shown == made and shown[0].startswith("Expert: plant your front card")
