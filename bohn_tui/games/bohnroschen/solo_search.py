@@ -75,6 +75,30 @@ class Memory:
 
 
 @dataclass(slots=True)
+class Terms:
+    """The parts of the value of a position where a phase ends (`Planner.terms`), which the
+    hint compares to say what decides a move: `fixed` when the run is decided there (won,
+    or `lost` to the violet or red figure), else the bean value (coins, fields, the hand's
+    front), the figure's card, the task under it likely done for free, the coins kept, the
+    red figure's threat and the coins short at the castle's door (the last two count
+    against)."""
+
+    fixed: float | None = None
+    lost: str = ""
+    beans: float = 0.0
+    figure: float = 0.0
+    task: float = 0.0
+    keep: float = 0.0
+    red: float = 0.0
+    door: float = 0.0
+
+    def total(self) -> float:
+        if self.fixed is not None:
+            return self.fixed
+        return self.beans + self.figure + self.task + self.keep - self.red - self.door
+
+
+@dataclass(slots=True)
 class Plan:
     value: float
     actions: list[Action]
@@ -304,8 +328,12 @@ class Planner:
     # -- the value of a position where the phase ends -----------------------------------------
 
     def leaf(self, st: BohnroschenState, phase: str) -> float:
+        return self.terms(st, phase).total()
+
+    def terms(self, st: BohnroschenState, phase: str) -> Terms:
+        """The value of a position where the phase ends, in its parts (`leaf` sums them)."""
         if st.over:
-            return WIN + len(st.players[0].coins) if st.entered[0] else -WIN
+            return Terms(fixed=WIN + len(st.players[0].coins) if st.entered[0] else -WIN)
         rules = solo_rules()
         p = st.players[0]
         coins = len(p.coins)
@@ -314,23 +342,23 @@ class Planner:
         castle = len(st.vine) - 1
         violet = _violet_next(rules, st.violet)
         if violet >= rules.castle_index and phase == "draw":
-            return -WIN + pos + coins  # the violet figure reaches the castle next turn
-        total = value(self.m, fields_, coins, p.hand) + pos
+            return Terms(fixed=-WIN + pos + coins, lost="violet")  # violet: castle next turn
+        t = Terms(beans=value(self.m, fields_, coins, p.hand), figure=pos)
         task = None if pos >= castle else rules.cards[st.vine[pos]].task
         if task is not None:
             chance = self.prospect(st, task, phase, violet)
             waits = _waits(rules, st.violet, pos)  # turns the figure may wait here
-            total += PROSPECT * (1 - (1 - chance) ** max(1, waits))
-        total += COIN_KEEP * coins
+            t.task = PROSPECT * (1 - (1 - chance) ** max(1, waits))
+        t.keep = COIN_KEEP * coins
         deficit = violet + 1 - pos
         if deficit > 0 and (phase == "draw" or deficit > coins):
             spare = rules.castle_index - 1 - st.red  # red moves it can still make
             if spare <= 0:
-                return -WIN + pos + coins
-            total -= RED_COST * 8 / (spare + 1)
+                return Terms(fixed=-WIN + pos + coins, lost="red")
+            t.red = RED_COST * 8 / (spare + 1)
         if pos >= castle and coins < rules.castle_coins:
-            total -= 0.5 * (rules.castle_coins - coins)  # stuck at the castle's door
-        return total
+            t.door = 0.5 * (rules.castle_coins - coins)  # stuck at the castle's door
+        return t
 
     def prospect(self, st: BohnroschenState, t: Task, phase: str, violet: int) -> float:
         """How likely the task under the figure is done for free by the end of the next

@@ -5,6 +5,7 @@ intermediate phase asks each person behind the privacy screen, like any private 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -126,11 +127,21 @@ class BohnroschenControls(BeanControls):
         return super().check(action, params)
 
     def action_solo_hint(self) -> None:
-        from bohn_tui.games.bohnroschen.solo_hint import hint
+        """The expert thinks in a thread (a worker of the table, outside the session's lock:
+        keys go on meanwhile), over the view and moves of now; a hint for a table that
+        changed meanwhile is dropped. A second `i` replaces a hint still being thought."""
+        view, legal, version = self.host.view, list(self.host.legal), self.client.version
+        self.host.run_worker(
+            self._think_hint(view, legal, version), group="solo-hint", exclusive=True
+        )
 
-        text = hint(self.host.view, self.host.legal)
-        if text:
-            self.host.app.notify(text, title="What the expert would do", timeout=12)
+    async def _think_hint(self, view: dict[str, Any], legal: list[Action], version: int) -> None:
+        from bohn_tui.games.bohnroschen import solo_hint
+
+        text = await asyncio.to_thread(solo_hint.hint, view, legal)
+        if not text or self.client.version != version or self.client.over:
+            return  # the table changed while the expert thought: its hint is for another
+        self.host.app.notify(text, title="What the expert would do", timeout=12)
 
 
 def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:

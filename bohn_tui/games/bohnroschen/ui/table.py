@@ -13,6 +13,8 @@ from rich.text import Text
 from bohn_tui.games.bohnroschen.rules import violet_after
 from bohn_tui.games.common.data import load
 
+CASTLE = "♛"  # as the vine row draws it
+
 
 def task_line(view: dict[str, Any], seat: int) -> str:
     """The task under `seat`'s figure, in one line."""
@@ -48,6 +50,14 @@ def race_line(view: dict[str, Any]) -> str:
     return f"Violet goes to card {nxt + 1} next: pass {need} {cards} now or red moves to {red_at}."
 
 
+def goal_line(view: dict[str, Any]) -> str:
+    """Solo: how the run is won, in one line (bohnroschen.txt: "The solo player's aim is to
+    reach the castle, passing all the cards in front of the violet and the red figure, with
+    the minimum of five gold coins")."""
+    coins = view["vine"]["castle_coins"]
+    return f"Win: reach the castle {CASTLE} with {coins} coins before violet or red gets there."
+
+
 def banner_hint(view: dict[str, Any], seat: int, you: str) -> str | None:
     """The banner's second line for the Bohnröschen phases (None: the table's own hint)."""
     p = view["players"][seat]
@@ -73,12 +83,17 @@ def task_hint(view: dict[str, Any], seat: int) -> str:
 def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -> tuple[str, str]:
     """The table's banner for Bohnröschen: under the hint (what to press), the task under
     the viewer's figure on a line of its own, whole (the banner grows to hold it: parts.py),
-    and in solo the race against the violet and red figures."""
+    and in solo the race against the violet and red figures (in the first turn, how the run
+    is won above the task)."""
     head, hint = head_hint
     if seat is None or view["over"]:
         return head, hint
-    lines = [hint, task_line(view, seat)]
-    if "solo" in view["vine"]:
+    solo = "solo" in view["vine"]
+    lines = [hint]
+    if solo and view["turn"] == 1:  # the first screen says how to win (later: `?` does)
+        lines.append(goal_line(view))
+    lines.append(task_line(view, seat))
+    if solo:
         lines.append(race_line(view))
     return head, "\n".join(line for line in lines if line)
 
