@@ -110,7 +110,7 @@ class Registry:
                     f"game plug-in {taken} is not used: the id {show(game)} is a built-in game's"
                 )
             elif len(others) > 1:
-                both = " and ".join(p.value for p in others)
+                both = " and ".join(sorted(p.value for p in others))
                 self.problems[game] = (
                     f"game plug-in {show(game)} is not used: {both} both register that id"
                 )
@@ -124,7 +124,7 @@ class Registry:
         out = []
         for game in self.packages:
             try:
-                self.spec(game)
+                self._load(game)  # not spec: that marks the line as the caller's to say
                 out.append(game)
             except BrokenGame:
                 pass
@@ -143,7 +143,7 @@ class Registry:
         """The registered games that cannot be used, each with its line (nothing said)."""
         for game in self.packages:
             try:
-                self.spec(game)
+                self._load(game)
             except BrokenGame:
                 pass
         return dict(self.problems)
@@ -187,7 +187,7 @@ class Registry:
             why = f"it does not import ({type(e).__name__}: {clip(str(e), 120)})"
         else:
             if not isinstance(spec, GameSpec):
-                why = f"{point.value} is a {type(spec).__name__}, not a GameSpec"
+                why = f"{point.value} is not a GameSpec (it is {type(spec).__name__})"
             elif spec.id != game:
                 why = f"its spec's id is {show(spec.id)}, not {show(game)}"
         if why:

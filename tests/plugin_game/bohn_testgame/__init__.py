@@ -48,9 +48,9 @@ def _help(rules: Any) -> list[str]:
 
 
 def _state_lines(full: dict[str, Any]) -> list[str]:
-    return [
-        f"{p['name']}: {p['score']} points, hand {p['hand']}" for p in full["players"]
-    ] + [f"pile: {len(full['pile'])} cards"]
+    return [f"{p['name']}: {p['score']} points, hand {p['hand']}" for p in full["players"]] + [
+        f"pile: {len(full['pile'])} cards"
+    ]
 
 
 SPEC = GameSpec(

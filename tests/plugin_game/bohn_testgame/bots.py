@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bohn_tui.engine.actions import Action
 from bohn_testgame.rules import Answer, Draw, Play
+from bohn_tui.engine.actions import Action
 
 
 class DuelBot:

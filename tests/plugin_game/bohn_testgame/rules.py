@@ -239,7 +239,9 @@ class DuelRules:
             return []
         a = state.active
         if state.pending is not None:
-            text = f"{state.names[1 - a]}: block {state.names[a]}'s {state.pending} or let it stand."
+            text = (
+                f"{state.names[1 - a]}: block {state.names[a]}'s {state.pending} or let it stand."
+            )
             return [Prompt(1 - a, "answer", text)]
         return [Prompt(a, "turn", f"{state.names[a]}'s turn: play a card or draw.")]
 

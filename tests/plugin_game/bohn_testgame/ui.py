@@ -114,9 +114,7 @@ class DuelControls:
             hand = self.host.view["players"][me].get("hand", [])
             i = int(params[0])
             return Play(me, hand[i]) if i < len(hand) else None
-        return {"draw": Draw(me), "block": Answer(me, True), "allow": Answer(me, False)}.get(
-            name
-        )
+        return {"draw": Draw(me), "block": Answer(me, True), "allow": Answer(me, False)}.get(name)
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if action not in ("play", "draw", "block", "allow"):
