@@ -9,8 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from bohn_tui.games import GAMES
-
 app = typer.Typer(
     name="bohn",
     help="Bohnanza and its family in the terminal.",
@@ -85,6 +83,25 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
     return number
 
 
+# the games are found through entry points only when a command needs them (the help does
+# not scan them: benchmarks/README.md, start-up); `bohn games` lists them
+GAME_HELP = "the game (`bohn games` lists them)"
+
+
+@app.command()
+def games() -> None:
+    """List the games that can be played (and the installed ones that cannot, with why)."""
+    from bohn_tui.games import REGISTRY
+    from bohn_tui.play.players import count_span
+
+    REGISTRY.say = lambda line: None  # said below, among the games
+    for game in REGISTRY.ids:
+        spec = REGISTRY.spec(game)
+        typer.echo(f"{game:14} {spec.title} ({count_span(spec.player_counts)} players)")
+    for line in REGISTRY.unusable().values():
+        typer.echo(f"unusable: {line}")
+
+
 # a game's options, read by its spec's schema (cli_options.py), and its shorthand flags: the
 # arguments typer does not know, in the command's context (EXTRA)
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
@@ -120,7 +137,7 @@ def _options(
 @app.command(context_settings=EXTRA)
 def simulate(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[str, typer.Option("--players", "-p", metavar="N", help="players")] = "4",
     games: Annotated[str, typer.Option("--games", "-n", metavar="K", help="games")] = "100",
     seed: Annotated[str, typer.Option("--seed", metavar="S", help="seed of the first game")] = "0",
@@ -182,7 +199,7 @@ def simulate(
 @app.command()
 def stats(
     player: Annotated[str | None, typer.Option("--player", help="only this person")] = None,
-    game: Annotated[str | None, typer.Option("--game", help=f"one of: {', '.join(GAMES)}")] = None,
+    game: Annotated[str | None, typer.Option("--game", help=GAME_HELP)] = None,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="print one JSON object (zero counts, exit 0, when no games)"),
@@ -286,7 +303,7 @@ SeedOption = Annotated[str | None, typer.Option("--seed", metavar="S", help="the
 @app.command(context_settings=EXTRA)
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: PlayersOption = "Ana,Ben,bot:standard",
     seed: SeedOption = None,
     option: GameOptions = None,
@@ -317,7 +334,7 @@ def play(
 @app.command(context_settings=EXTRA)
 def host(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(help=f"one of: {', '.join(GAMES)}")] = None,
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     players: PlayersOption = "Ana,Ben,bot:standard",
     seed: SeedOption = None,
     option: GameOptions = None,
@@ -405,7 +422,7 @@ def solo(
 
     Reach the castle with five coins before they do; the end shows the best runs so far.
     The game's options and flags (the day's run, the same seed for everyone): --option help."""
-    from bohn_tui.games import spec
+    from bohn_tui.games import GAMES, spec
     from bohn_tui.play.session import Session, SessionError
 
     game, flags = _game_and_flags(game, ctx)

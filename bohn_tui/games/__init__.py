@@ -1,22 +1,21 @@
-"""Every game, one package each (design.md). This table is the only place that lists them:
-adding a game is its package plus one line here. Outside this folder nothing imports a game
-module or compares a game id; everything goes through the registry's specs."""
+"""Every game, one package each (design.md), found through the entry points of the group
+`bohn_tui.games` (pyproject.toml; docs/adding-a-game.md): the five built-in ones first, in
+BUILT_IN's order, then any other distribution's games by id. Outside this folder nothing
+imports a game module or compares a game id; everything goes through the registry's specs.
+
+`GAMES` (the ids of the games that can be played) is looked up only when asked for: the
+entry points are not scanned at import, so `bohn --help` does not pay for it."""
 
 from __future__ import annotations
 
-from bohn_tui.engine.registry import Registry, UnknownGame
+from bohn_tui.engine.registry import BrokenGame, Registry, UnknownGame
 
-REGISTRY = Registry(
-    {
-        "bohnanza": "bohn_tui.games.bohnanza",
-        "dahlias": "bohn_tui.games.dahlias",
-        "bohnroschen": "bohn_tui.games.bohnroschen",
-        "wuerfelspiel": "bohn_tui.games.wuerfelspiel",
-        "excalibohn": "bohn_tui.games.excalibohn",
-    }
-)
+GROUP = "bohn_tui.games"
+# the built-in games in their fixed order; each is an entry point of bohn-tui (pyproject.toml)
+BUILT_IN = ("bohnanza", "dahlias", "bohnroschen", "wuerfelspiel", "excalibohn")
 
-GAMES = REGISTRY.ids
+REGISTRY = Registry(GROUP, {g: f"bohn_tui.games.{g}:SPEC" for g in BUILT_IN})
+
 find = REGISTRY.find
 spec = REGISTRY.spec
 rules_for = REGISTRY.rules_for
@@ -28,8 +27,11 @@ replay = REGISTRY.replay
 start = REGISTRY.start
 
 __all__ = [
+    "BUILT_IN",
     "GAMES",
+    "GROUP",
     "REGISTRY",
+    "BrokenGame",
     "UnknownGame",
     "find",
     "load_actions",
@@ -47,3 +49,10 @@ __all__ = [
 def make_bot(game: str, level: str, seed: int = 0, trade: bool = True) -> object:
     """A bot of `level` for `game` (ValueError for an unknown level)."""
     return REGISTRY.spec(game).bots(level, seed, trade)
+
+
+def __getattr__(name: str) -> object:
+    """`GAMES`: the games that can be played, in order (the entry points scanned now)."""
+    if name == "GAMES":
+        return REGISTRY.ids
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -87,6 +87,9 @@ class BohnApp(App[None]):
         self.remote_seat = seat
 
     def on_unmount(self) -> None:
+        from bohn_tui.games import REGISTRY
+
+        REGISTRY.say = self._said_before  # a game plug-in's line: no longer a toast here
         if self.client is not None:
             self.client.stop()
         self.store.close()
@@ -95,6 +98,10 @@ class BohnApp(App[None]):
         # collect less often, so that a full collection (30-80 ms) does not land between a
         # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        from bohn_tui.games import REGISTRY  # a game plug-in that cannot be used: a toast
+
+        self._said_before = REGISTRY.say
+        REGISTRY.say = lambda line: self.notify(line, title="Not a game", severity="warning")
         self.screen_change_signal.subscribe(self, self._screen_changed)
         first = self.first_session
         if self.remote is not None:
