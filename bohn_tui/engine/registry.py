@@ -193,6 +193,7 @@ class Registry:
         if why:
             self.problems[game] = f"game plug-in {show(game)} cannot be used: {why}"
             raise BrokenGame(self.problems[game])
+        assert isinstance(spec, GameSpec)
         self._specs[game] = spec
         return spec
 

@@ -8,7 +8,12 @@ entry points are not scanned at import, so `bohn --help` does not pay for it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bohn_tui.engine.registry import BrokenGame, Registry, UnknownGame
+
+if TYPE_CHECKING:  # looked up by __getattr__ below
+    GAMES: tuple[str, ...]
 
 GROUP = "bohn_tui.games"
 # the built-in games in their fixed order; each is an entry point of bohn-tui (pyproject.toml)
