@@ -14,6 +14,7 @@ from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen, outcome
 from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, task_line
 from bohn_tui.play.client import LocalClient
 from bohn_tui.play.session import Session
+from bohn_tui.store import Store
 from bohn_tui.store.solo import SoloStore
 
 
@@ -66,8 +67,8 @@ def test_help_and_log_lines() -> None:
 async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> None:
     from textual.app import App
 
-    s = Session.new("bohnroschen", ["Ana"], {0: "random"}, seed=11)
-    s.run_bots()
+    s = Session.new("bohnroschen", ["Ana"], {0: "random"}, seed=11, store=Store(tmp_path))
+    s.run_bots()  # the store keeps the run with the move that ends it
     assert s.over
     store = SoloStore(tmp_path)
 

@@ -230,3 +230,85 @@ def test_runs_of_a_schema_3_database_keep_how_far_they_got(tmp_path: Path) -> No
     best = SoloStore(tmp_path).best()
     assert [(b.seed, b.reached, b.goal) for b in best] == [(1, 9, 28), (3, 9, 28), (2, 5, 28)]
     assert best[0].progress == "9 of 28"
+
+
+def finished_solo(tmp_path: Path, seed: int, options: dict | None = None):
+    """A solo run saved in the database of `tmp_path` and played to its end by a bot, with
+    no screen at all; (session, store)."""
+    from bohn_tui.play.session import Session
+    from bohn_tui.store import Store
+
+    store = Store(tmp_path)
+    s = Session.new("bohnroschen", ["Ana"], {0: "random"}, seed, options or {}, store=store)
+    s.run_bots()
+    assert s.over
+    return s, store
+
+
+def test_a_finished_run_is_recorded_by_the_store_once_without_an_end_screen(
+    tmp_path: Path,
+) -> None:
+    """The run is kept with the move that ended it (no end screen shown): one row of
+    solo_runs in the SQLite file, under the save's id, and the game's result once."""
+    s, store = finished_solo(tmp_path, 11)
+    store.close()
+    view = s.view(0)
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    rows = db.execute(
+        "SELECT run_id, game, seed, daily, won, turns, coins, name, reached, goal FROM solo_runs"
+    ).fetchall()
+    solo = view["solo"]
+    assert rows == [
+        (
+            s.save_id,
+            "bohnroschen",
+            11,
+            None,
+            int(solo["won"]),
+            solo["turns"],
+            solo["coins"],
+            "Ana",
+            solo["passed"],
+            solo["cards"],
+        )
+    ]
+    assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (1,)
+    db.close()
+    runs = SoloStore(tmp_path)
+    assert runs.count() == (1, int(solo["won"]))
+    assert [r.run_id for r in runs.best()] == [s.save_id]
+
+
+async def test_the_end_screen_shows_the_run_and_records_nothing(tmp_path: Path) -> None:
+    from textual.app import App
+
+    from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
+    from bohn_tui.play.client import LocalClient
+
+    s, _ = finished_solo(tmp_path, 11)
+    runs = SoloStore(tmp_path)
+
+    class EndApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SoloEndScreen(LocalClient(s), runs))
+
+    for _ in range(2):  # shown twice: still one run
+        async with EndApp().run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+    assert runs.count()[0] == 1 and runs.best()[0].run_id == s.save_id
+
+
+def test_a_daily_run_is_recorded_with_its_day(tmp_path: Path) -> None:
+    s, _ = finished_solo(tmp_path, daily_seed(DAY), {"daily": DAY.isoformat()})
+    best = SoloStore(tmp_path).best(5, DAY)
+    assert [(r.run_id, r.daily, r.seed) for r in best] == [(s.save_id, DAY, daily_seed(DAY))]
+
+
+def test_a_game_of_several_players_keeps_no_solo_run(tmp_path: Path) -> None:
+    from bohn_tui.play.session import Session
+    from bohn_tui.store import Store
+
+    store = Store(tmp_path)
+    s = Session.new("bohnroschen", ["Ana", "Ben"], {0: "random", 1: "random"}, 5, store=store)
+    s.run_bots()
+    assert s.over and SoloStore(tmp_path).count() == (0, 0)

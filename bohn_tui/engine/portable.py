@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bohn_tui.engine.contract import GameSpec, Rules
+from bohn_tui.engine.contract import GameSpec, Rules, SoloResult
 from bohn_tui.engine.limits import check_tree, show
+from bohn_tui.engine.options import DAY
 from bohn_tui.engine.record import Record, RecordError
 from bohn_tui.engine.registry import Registry
 
@@ -72,6 +73,18 @@ def progress(spec: GameSpec, rules: Rules, state: Any, names: list[str]) -> dict
     }
 
 
+def solo_outcome(
+    spec: GameSpec, rules: Rules, state: Any, names: list[str], options: dict[str, Any]
+) -> tuple[SoloResult, str | None] | None:
+    """A finished solo run's result (its spec's `solo_result` of the player's final view)
+    and its day (the value of the spec's DAY option: a daily run's, else None); None when
+    the game is no finished solo run."""
+    if spec.solo_result is None or len(names) != 1 or not state.over:
+        return None
+    day = next((options.get(o.name) for o in spec.options if o.type == DAY), None)
+    return spec.solo_result(rules.view(state, 0)), day if isinstance(day, str) else None
+
+
 @dataclass(frozen=True)
 class Replayed:
     """A game replayed from its portable form, without a session: what the store keeps of
@@ -88,6 +101,10 @@ class Replayed:
 
     def result_summary(self) -> dict[str, Any]:
         return self.rules.summary(self.state)
+
+    def solo_outcome(self) -> tuple[SoloResult, str | None] | None:
+        rec = self.record
+        return solo_outcome(self.spec, self.rules, self.state, list(rec.players), rec.options)
 
 
 def replay_portable(registry: Registry, raw: Any) -> Replayed:

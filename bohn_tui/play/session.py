@@ -17,10 +17,10 @@ from typing import Any
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.capabilities import reasons, sees_people
-from bohn_tui.engine.contract import Describer, GameSpec, Rules, State
+from bohn_tui.engine.contract import Describer, GameSpec, Rules, SoloResult, State
 from bohn_tui.engine.driver import Ask, BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
-from bohn_tui.engine.portable import portable_parts, progress, read_bots
+from bohn_tui.engine.portable import portable_parts, progress, read_bots, solo_outcome
 from bohn_tui.engine.record import Record, RecordError
 from bohn_tui.games import read_record, replay_either, rules_for
 from bohn_tui.games import spec as game_spec
@@ -170,6 +170,10 @@ class Session:
     def result_summary(self) -> dict[str, Any]:
         """The rules' summary of the finished game (scores, winners, ranking, reason)."""
         return self.rules.summary(self.state)
+
+    def solo_outcome(self) -> tuple[SoloResult, str | None] | None:
+        """A finished solo run's result and day (the store keeps it: engine/portable.py)."""
+        return solo_outcome(self.spec, self.rules, self.state, self.names, self.record.options)
 
     def _make_bots(self) -> None:
         levels = self.spec.bot_levels

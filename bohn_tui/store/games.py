@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bohn_tui.engine.actions import to_json
+from bohn_tui.engine.contract import SoloResult
 from bohn_tui.engine.limits import MAX_NAME, MAX_PLAYERS, InputError, clip, load_json, show
 from bohn_tui.engine.portable import FORMAT, FORMAT_VERSION
 from bohn_tui.engine.record import Record
@@ -41,7 +42,7 @@ from bohn_tui.store.db import (
     data_dir,
     private_dir,
 )
-from bohn_tui.store.results import GameResult, record_result
+from bohn_tui.store.results import SOLO_INSERT, GameResult, record_result, solo_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +194,9 @@ class Store:
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
                 (game_id, n, _dump(to_json(game.record.actions[n]))),
             )
-            if p["over"]:
+            if p["over"]:  # the move that ended the game: its result, and a solo run's row
                 self._result(db, game_id, game, now)
+                self._solo_run(db, game_id, game, now)
 
     def pop(self, game_id: str, game: SavedGame, count: int = 1) -> None:
         """Take back the saved game's last `count` moves (`game` has already taken them
@@ -232,6 +234,17 @@ class Store:
         except (KeyError, TypeError, ValueError, IndexError):
             return  # a summary without scores: the game is saved, without a result
         record_result(db, result)
+
+    @staticmethod
+    def _solo_run(db: sqlite3.Connection, game_id: str, game: SavedGame, at: float) -> None:
+        """A finished solo run into solo_runs, once (its save's id is the run's)."""
+        outcome = game.solo_outcome()
+        if outcome is None:
+            return
+        result, day = outcome
+        rec = game.record
+        row = solo_row(result, rec.seed, day, rec.players[0], at, game_id, rec.game)
+        db.execute(SOLO_INSERT, row)
 
     @staticmethod
     def _insert(db: sqlite3.Connection, columns: dict[str, Any], actions: list[str]) -> str:
@@ -442,6 +455,8 @@ class SavedGame(Protocol):
     def progress(self) -> dict[str, Any]: ...
 
     def result_summary(self) -> dict[str, Any]: ...
+
+    def solo_outcome(self) -> tuple[SoloResult, str | None] | None: ...
 
 
 def _dump(value: Any) -> str:

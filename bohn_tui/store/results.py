@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bohn_tui.engine.contract import SoloResult
 from bohn_tui.engine.limits import MAX_INT, MAX_PLAYERS, MAX_STRING
 from bohn_tui.engine.ranking import places
 from bohn_tui.store.db import LATEST
@@ -148,6 +149,35 @@ class GameResult:
             for s in range(len(names))
         )
         return cls(game_id, game, title, finished, str(summary.get("reason", "")), seats)
+
+
+SOLO_COLUMNS = "seed, daily, won, turns, coins, name, played_at, reached, goal, run_id, game"
+SOLO_INSERT = f"INSERT OR IGNORE INTO solo_runs ({SOLO_COLUMNS}) VALUES ({', '.join('?' * 11)})"
+
+
+def solo_row(
+    result: SoloResult,
+    seed: int,
+    day: str | None,
+    name: str,
+    at: float,
+    run_id: str | None,
+    game: str,
+) -> tuple[Any, ...]:
+    """A finished solo run as a row of solo_runs (SOLO_COLUMNS' order)."""
+    return (
+        seed,
+        day,
+        int(result.won),
+        result.turns,
+        result.coins,
+        name,
+        at,
+        result.reached,
+        result.goal,
+        run_id,
+        game,
+    )
 
 
 def record_result(db: sqlite3.Connection, result: GameResult) -> None:

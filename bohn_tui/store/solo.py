@@ -23,7 +23,7 @@ from typing import Any
 from bohn_tui.engine.contract import SoloResult
 from bohn_tui.store.db import StoreError, data_dir
 from bohn_tui.store.games import Store
-from bohn_tui.store.results import GOOD_SOLO
+from bohn_tui.store.results import GOOD_SOLO, SOLO_INSERT, solo_row
 from bohn_tui.store.results import SOLO_BEST_ORDER as _ORDER
 
 SEED_SPACE = 2**31  # seeds are non-negative and fit every integer type they meet
@@ -154,23 +154,12 @@ class SoloStore:
     # -- results -------------------------------------------------------------------------
 
     def record(self, run: SoloRun) -> None:
-        self._run(
-            f"INSERT OR IGNORE INTO solo_runs ({_COLUMNS}, run_id, game) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                run.seed,
-                run.daily.isoformat() if run.daily else None,
-                int(run.won),
-                run.turns,
-                run.coins,
-                run.name,
-                run.played_at or time.time(),
-                run.reached,
-                run.goal,
-                run.run_id,
-                run.game,
-            ),
-        )
+        """Keep `run` (once per run_id). A finished game's run is kept by the store at the
+        game's end (store/games.py, `append`); this is for runs read in or made by hand."""
+        day = run.daily.isoformat() if run.daily else None
+        at = run.played_at or time.time()
+        result = SoloResult(run.won, run.turns, run.coins, run.reached, run.goal)
+        self._run(SOLO_INSERT, solo_row(result, run.seed, day, run.name, at, run.run_id, run.game))
 
     def best(self, limit: int = 5, daily: dt.date | None = None) -> list[SoloRun]:
         """The best runs so far (of one day's daily run when `daily` is given); a row that

@@ -1,6 +1,6 @@
 """The end of a solo Bohnröschen run: won or lost (and to which figure), the turns taken and
-the coins, and the best runs so far (of the day, for a daily run). The run is recorded in
-the database's solo runs once, under its save's id."""
+the coins, and the best runs so far (of the day, for a daily run). The run is not recorded
+here: the store keeps it, once, under its save's id, with the move that ended the game."""
 
 from __future__ import annotations
 
@@ -90,9 +90,9 @@ class SoloEndScreen(Screen[None]):
         seed = client.seed if client.seed is not None else 0
         result = solo_result(view)
         name = str(view["players"][0]["name"])
+        # the run itself was kept by the store with the move that ended it (store/games.py):
+        # this is how the tables below find it
         self.run = SoloRun.of(result, name, seed, self.daily, client.save_id, client.game_id)
-        if client.seed is not None:
-            self.store.record(self.run)
 
     def compose(self) -> ComposeResult:
         v = self.view_data
