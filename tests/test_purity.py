@@ -29,6 +29,8 @@ for game in GAMES:
         for level in spec(game).bot_levels:
             spec(game).bots(level, 1, True)
         for _ in range(30):
+            if not rules.waiting_for(state):
+                break  # the game is over
             seat = rules.waiting_for(state)[0]
             rules.apply(state, rules.legal_actions(state, seat)[0])
             rules.view(state, seat)

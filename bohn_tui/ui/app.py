@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.terminal_theme import TerminalTheme
@@ -78,6 +78,7 @@ class BohnApp(App[None]):
                 self.unregister_theme(theme)
         self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
         self.store = store or Store()
+        self._said_before: Callable[[str], None] | None = None  # REGISTRY.say, once mounted
         self.first_session = session  # a NewGame is made after the first frame
         self.start_error: str | None = None
         self.bot_delay = bot_delay
@@ -89,7 +90,8 @@ class BohnApp(App[None]):
     def on_unmount(self) -> None:
         from bohn_tui.games import REGISTRY
 
-        REGISTRY.say = self._said_before  # a game plug-in's line: no longer a toast here
+        if self._said_before is not None:  # a game plug-in's line: no longer a toast here
+            REGISTRY.say = self._said_before
         if self.client is not None:
             self.client.stop()
         self.store.close()

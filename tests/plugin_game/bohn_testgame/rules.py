@@ -133,7 +133,7 @@ class DuelRules:
         if len(names) != 2:
             raise ValueError(f"Pocket duel is for 2 players, not {len(names)}")
         if options:
-            raise ValueError(f"Pocket duel has no options: {', '.join(sorted(options))}")
+            raise ValueError(f"Pocket duel has no options ({len(options)} given)")
         if deck is not None:
             raise ValueError("Pocket duel deals its own cards")
         rng = random.Random(seed)
