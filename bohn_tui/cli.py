@@ -83,9 +83,7 @@ def _whole(text: str, option: str, low: int, high: int) -> int:
     return number
 
 
-# the games are found through entry points only when a command needs them (the help does
-# not scan them: benchmarks/README.md, start-up); `bohn games` lists them
-GAME_HELP = "the game (`bohn games` lists them)"
+GAME_HELP = "the game (`bohn games` lists them)"  # the help scans no entry points (start-up)
 
 
 @app.command()

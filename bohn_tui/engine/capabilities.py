@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bohn_tui.engine.bots import DrawsUniform, Proposes, Reasons, SeesPeople
-from bohn_tui.engine.contract import LegalToMove, ListsSteps
+from bohn_tui.engine.contract import LegalToMove, ListsSteps, ListsUnasked
 
 if TYPE_CHECKING:  # (the checker's only: narrowing keeps what the object is known to be)
     from typing_extensions import TypeIs
@@ -37,6 +37,11 @@ def proposes(bot: object) -> TypeIs[Proposes]:
 def draws_uniform(bot: object) -> TypeIs[DrawsUniform]:
     """The bot's choice is a uniform draw the driver may make (`uniform`)."""
     return _of_type(bot, DrawsUniform)
+
+
+def lists_unasked(rules: Any) -> TypeIs[ListsUnasked]:
+    """The rules list the offers to a seat it cannot take (`unasked`)."""
+    return _of_type(rules, ListsUnasked)
 
 
 def lists_steps(rules: Any) -> TypeIs[ListsSteps]:

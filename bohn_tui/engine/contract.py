@@ -135,6 +135,14 @@ class ListsSteps(Protocol):
 
 
 @runtime_checkable
+class ListsUnasked(Protocol):
+    """Rules that list the open offers to a seat it cannot take (declined for a person at
+    once: docs/formats.md, offers that can no longer be met)."""
+
+    def unasked(self, state: Any, seat: int) -> list[Action]: ...
+
+
+@runtime_checkable
 class LegalToMove(Protocol):
     """Rules with a faster `legal_actions` for the seat `to_move` names (the same list)."""
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
-from .capabilities import draws_uniform, legal_to_move, lists_steps, proposes
+from .capabilities import draws_uniform, legal_to_move, lists_steps, lists_unasked, proposes
 from .contract import Rules
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
@@ -93,7 +93,7 @@ class BotDriver:
             self._key = rules.proposal_round(state)
         self._pending: list[int] = []
         self._per_turn = (0, 0)  # (turn, bot decisions in it)
-        self._unasked: Callable[[Any, int], list[Action]] | None = getattr(rules, "unasked", None)
+        self._unasked = rules.unasked if lists_unasked(rules) else None
 
     @property
     def proposers(self) -> list[int]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
-from bohn_tui.engine.capabilities import reasons, sees_people
+from bohn_tui.engine.capabilities import lists_unasked, reasons, sees_people
 from bohn_tui.engine.contract import Describer, GameSpec, Rules, SoloResult, State
 from bohn_tui.engine.driver import Ask, BotDriver, Move
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
@@ -323,10 +323,9 @@ class Session:
     def _unasked(self, action: Action) -> bool:
         """`action` is a person's decline of an offer they cannot take (the rules' `unasked`):
         the driver makes it for them, and an undo takes it with the move before it."""
-        unasked = getattr(self.rules, "unasked", None)
-        if unasked is None or action.seat in self.bots:
+        if not lists_unasked(self.rules) or action.seat in self.bots:
             return False
-        return action in unasked(self.state, action.seat)
+        return action in self.rules.unasked(self.state, action.seat)
 
     def _note_auto(self, moves: int, auto: bool, events: list[Event]) -> None:
         if auto:
