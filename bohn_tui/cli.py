@@ -351,32 +351,34 @@ def host(
         typer.Option("--port", help="also let players in by SSH on this port (0: any free one)"),
     ] = None,
     bind: Annotated[
-        str, typer.Option("--bind", metavar="ADDR", help="the address SSH listens on")
-    ] = "0.0.0.0",
+        str | None,
+        typer.Option("--bind", metavar="ADDR", help="listen here (SSH: 0.0.0.0, web: 127.0.0.1)"),
+    ] = None,
+    web: Annotated[
+        int | None, typer.Option("--web", help="also let players in by browser on this port")
+    ] = None,
+    login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,
     takeover: Annotated[
         float | None,
         typer.Option("--takeover", metavar="SECONDS", help="a bot plays a seat away for this long"),
     ] = None,
 ) -> None:
     """Host a game for players who join from other terminals (`bohn join`, then the invite
-    code) or, with --port, from anywhere by SSH (`ssh -p PORT CODE@HOST`)."""
+    code), with --port by SSH (`ssh -p PORT CODE@HOST`), with --web in a browser."""
     import asyncio
 
-    from bohn_tui.cli_host import host_invites, host_session
+    from bohn_tui.cli_host import front_doors, host_invites, host_session
     from bohn_tui.net.host import serve
 
     if not 0 <= bot_delay <= 10:
         _fail("--bot-delay must be from 0 to 10 seconds")
-    if port is not None and not 0 <= port <= 65535:
-        _fail("--port must be from 0 to 65535")
+    for flag, value in (("--port", port), ("--web", web)):
+        if value is not None and not 0 <= value <= 65535:
+            _fail(f"{flag} must be from 0 to 65535")
     if takeover is not None and not 1 <= takeover <= 86400:
         _fail("--takeover must be from 1 to 86400 seconds")
     store = _store(echo=not as_json)
-    door = None
-    if port is not None:
-        from bohn_tui.net.ssh import Door
-
-        door = Door(bind, port, store.root)
+    ssh_door, web_door, door = front_doors(bind, port, web, store.root, login_delay)
 
     game, flags = _game_and_flags(game, ctx)
     game_id = _game(game) if game is not None and resume is None else None
@@ -393,7 +395,7 @@ def host(
             _fail(str(e))
 
     def ready(h: Any, path: Path) -> None:
-        host_invites(h, door, path, socket is not None, as_json)
+        host_invites(h, ssh_door, path, socket is not None, as_json, web_door)
 
     def say(text: str) -> None:
         typer.echo(text, err=True)
