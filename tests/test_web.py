@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ def _first_field(screen: str, name: str) -> str:
 def _argvs() -> str:
     """Every process's command line on this machine, as one text."""
     out = []
-    for pid in filter(str.isdigit, __import__("os").listdir("/proc")):
+    for pid in filter(str.isdigit, os.listdir("/proc")):
         with contextlib.suppress(OSError):
             out.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
     return "\n".join(out)
