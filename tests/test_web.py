@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +78,7 @@ def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it
         terminals.append(ben)
         before = ben.wait_for("Ben · you")
         assert _first_field(before, "Ana") == "1 · empty field"
+        assert "bound to the SSH key" in _aside(_try(info["web"], _code(info, "Ben")))
         ana.press("1")  # she plants her front card (a Chili) on her field 1
         ben.wait_for(lambda s: _first_field(s, "Ana").startswith("1  Chi ×1"))
         assert _moves(tmp_path) == 1
@@ -91,8 +95,28 @@ def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it
             assert time.monotonic() < end, again.text()
             time.sleep(0.05)
         assert host.poll() is None
+        host.send_signal(signal.SIGTERM)  # Ctrl+C: the hosting ends, the page's game too
+        assert host.wait(10) == 0
+        again.wait_closed()
     err = host.stderr.read().decode() if host.stderr else ""
     assert _code(info, "Ana") not in err and "Traceback" not in err
+
+
+def _aside(coroutine: Any) -> Any:
+    """Run `coroutine` in a thread of its own (playwright's loop runs in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+async def _try(url: str, code: str) -> str:
+    """What a websocket that types `code` at the door's prompt is told (a refusal)."""
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(url.replace("http://", "ws://") + "ws")
+        await ws.send_str(json.dumps(["stdin", code + "\r"]))
+        texts = []
+        while (msg := await ws.receive(5)).type == aiohttp.WSMsgType.BINARY:
+            texts.append(msg.data.decode())
+        return "".join(texts)
 
 
 async def _door(url: str, codes: list[str]) -> list[str]:
