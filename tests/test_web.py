@@ -156,16 +156,26 @@ async def _door(url: str, codes: list[str]) -> list[str]:
             texts.append(msg.data.decode())
         got.append("".join(texts))
         got.append((await http.get(url.rstrip("/") + "/static/")).status.__str__())
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    for blob in (b"GET /" + b"<b>" * 5000 + b" HTTP/1.1\r\n\r\n", os.urandom(4096)):
+        r, w = await asyncio.open_connection("127.0.0.1", port)  # bad requests: 400, no log
+        w.write(blob)
+        got.append((await asyncio.wait_for(r.read(), 5))[:24].decode("latin-1"))
+        w.close()
     return got
 
 
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Path) -> None:
     with hosting(tmp_path, *GAME, *FAST) as (host, info):
         wrong = [f"zzzz-{i}3456789" for i in range(6)]
-        page, crowd, other_site, codes, index = asyncio.run(_door(info["web"], wrong))
+        page, crowd, other_site, codes, index, *bad = asyncio.run(_door(info["web"], wrong))
         assert page == "200 default-src 'self'"
         assert "too many logins in progress from this address" in crowd
         assert other_site == "403"
         assert codes.count("That invite code is not one of this game's.") == 6
         assert index == "403" or index == "404"  # no folder index
+        assert bad == ["HTTP/1.0 400 Bad Request"] * 2
         assert _moves(tmp_path) == 0 and host.poll() is None
+    err = host.stderr.read().decode() if host.stderr else ""
+    assert "Traceback" not in err and "<b>" not in err, err[:500]
+    assert "Web: 5 failed logins from 127.0.0.1: answering it slowly now" in err

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import re
 import signal
@@ -101,6 +102,7 @@ class WebDoor:
         """Listen (before the game opens, so that a door that cannot open saves no game).
         OSError with the reason."""
         self.socket_path = socket_path
+        quiet()
         self.runner = web.AppRunner(
             await self.pages.make_app(), access_log=None, handle_signals=False
         )
@@ -135,6 +137,16 @@ class WebDoor:
             await asyncio.gather(*tasks, return_exceptions=True)
         if self.runner is not None:
             await self.runner.cleanup()
+
+
+def quiet() -> None:
+    """aiohttp's and textual-serve's loggers say nothing: what a client sends (a bad
+    request's first bytes, with a traceback) never reaches the host's output."""
+    for name in ("aiohttp", "textual-serve"):
+        logger = logging.getLogger(name)
+        logger.propagate = False
+        if not logger.handlers:
+            logger.addHandler(logging.NullHandler())
 
 
 class Pages(Server):
