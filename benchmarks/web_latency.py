@@ -5,7 +5,8 @@ A `bohn host --web 0` on 127.0.0.1 (Bohnanza, Ana, Ben and a random bot, --login
 Debian's chromium driven by playwright (tests/helpers/browser.py, as tests/test_web.py).
 
 - load: a new tab opens the page, the code is typed when it asks, until the first frame
-  that shows Ana's table (`--loads` times, each tab closed before the next; its seat
+  that shows Ana's table (and its parts: the page to its prompt, the code's Enter to the
+  table) (`--loads` times, each tab closed before the next; its seat
   process starts anew each time: that is most of it);
 - key: in one tab, `?` opens the help and `escape` closes it, from the key's press to the
   frame that shows it (`--keys` presses);
@@ -55,12 +56,45 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _open(context: object, url: str, code: str, ready: str) -> tuple[Page, float]:
+# In the page, before its own scripts: when each binary websocket message (terminal bytes)
+# arrived and when each key went down, in ms since the page's navigation began. The frame
+# that made a check true is the last one the test had read then (`Page.frames`), so its time
+# is the page's own, without pyte's or playwright's time to pass it on.
+CLOCK = """(() => {
+  const Original = window.WebSocket;
+  window.__frames = []; window.__keys = [];
+  window.addEventListener("keydown", () => window.__keys.push(performance.now()), true);
+  window.WebSocket = function (...args) {
+    const ws = new Original(...args);
+    ws.addEventListener("message", (e) => {
+      if (typeof e.data !== "string") window.__frames.push(performance.now());
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Original.prototype;
+})();"""
+
+
+def _frame(page: Page) -> float:
+    """When the frame the test read last arrived (ms since the page's navigation)."""
+    return float(page.page.evaluate(f"window.__frames[{page.frames - 1}]"))
+
+
+def _key(page: Page) -> float:
+    return float(page.page.evaluate("window.__keys[window.__keys.length - 1]"))
+
+
+def _open(context: object, url: str, code: str, ready: str) -> tuple[Page, float, float, float]:
+    """A new tab on the page, the code typed: the tab, the ms from the navigation to the
+    prompt's frame, from its Enter to the first frame of the table, and to that frame."""
     page = Page(context, url)
     page.wait_for("Invite code:")
-    page.type(code + "\n")
+    prompt = _frame(page)
+    page.type(code)
+    page.press("Enter")
     page.wait_for(ready, timeout=30)
-    return page, page.last - page.opened
+    table = _frame(page)
+    return page, prompt, table - _key(page), table
 
 
 def main() -> None:
@@ -79,25 +113,27 @@ def main() -> None:
     with hosting(args.data, *game) as (host, info), browser() as context:
         url = info["web"]
         codes = {s["name"]: s["code"] for s in info["seats"]}
-        loads = []
+        context.add_init_script(CLOCK)
+        loads, prompts, tables = [], [], []
         for _ in range(args.loads):
-            page, took = _open(context, url, codes["Ana"], "Ana · you")
-            loads.append(took)
+            page, prompt, table, load = _open(context, url, codes["Ana"], "Ana · you")
+            loads.append(load)
+            prompts.append(prompt)
+            tables.append(table)
             page.page.close()
             time.sleep(0.3)
-        page, _ = _open(context, url, codes["Ana"], "Ana · you")
+        page, *_ = _open(context, url, codes["Ana"], "Ana · you")
         page.wait_for("Help")
         keys = []
         for i in range(args.keys * 2):
             opening = i % 2 == 0
-            before = time.monotonic()
             page.press("?" if opening else "Escape")
             page.wait_for(
                 (lambda s: "Keys" in s and "q Leave" not in s)
                 if opening
                 else (lambda s: "q Leave" in s)
             )
-            keys.append(page.last - before)
+            keys.append(_frame(page) - _key(page))
             page.page.wait_for_timeout(100)
         base_host = _rss(host.pid)
         pages = [page]
@@ -107,11 +143,15 @@ def main() -> None:
         time.sleep(1.0)
         seats = [_rss(c) for c in _children(host.pid)]
         grown = _rss(host.pid) - base_host
-    ms = [x * 1000 for x in loads]
-    ks = [x * 1000 for x in keys]
+
+    def figure(ms: list[float]) -> dict[str, float]:
+        return {"p50": round(_pct(ms, 50)), "p95": round(_pct(ms, 95)), "n": len(ms)}
+
     out = {
-        "load_ms": {"p50": round(_pct(ms, 50)), "p95": round(_pct(ms, 95)), "n": len(ms)},
-        "key_ms": {"p50": round(_pct(ks, 50)), "p95": round(_pct(ks, 95)), "n": len(ks)},
+        "load_ms": figure(loads),
+        "prompt_ms": figure(prompts),
+        "code_to_table_ms": figure(tables),
+        "key_ms": figure(keys),
         "seat_process_rss_mib": round(statistics.mean(seats) / 1024, 1) if seats else None,
         "seat_processes": len(seats),
         "host_growth_kib_per_session": round(grown / 3) if seats else None,

@@ -104,7 +104,10 @@ class WebDoor:
         self.socket_path = socket_path
         quiet()
         self.runner = web.AppRunner(
-            await self.pages.make_app(), access_log=None, handle_signals=False
+            await self.pages.make_app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=KILL_SECONDS,  # (the games have ended by then)
         )
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.bind or None, self.port, backlog=256)

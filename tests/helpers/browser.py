@@ -18,6 +18,8 @@ from typing import Any
 
 import pyte
 
+from helpers.ssh import wait_for
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -99,15 +101,8 @@ class Page:
             return "\n".join(self.screen.display)
 
     def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
-        test = check if callable(check) else (lambda s: check in s)
-        end = time.monotonic() + timeout
-        while True:
-            shown = self.text()
-            if test(shown):
-                return shown
-            if time.monotonic() > end:
-                raise AssertionError(f"not in the page within {timeout:g} s: {check!r}\n{shown}")
-            self.page.wait_for_timeout(20)  # (playwright's events come in while it waits)
+        """The screen once `check` holds (playwright's events come in while it waits)."""
+        return wait_for(self.text, check, timeout, lambda s: self.page.wait_for_timeout(s * 1000))
 
     def type(self, text: str) -> None:
         self.page.locator(".xterm-helper-textarea").focus()
