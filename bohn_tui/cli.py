@@ -354,9 +354,7 @@ def host(
         str | None,
         typer.Option("--bind", metavar="ADDR", help="listen here (SSH: 0.0.0.0, web: 127.0.0.1)"),
     ] = None,
-    web: Annotated[
-        int | None, typer.Option("--web", help="also let players in by browser on this port")
-    ] = None,
+    web: Annotated[int | None, typer.Option("--web", metavar="PORT", help="browsers too")] = None,
     login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,
     takeover: Annotated[
         float | None,
