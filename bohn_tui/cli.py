@@ -456,7 +456,7 @@ def resume(
             damaged = [s for s in store.list() if s.error]
             note = f" ({len(damaged)} damaged: {damaged[0].label})" if damaged else ""
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
-        save = latest.id  # type: ignore[union-attr]
+        save = latest.id
     try:
         game_id = store.find(save)
         session = Session.load(store, game_id)
