@@ -166,14 +166,14 @@ def test_bohn_stats_shows_a_players_ratings_and_the_leaderboards(tmp_path: Path)
     update_ratings(db, "g4", [("Ana", 2), ("[b]Cem", 1)])
     (ana,) = [r for r in ratings_for(db, "Ana") if r.game_id == "bohnanza"]
     db.close()
-    p = stats_command(tmp_path, "--player", "ana")  # an account regardless of case
+    p = stats_command(tmp_path, "--player", "Ana")
     assert p.returncode == 0, p.stderr
-    assert "Ratings of ana" in p.stdout and "Bohnanza: Dahlias" in p.stdout
-    line = next(x for x in p.stdout.splitlines() if x.strip().startswith("Bohnanza "))
+    assert "Recent results" in p.stdout  # beside the tables of today
+    ratings = p.stdout[p.stdout.index("Ratings of Ana") :]
+    assert "Bohnanza: Dahlias" in ratings
+    line = next(x for x in ratings.splitlines() if x.strip().startswith("Bohnanza "))
     assert line.split() == ["Bohnanza", f"{ana.ordinal:.0f}", f"{ana.mu:.1f}", "±",
                             f"{ana.sigma:.1f}", "1"]  # fmt: skip
-    p = stats_command(tmp_path, "--player", "Ana")  # beside the tables of today
-    assert "Ratings of Ana" in p.stdout and "Recent results" in p.stdout
     p = stats_command(tmp_path)
     assert p.returncode == 0 and "Leaderboard: Bohnanza" in p.stdout and "[b]Cem" in p.stdout
     board = [x.split()[:2] for x in p.stdout.splitlines() if x.strip()[:2] in ("1.", "2.", "3.")]
@@ -184,7 +184,44 @@ def test_bohn_stats_shows_a_players_ratings_and_the_leaderboards(tmp_path: Path)
         ["1.", "[b]Cem"],
         ["2.", "Ana"],
     ]
-    p = stats_command(tmp_path, "--json", "--player", "Ana")
+    p = stats_command(tmp_path, "--json", "--player", "aNA")  # an account regardless of case
     (bohnanza,) = [r for r in json.loads(p.stdout)["ratings"] if r["game_id"] == "bohnanza"]
     assert bohnanza == {"name": "Ana", "game_id": "bohnanza", "mu": ana.mu, "sigma": ana.sigma,
                         "ordinal": ana.ordinal, "games": 1}  # fmt: skip
+
+
+async def test_the_statistics_screen_shows_a_leaderboard_per_game(tmp_path: Path) -> None:
+    from helpers.ui import screen_text
+    from textual.app import App
+    from textual.widgets import TabbedContent
+
+    from bohn_tui.ui.screens.stats import StatsScreen
+
+    path = fill(tmp_path / DB_NAME)
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StatsScreen(path))
+
+    db = connect(path)
+    update_ratings(db, "g1", [("Ana", 1), ("[b]Ben", 2)])
+    update_ratings(db, "g4", [("Cem", 1), ("Ana", 2)])
+    db.close()
+    async with One().run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert screen.query_one(TabbedContent).active == "ratings"
+        text = screen_text(screen)
+        assert "Leaderboard: Bohnanza" in text and "Leaderboard: Bohnanza: Dahlias" in text
+        assert "1-7 tabs" in text
+        assert ["2.", "[b]Ben"] in [x.split()[:2] for x in text.splitlines()]  # never markup
+        await pilot.press("p")  # Ana: her ratings, the same tab
+        await pilot.pause()
+        text = screen_text(screen)
+        assert "Ratings of Ana" in text and "Leaderboard" not in text
+        await pilot.press("p")  # Ben of the results has no rating: the first tab, none for them
+        await pilot.pause()
+        assert screen.player == "Ben" and screen.query_one(TabbedContent).active == "players"
+        assert not screen.query("TabPane#ratings") and "1-6 tabs" in screen_text(screen)
