@@ -16,7 +16,14 @@ from helpers.stats import fill
 from openskill.models import PlackettLuce
 
 from bohn_tui.store.db import DB_NAME, MIGRATIONS, VERSION, StoreError, connect
-from bohn_tui.store.ratings import RatingRow, leaderboard, ratings_for, update_ratings
+from bohn_tui.store.ratings import (
+    RatingRow,
+    leaderboard,
+    ratings_for,
+    result_places,
+    update_ratings,
+)
+from bohn_tui.store.results import GameResult, record_result
 from bohn_tui.store.stats import load
 
 
@@ -46,6 +53,26 @@ def test_a_tie_of_three_gives_openskills_own_numbers_from_the_stored_priors(
         assert (got.mu, got.sigma, got.ordinal) == (want.mu, want.sigma, want.ordinal())
         assert got.games == 2 and got.game_id == "bohnanza"  # the game g1 and g2 were
     assert row(db, "Ben").mu != row(db, "Cem").mu  # a tie from different priors
+
+
+def test_the_places_of_a_result_are_the_games_ranking_ties_included(
+    db: sqlite3.Connection,
+) -> None:
+    """Equal scores below the winner share a place (engine.ranking.places): the result's
+    ranks, rated as openskill rates that tie."""
+    summary = {"scores": [5, 7, 5], "winners": [1]}
+    names = ["Ana", "Ben", "Cem"]
+    record_result(db, GameResult.from_summary("t1", "dahlias", "D", names, {}, summary, 9.0))
+    assert result_places(db, "t1") == [("Ana", 2), ("Ben", 1), ("Cem", 2)]
+    update_ratings(db, "t1", result_places(db, "t1") or [])
+    model = PlackettLuce()
+    want = model.rate([[model.rating()] for _ in range(3)], ranks=[2, 1, 2])
+    got = [row(db, name, "dahlias") for name in names]
+    assert [(r.mu, r.sigma) for r in got] == [(w.mu, w.sigma) for (w,) in want]
+    assert got[0].mu == got[2].mu < got[1].mu
+    # g3 had bots: unrated unless chosen, then the bots' seats are left out
+    assert result_places(db, "g3") is None and result_places(db, "nonesuch") is None
+    assert result_places(db, "g3", with_bots=True) == [("Ana", 1), ("Ben", 1)]
 
 
 def test_the_same_game_twice_changes_nothing(db: sqlite3.Connection) -> None:
@@ -225,3 +252,14 @@ async def test_the_statistics_screen_shows_a_leaderboard_per_game(tmp_path: Path
         await pilot.pause()
         assert screen.player == "Ben" and screen.query_one(TabbedContent).active == "players"
         assert not screen.query("TabPane#ratings") and "1-6 tabs" in screen_text(screen)
+
+
+def test_the_commands_and_the_screens_do_not_import_openskill() -> None:
+    """Only an update imports it (its import cost stays out of `bohn`'s start)."""
+    code = (
+        "import sys, bohn_tui.cli, bohn_tui.ui.app, bohn_tui.ui.screens.stats, "
+        "bohn_tui.store.stats, bohn_tui.store.ratings; "
+        "print([m for m in sys.modules if m.startswith('openskill')])"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "[]", p.stderr

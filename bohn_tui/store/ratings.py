@@ -22,7 +22,7 @@ from typing import Any
 
 from bohn_tui.engine.limits import MAX_PLAYERS, MAX_STRING, InputError, check_name, show
 from bohn_tui.store.db import StoreError, why
-from bohn_tui.store.results import Checks
+from bohn_tui.store.results import GOOD_SEATS, Checks
 
 BOARD = 20  # rows of a leaderboard by default
 MAX_BOARD = 1000  # rows of a leaderboard at most
@@ -152,6 +152,26 @@ def boards(
         return tuple(r for r in ratings_for(conn, player) if game is None or r.game_id == game)
     games = sorted(rated_games(conn)) if game is None else [game]
     return tuple(row for g in games for row in leaderboard(conn, g))
+
+
+def result_places(
+    conn: sqlite3.Connection, game_id: str, with_bots: bool = False
+) -> list[tuple[str, int]] | None:
+    """The people's (name, place) of the finished game `game_id` as its result records them
+    (result_seats.rank: engine.ranking's places, the end screen's order and ties), for
+    `update_ratings`; None when there is no result, or a seat was a bot and `with_bots` is
+    not set (a game with bots is unrated unless its creator chose otherwise: then the bots'
+    seats are left out and the people keep their order)."""
+    try:
+        seats = conn.execute(
+            f"SELECT s.name, s.rank, s.bot FROM {GOOD_SEATS} s WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        ).fetchall()
+    except sqlite3.Error as e:
+        raise StoreError(f"the result of game {show(game_id)} cannot be read: {why(e)}") from None
+    if not seats or (not with_bots and any(bot is not None for _, _, bot in seats)):
+        return None
+    return [(str(name), int(rank)) for name, rank, bot in seats if bot is None]
 
 
 def skipped_lines(conn: sqlite3.Connection, shown: int) -> tuple[list[str], int]:
