@@ -20,6 +20,7 @@ from bohn_tui.store.ratings import (
     RatingRow,
     leaderboard,
     ratings_for,
+    rename_account,
     result_places,
     update_ratings,
 )
@@ -94,6 +95,19 @@ def test_names_differing_in_case_are_one_account(db: sqlite3.Connection) -> None
         update_ratings(db, "g3", [("Ana", 1), ("ANA", 2)])
     assert ratings_for(db, "Ana") == [ana]  # refused: nothing changed, g3 not recorded
     assert db.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0] == 2
+
+
+def test_an_account_renamed_keeps_its_ratings(db: sqlite3.Connection) -> None:
+    update_ratings(db, "g1", [("Ana", 1), ("Ben", 2)])
+    update_ratings(db, "g4", [("Ben", 1), ("Cem", 2)])
+    ben = ratings_for(db, "Ben")
+    assert rename_account(db, "ben", "Bea") == 2 and ratings_for(db, "Ben") == []
+    assert [(r.name, r.mu) for r in ratings_for(db, "bea")] == [("Bea", r.mu) for r in ben]
+    with pytest.raises(StoreError, match="'Ana' already has a rating"):
+        rename_account(db, "Bea", "Ana")  # both rated in bohnanza: refused, nothing moved
+    assert len(ratings_for(db, "Bea")) == 2 and not db.in_transaction
+    assert rename_account(db, "bea", "BEA") == 2  # the same account, spelled anew
+    assert {r.name for r in ratings_for(db, "Bea")} == {"BEA"}
 
 
 def test_the_leaderboard_orders_by_ordinal(db: sqlite3.Connection) -> None:

@@ -5,9 +5,10 @@ rating so that reading a board needs no openskill (it is imported only by `updat
 
 An account is its name compared regardless of case (`str.casefold`): "Ana" and "ANA" are one
 rating, shown as last written. Local (hot-seat) games have no accounts and are never rated
-(docs/formats.md, "Ratings"). A row that fails RATING_CHECKS (a mu that is text, NaN, which
-SQLite keeps as NULL, or infinite) is left out of every read and named by the statistics'
-skipped lines; an update that would build on one refuses in one line and changes nothing."""
+(docs/formats.md, "Ratings"). A row that fails RATING_CHECKS (a mu that is text such as
+'NaN', a blob, or infinite; a NaN itself cannot be written: SQLite stores it as NULL, which
+the schema refuses) is left out of every read and named by the statistics' skipped lines;
+an update that would build on one refuses in one line and changes nothing."""
 
 from __future__ import annotations
 
@@ -152,6 +153,27 @@ def boards(
         return tuple(r for r in ratings_for(conn, player) if game is None or r.game_id == game)
     games = sorted(rated_games(conn)) if game is None else [game]
     return tuple(row for g in games for row in leaderboard(conn, g))
+
+
+def rename_account(conn: sqlite3.Connection, old: str, new: str) -> int:
+    """Move the ratings of the account `old` to the name `new` (`bohn server accounts
+    rename`); how many moved. StoreError (one line, nothing changed) when `new` is not a
+    name or another account already has a rating in one of the same games."""
+    try:
+        check_name(new, "the new name")
+    except InputError as e:
+        raise StoreError(str(e)) from None
+    with _writing(conn, f"the ratings of {show(old)} cannot be renamed"):
+        try:
+            cur = conn.execute(
+                "UPDATE ratings SET account = ?, name = ? WHERE account = ?",
+                (account(new), new, account(old)),
+            )
+        except sqlite3.IntegrityError:
+            raise StoreError(
+                f"{show(new)} already has a rating in a game of {show(old)}: nothing renamed"
+            ) from None
+        return cur.rowcount
 
 
 def result_places(
