@@ -142,6 +142,13 @@ async def _door(url: str, codes: list[str]) -> list[str]:
         got.append(await first_text(opened[-1]))
         for ws in opened:
             await ws.close()
+        # behind a proxy on this machine each person counts by the address it forwards
+        ana, ben = ({"X-Forwarded-For": f"127.0.0.9, 127.0.0.{i}"} for i in (11, 12))
+        behind = [await http.ws_connect(ws_url, headers=ana) for _ in range(5)]
+        other = await http.ws_connect(ws_url, headers=ben)
+        got.append(await first_text(behind[-1]) + " | " + await first_text(other))
+        for ws in [*behind, other]:
+            await ws.close()
         try:
             await http.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
             got.append("another site's page got a websocket")
@@ -168,9 +175,14 @@ async def _door(url: str, codes: list[str]) -> list[str]:
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Path) -> None:
     with hosting(tmp_path, *GAME, *FAST) as (host, info):
         wrong = [f"zzzz-{i}3456789" for i in range(6)]
-        page, crowd, other_site, codes, index, *bad = asyncio.run(_door(info["web"], wrong))
+        page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(
+            _door(info["web"], wrong)
+        )
         assert page == "200 default-src 'self'"
         assert "too many logins in progress from this address" in crowd
+        mine, theirs = proxied.split(" | ")
+        assert "too many logins in progress from this address" in mine
+        assert "Invite code:" in theirs  # another person behind the same proxy gets in
         assert other_site == "403"
         assert codes.count("That invite code is not one of this game's.") == 6
         assert index == "403" or index == "404"  # no folder index

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
@@ -123,6 +124,17 @@ class WebDoor:
     def attach(self, host: Any) -> None:
         self.host = host
 
+    def address(self, request: web.Request) -> str:
+        """Whose page this is, for the gate's counts: the peer's address; but for a door on
+        a loopback address reached from one (a reverse proxy on this machine, README), the
+        last address of X-Forwarded-For, which the proxy set: otherwise every person behind
+        the proxy would share one address's limits, and one of them could lock out all."""
+        peer = request.remote or "local"
+        forwarded = request.headers.get("X-Forwarded-For", "").rsplit(",", 1)[-1].strip()
+        if forwarded and _loopback(self.bind) and _loopback(peer):
+            return forwarded[:64]
+        return peer
+
     def url(self) -> str:
         """The page's address (no code in it: the page asks)."""
         where = self.bind if self.bind not in ("", "0.0.0.0", "::") else "localhost"
@@ -140,6 +152,13 @@ class WebDoor:
             await asyncio.gather(*tasks, return_exceptions=True)
         if self.runner is not None:
             await self.runner.cleanup()
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return address == "localhost"
 
 
 def quiet() -> None:
@@ -205,7 +224,7 @@ class Pages(Server):
         door = self.door
         door.sockets.add(ws)
         try:
-            await Visit(door, ws, request.remote or "local").run()
+            await Visit(door, ws, door.address(request)).run()
         finally:
             door.sockets.discard(ws)
             await ws.close()
