@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
+from helpers.asks import private_at_start
 from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table
 from textual.widgets import Select, Switch
 
@@ -110,12 +111,12 @@ async def test_new_game_offers_only_the_options_the_game_reads(tmp_path: Path) -
     """The open-treasuries switch is for games whose scores are secret; for a game with
     everything public (the dice game) it goes, and the game starts without the option and
     without a privacy screen, though two people play."""
-    from bohn_tui.games import GAMES, spec
+    from bohn_tui.games import GAMES
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
     from bohn_tui.ui.screens.privacy import PrivacyScreen
 
-    public = next(g for g in GAMES if spec(g).public)
+    public = next(g for g in GAMES if not private_at_start(g))
     app = BohnApp(Store(tmp_path), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
