@@ -196,9 +196,16 @@ class Host:
             "waiting_for": list(c.waiting_for()),
             "decider": c.decider(),
             "next_human": c.next_human(),
-            "prompts": [
-                {"seat": q.seat, "kind": q.kind, "text": q.text, "about": q.about}
-                for q in c.prompts()
+            "prompts": [  # the asks (named prompts on the wire since version 1)
+                {
+                    "seat": seat,
+                    "kind": q.kind,
+                    "text": q.sentence,
+                    "about": q.about,
+                    "private": q.private,
+                    "volunteer": q.volunteer,
+                }
+                for seat, q in c.asks().items()
             ],
             "over": over,
             "summary": c.summary() if over else None,

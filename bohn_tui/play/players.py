@@ -139,17 +139,3 @@ class NewGame:
     bots: dict[int, str] = field(default_factory=dict)
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
-
-    def first_hand_over(self) -> str | None:
-        """The player the screen passes to first, when the game opens with a hand-over and
-        that is known before the game is built: every game starts with seat 0
-        (tests/test_session.py holds the engine to it) but a game whose starting seat
-        comes from the deal (`GameSpec.dealt_start`: None, the app builds the game first
-        and the table then hands over to whoever it waits for), and the screen passes only
-        between two or more people."""
-        from bohn_tui.games import spec
-
-        humans = len(self.names) - len(self.bots)
-        if humans < 2 or spec(self.game).dealt_start:
-            return None
-        return self.names[0] if 0 not in self.bots else None

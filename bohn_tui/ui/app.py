@@ -143,19 +143,9 @@ class BohnApp(App[None]):
     # -- games -------------------------------------------------------------------------------
 
     def _new_game_first(self, new: NewGame) -> None:
-        """A new game whose first step is a hand-over shows that privacy screen at once,
-        then loads the rules and builds the game and the table beneath it."""
-        from bohn_tui.games import spec
-
-        name = None if spec(new.game).public else new.first_hand_over()
-        if name is None:  # a bot or the only person moves first, or nothing is private:
-            # the table is the first frame
-            self._start(new)
-            return
-        self.push_screen(privacy_screen(self).show_for(name, f"It is {name}'s turn.", [], None))
-        self.call_after_refresh(self._start, new)
-
-    def _start(self, new: NewGame) -> None:
+        """A new game: the game is built, and when its first step is a hand-over (the rules'
+        asks: a person is asked something private, and two or more people play) that
+        privacy screen shows at once, and the table is built beneath it."""
         from bohn_tui.play.session import Session
 
         try:
@@ -164,6 +154,17 @@ class BohnApp(App[None]):
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
             return
+        d = s.next_human()
+        ask = None if d is None or len(s.humans) < 2 else s.asks().get(d)
+        if ask is None or not ask.private:  # a bot or the only person moves first, or
+            # nothing is private: the table is the first frame
+            self._open_new(s)
+            return
+        name = s.names[d] if d is not None else ""
+        self.push_screen(privacy_screen(self).show_for(name, ask.sentence, [], None))
+        self.call_after_refresh(self._open_new, s)
+
+    def _open_new(self, s: Session) -> None:
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
             while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()

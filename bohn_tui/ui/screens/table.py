@@ -95,7 +95,7 @@ class TableScreen(HandOver, Screen[None]):
             setattr(self, f"action_{name_}", getattr(self.controls, f"action_{name_}"))
         # a game that opens with a hand-over shows the privacy screen before the table is
         # built (the first frame comes sooner); a hand confirmed meanwhile shows once built
-        self.building = not remote and self.first_decision_hands_over()
+        self.building = not remote and self.hands_over()
         self._reveal_when_built: int | None = None
 
     @property
@@ -344,7 +344,7 @@ class TableScreen(HandOver, Screen[None]):
             if self.remote:
                 return action == "chat"
             # nothing to hide in a public decision
-            return len(self.client.humans) > 1 and not self.controls.public_decision()
+            return len(self.client.humans) > 1 and self.private(self.viewer)
         if action in OWN:
             return True
         return self.controls.check(action, parameters)
