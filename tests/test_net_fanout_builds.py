@@ -66,7 +66,8 @@ def test_one_public_view_and_one_spectator_line_a_change(
             version = first["version"] + 1
             lines = []
             for peer in (ben, *watchers):
-                await peer.until("state", lambda m: m["version"] >= version)
+                state = await peer.until("state", lambda m: m["version"] >= version)
+                assert state["log"] and state["log_from"] == first["log_from"] + len(first["log"])
                 lines.append(peer.raw[-1])
             assert host.builds == builds + 1
             assert views[None] == 1  # the public view, once for all 14 connections

@@ -182,9 +182,10 @@ class Host:
     def state(self, conn: Connection) -> dict[str, Any]:
         """The state for `conn` now; its log from the first line it does not have (all of
         it when the session's log was rebuilt, as an undo does)."""
-        c, seat = self.client, conn.seat
-        shared = self._shared()
-        start = self._log_start(conn)
+        return self._state(conn, self._log_start(conn))
+
+    def _state(self, conn: Connection, start: int) -> dict[str, Any]:
+        c, seat, shared = self.client, conn.seat, self._shared()
         return {
             "t": "state",
             "version": shared["version"],
@@ -206,7 +207,7 @@ class Host:
         lines: dict[int, bytes] = self._shared()["lines"]
         start = self._log_start(conn)
         if start not in lines:
-            lines[start] = p.encode(self.state(conn))
+            lines[start] = p.encode(self._state(conn, start))
         return lines[start]
 
     def _log_start(self, conn: Connection) -> int:
