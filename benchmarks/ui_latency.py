@@ -8,8 +8,9 @@ and the memory of the bohn process.
 With `--tree NAME=PATH` (repeatable) each figure is measured for every tree side by side,
 the trees taking turns (the bohn process runs with PYTHONPATH and its working folder the
 tree's, the same python); without, the installed bohn_tui. `--help-keys N`: `?` opens the
-help on the table and `?` closes it, N times each: the time to the end of the first frame,
-and how many frames (ESC[?2026l) and bytes the key's burst draws until 0.15 s of quiet.
+help on the table and `?` closes it, N times each (the first opening apart: it makes the
+help screen). For every key: the time to the end of the first frame, and how many frames
+(ESC[?2026l) and bytes its burst draws until `--quiet` seconds (0.15) without output.
 `--profile DIR`: the bohn process of the key run under cProfile from its first frame on
 (DIR/NAME.prof, dumped at its end), for `python -m pstats`.
 
@@ -260,20 +261,26 @@ def key_latency(
             mirror = Session.new("bohnanza", NAMES.split(","), seed=SEED)
             viewer: int | None = None
             times: list[tuple[str, float]] = []
+            bursts: list[tuple[str, tuple[float, int, int]]] = []  # and their frames, bytes
             while len(times) < keys and not mirror.over:
                 key, viewer, before = key_for(mirror, viewer)
                 for k in before:
                     os.write(term.fd, k)
                     term.drain()
-                times.append((kind_of(key, before, mirror, viewer), term.frame_after(key)))
+                kind = kind_of(key, before, mirror, viewer)
+                t, frames, size = term.burst(key)
+                times.append((kind, t))
+                bursts.append((kind, (t, frames, size)))
             term.drain(0.3)
             rss = term.rss_mib()
-            helps = []
+            helps = bursts
             if help_keys and mirror.decider() != viewer:
                 term.frame_after(b"\r")  # a table to open the help on
-            for _ in range(help_keys):
+            for i in range(help_keys):
                 term.drain(0.3)
-                helps.append(("open help (?)", term.burst(b"?")))
+                helps.append(
+                    ("open help (?)" + (", the first" if i == 0 else ""), term.burst(b"?"))
+                )
                 term.drain(0.3)
                 helps.append(("close help (?)", term.burst(b"?")))
             return times, rss, helps
@@ -313,7 +320,7 @@ def tree_figures(
     by_help: dict[str, list[tuple[float, int, int]]] = {}
     for kind, h in helps:
         by_help.setdefault(kind, []).append(h)
-    out["help"] = {
+    out["bursts"] = {  # by kind: the times again, with the frames and bytes of each burst
         k: summary([t * 1000 for t, _, _ in v])
         | {
             "frames_median": statistics.median(f for _, f, _ in v),
@@ -331,8 +338,11 @@ def main() -> None:
     ap.add_argument("--help-keys", type=int, default=0)
     ap.add_argument("--tree", action="append", metavar="NAME=PATH", default=[])
     ap.add_argument("--profile", metavar="DIR")
+    ap.add_argument("--quiet", type=float, default=QUIET, help="seconds that end a burst")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    global QUIET
+    QUIET = args.quiet
     trees: dict[str, str | None] = {}
     for t in args.tree:
         name, _, path = t.partition("=")
@@ -384,7 +394,7 @@ def main() -> None:
             f"  keypress to frame over {o['keys']} keys: median {o['key_median_ms']:.1f} ms, "
             f"p95 {o['key_p95_ms']:.1f} ms, max {o['key_max_ms']:.1f} ms"
         )
-        for kind, v in [*o["by_kind"].items(), *o["help"].items()]:
+        for kind, v in o["bursts"].items():
             extra = (
                 f", frames {v['frames_median']}, bytes {v['bytes_median']:.0f}"
                 if "frames_median" in v
