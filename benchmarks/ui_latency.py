@@ -332,6 +332,7 @@ def tree_figures(
 
 
 def main() -> None:
+    global QUIET
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--keys", type=int, default=150)
@@ -341,7 +342,6 @@ def main() -> None:
     ap.add_argument("--quiet", type=float, default=QUIET, help="seconds that end a burst")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    global QUIET
     QUIET = args.quiet
     trees: dict[str, str | None] = {}
     for t in args.tree:
