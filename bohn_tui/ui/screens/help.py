@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -43,6 +44,8 @@ class HelpScreen(ModalScreen[None]):
         self.bindings_list = bindings
         self.before = before or []  # the game's text before the keys, and after them
         self.after = after or []
+        self.kept = False  # kept_help's: shown again and again
+        self._shown = False  # resumed once already (its styles are applied)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
@@ -54,6 +57,15 @@ class HelpScreen(ModalScreen[None]):
             for r in self.after:
                 yield Static(r, classes="help-part")
             yield Static("[dim]Esc closes this help.[/dim]")
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # shown again (kept_help): its styles are still right (a change of theme restyles
+        # every mounted screen); styling it anew made its scroll bars lay it out again, a
+        # second frame after the first
+        if self.kept and self._shown:
+            event.refresh_styles = False
+        self._shown = True
+        super()._on_screen_resume(event)
 
     def show(self, before: list[Any], after: list[Any]) -> HelpScreen:
         """The same help again with the game's text of now: only a part that changed is
@@ -104,8 +116,10 @@ def kept_help(screen: Any) -> HelpScreen:
     app = screen.app
     name = _kept_name(screen)
     if not app.is_screen_installed(name):
-        app.install_screen(help_for(screen), name)
-        return app.get_screen(name)  # type: ignore[no-any-return]
+        made = help_for(screen)
+        made.kept = True
+        app.install_screen(made, name)
+        return made
     parts = getattr(screen, "help_parts", None)
     before, after = parts() if parts is not None else ([], [])
     kept = app.get_screen(name)
