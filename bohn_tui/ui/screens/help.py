@@ -134,7 +134,7 @@ def forget_help(screen: Any) -> None:
     name = _kept_name(screen)
     if app.is_screen_installed(name):
         kept = app.get_screen(name)
-        if any(kept in stack for stack in app._screen_stacks.values()):
+        if kept in app.screen_stack:
             return
         app.uninstall_screen(name)
         if kept.is_attached:
