@@ -529,6 +529,9 @@ def join(
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine: type the invite code it
     printed when asked (a code on the command line is seen by every user of `ps`)."""
+    # a seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
+    # is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS)
+    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError, ask_code, code_from_fd
@@ -563,13 +566,12 @@ async def _join(client: Any) -> str | None:
         await client.connect()
     except RemoteError as e:
         return str(e)
-    from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
 
     if client.host_closed:  # before the table could open
         client.stop()
         return None
-    ui = BohnApp(Store(), remote=client, seat=client.seat)
+    ui = BohnApp(remote=client, seat=client.seat)  # no store: nothing is saved here
 
     def host_ended() -> None:
         # the hosting ended, or the seat went on elsewhere: nothing is left to play here,

@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,11 +75,15 @@ class ProtocolError(ValueError):
 
 
 def new_host_id() -> str:
+    import secrets  # here: its hashlib loads OpenSSL (~3.5 MB), which a seat's process lacks
+
     return "".join(secrets.choice(ALPHABET) for _ in range(HOST_ID_LEN))
 
 
 def new_code(host_id: str) -> str:
     """A fresh invite code of the host `host_id`."""
+    import secrets
+
     return f"{host_id}-" + "".join(secrets.choice(ALPHABET) for _ in range(SECRET_LEN))
 
 

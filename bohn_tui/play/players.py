@@ -4,7 +4,6 @@ before the app's first frame."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,6 +126,8 @@ def secure_seed() -> int:
     (secrets), far too many to search from the cards a client sees. The bit above them is
     set, so that every such seed has SECURE_SEED_BITS + 1 binary digits (a record writes it
     as text: engine/record.py's seed_json)."""
+    import secrets  # here: its hashlib loads OpenSSL (~3.5 MB), which `bohn join` lacks
+
     return (1 << SECURE_SEED_BITS) | secrets.randbits(SECURE_SEED_BITS)
 
 

@@ -16,13 +16,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
-from bohn_tui.store import Store, StoreError
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from bohn_tui.play.client import LocalClient, SeatClient
     from bohn_tui.play.session import Session
+    from bohn_tui.store import Store
 
 
 # the themes offered (the palette's Theme): Textual's own whose text reads at WCAG AA
@@ -77,7 +77,7 @@ class BohnApp(App[None]):
             if theme not in THEMES:
                 self.unregister_theme(theme)
         self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
-        self.store = store or Store()
+        self._store = store  # opened on first use: a joined table (`remote`) never needs it
         self._said_before: Callable[[str], None] | None = None  # REGISTRY.say, once mounted
         self.first_session = session  # a NewGame is made after the first frame
         self.start_error: str | None = None
@@ -94,7 +94,8 @@ class BohnApp(App[None]):
             REGISTRY.say = self._said_before
         if self.client is not None:
             self.client.stop()
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
     def on_mount(self) -> None:
         # collect less often, so that a full collection (30-80 ms) does not land between a
@@ -118,6 +119,15 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    @property
+    def store(self) -> Store:
+        """The saves and settings (the default data folder's unless given)."""
+        if self._store is None:
+            from bohn_tui.store import Store
+
+            self._store = Store()
+        return self._store
 
     def notify(
         self,
@@ -251,6 +261,7 @@ class BohnApp(App[None]):
         """Open a saved game (False, and why shown, if it cannot be: the list then shows
         it as damaged)."""
         from bohn_tui.play.session import Session
+        from bohn_tui.store import StoreError
 
         try:
             s = Session.load(self.store, save_id)

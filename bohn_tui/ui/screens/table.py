@@ -156,6 +156,9 @@ class TableScreen(HandOver, Screen[None]):
         self.advance()
 
     def on_unmount(self) -> None:
+        from bohn_tui.ui.screens.help import forget_help
+
+        forget_help(self)
         self.client.unsubscribe(self._changed)
         self.client.stop()  # the bots wait until the game is open again
 
@@ -378,9 +381,9 @@ class TableScreen(HandOver, Screen[None]):
         return self.controls.help_parts()
 
     def action_help(self) -> None:
-        from bohn_tui.ui.screens.help import help_for
+        from bohn_tui.ui.screens.help import kept_help
 
-        self.app.push_screen(help_for(self))
+        self.app.push_screen(kept_help(self))
 
     def action_chat(self) -> None:
         from bohn_tui.ui.screens.chat import ChatScreen
