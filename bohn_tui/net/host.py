@@ -19,7 +19,6 @@ import contextlib
 import hmac
 import os
 import signal
-import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from typing import Any
 from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
+from bohn_tui.net.sockets import free_socket, pick_socket
 from bohn_tui.play.client import LocalClient
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
@@ -512,43 +512,6 @@ class Host:
         for c in list(self.connections):
             c.close(reason)
         self.done.set()
-
-
-def free_socket(path: Path) -> None:
-    """Make `path` free for a new socket: a stale socket (nobody listens) is removed;
-    OSError if a host listens there or something else is in the way."""
-    if not path.exists() and not path.is_symlink():
-        return
-    if not path.is_socket():
-        raise OSError(f"{path} is there and is not a socket")
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        probe.settimeout(1.0)
-        probe.connect(str(path))
-    except OSError:
-        path.unlink()  # nobody answers: a host that ended without cleaning up
-        return
-    finally:
-        probe.close()
-    raise OSError(f"another host listens on {path}")
-
-
-def pick_socket(chosen: Path | None) -> tuple[str, Path]:
-    """(host id, socket path): a fresh host id whose socket is free in the sockets dir, or
-    the `--socket` path (made free)."""
-    if chosen is not None:
-        free_socket(chosen)
-        return p.new_host_id(), chosen
-    directory = p.make_sockets_dir()
-    for _ in range(50):
-        host_id = p.new_host_id()
-        path = p.socket_path(host_id, directory)
-        if not path.exists():
-            return host_id, path
-        with contextlib.suppress(OSError):
-            free_socket(path)
-            return host_id, path
-    raise OSError(f"no free socket name in {directory}")
 
 
 async def serve(
