@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
@@ -30,6 +30,21 @@ from bohn_tui.play.players import parse_players as parse_players
 
 # at most this many bot actions in one turn; after that the bots only end or decline
 BOT_ACTIONS_PER_TURN = 300
+
+
+class MoveStore(Protocol):
+    """Where a session saves each move (store/games.py's Store): what the session asks of
+    it, declared here so that play/ needs nothing of store/."""
+
+    def begin(self, game: Any, source: str | None = None, when: float | None = None) -> str: ...
+
+    def append(self, game_id: str, game: Any) -> None: ...
+
+    def pop(self, game_id: str, game: Any, count: int = 1) -> None: ...
+
+    def export(self, game_id: str) -> dict[str, Any]: ...
+
+    def mark(self, game_id: str, error: str | None) -> str | None: ...
 
 
 class SaveError(SessionError):
@@ -51,7 +66,7 @@ class Session:
     record: Record
     bot_levels: dict[int, str] = field(default_factory=dict)
     save_id: str = ""  # the game's key in the store ("" until it is saved)
-    store: Any = None  # where each move is saved (store/games.py's Store), or None
+    store: MoveStore | None = None  # where each move is saved, or None
     state: State = field(init=False)
     spec: GameSpec = field(init=False)
     log: list[LogLine] = field(default_factory=list, init=False)
@@ -92,7 +107,7 @@ class Session:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         deck: list[str] | None = None,
-        store: Any = None,
+        store: MoveStore | None = None,
     ) -> Session:
         """A new game; with a `store`, saved there at once (SessionError if it cannot be
         started or saved)."""
@@ -111,11 +126,11 @@ class Session:
         return s
 
     @classmethod
-    def start(cls, new: NewGame, store: Any = None) -> Session:
+    def start(cls, new: NewGame, store: MoveStore | None = None) -> Session:
         """Make the game `new` describes; SessionError if it cannot start."""
         return cls.new(new.game, new.names, new.bots, new.seed, new.options, store=store)
 
-    def save_to(self, store: Any) -> None:
+    def save_to(self, store: MoveStore) -> None:
         """Save the game in `store` as a new saved game (with the moves made so far); every
         move from now on is saved there. SaveError if it cannot be written."""
         try:
@@ -147,7 +162,7 @@ class Session:
             raise SessionError(f"the game cannot be replayed: {_reason(e)}") from None
 
     @classmethod
-    def load(cls, store: Any, save_id: str) -> Session:
+    def load(cls, store: MoveStore, save_id: str) -> Session:
         """The saved game `save_id` of `store`, saving each move there (StoreError if it
         cannot be read, SessionError if it cannot be replayed: the list then shows it as
         damaged, with the reason)."""
