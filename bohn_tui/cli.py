@@ -589,6 +589,11 @@ async def _join(client: Any) -> str | None:
     return ui.start_error
 
 
+from bohn_tui.cli_server import server_app  # noqa: E402 - `bohn server` (issue #26)
+
+app.add_typer(server_app, name="server")
+
+
 def main() -> None:
     try:
         app()
