@@ -3,6 +3,7 @@ administration, and the lobby process each SSH session runs (ui/lobby.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -136,23 +137,38 @@ def _read_fd(fd: int, limit: int = 64 * 1024) -> bytes:
 
 @server_app.command("lobby", hidden=True)
 def lobby(
-    out_fd: Annotated[int, typer.Option("--out-fd")],
+    sock_fd: Annotated[int, typer.Option("--sock-fd")],
     in_fd: Annotated[int, typer.Option("--in-fd")],
 ) -> None:
-    """The lobby of one SSH session (started by the server: what to show comes on `in_fd`,
-    the person's choice goes back on `out_fd`)."""
-    if out_fd < 3 or in_fd < 3:
+    """The lobby of one SSH session, started by the server: what to show comes on `in_fd`;
+    requests and the person's last choice go on the socket `sock_fd` (one JSON line each)."""
+    import socket
+
+    if sock_fd < 3 or in_fd < 3:
         _fail("the lobby is started by `bohn server`")
     try:
         shown = json.loads(_read_fd(in_fd).decode())
+        channel = socket.socket(fileno=sock_fd).makefile("rwb")
     except (OSError, ValueError):
         _fail("the lobby is started by `bohn server`")
     from bohn_tui.store import Store
     from bohn_tui.ui.lobby import LobbyApp
 
-    choice = LobbyApp(Store(), shown).run() or {}
-    with os.fdopen(out_fd, "w") as out:
-        out.write(json.dumps(choice) + "\n")
+    def send(msg: dict[str, Any]) -> None:
+        channel.write(json.dumps(msg).encode() + b"\n")
+        channel.flush()
+
+    def ask(msg: dict[str, Any]) -> dict[str, Any]:
+        try:
+            send(msg)
+            reply = json.loads(channel.readline(64 * 1024))
+        except (OSError, ValueError):
+            return {"note": "the server did not answer"}
+        return reply if isinstance(reply, dict) else {"note": "?"}
+
+    choice = LobbyApp(Store(), shown, ask).run() or {}
+    with contextlib.suppress(OSError):
+        send({"do": "leave"} | choice)
 
 
 __all__ = ["server_app"]

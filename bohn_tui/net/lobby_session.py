@@ -1,17 +1,19 @@
 """One SSH session of `bohn server` (server.py): the lobby, then a table, then the lobby again,
 each its own process in the session's pty (ssh_session.py's, one Textual app per process).
 
-The lobby process (`bohn server lobby`) gets what it shows on an inherited pipe and hands
-back the person's choice as one JSON line on another: play at a table, join an open one,
-watch one, make a new table, or leave. The choice is only a wish: the account comes from
-the connection's login, and whether it may have the seat is decided here (net/tables.py).
+The lobby process (`bohn server lobby`) gets what it shows on an inherited pipe and asks
+on an inherited socket (one JSON line each way): a new person's name, a new table, an open
+seat; its last word is the person's choice: play at a table, watch one, or leave. Each is
+only a wish: the account comes from the connection's login, and whether it may have the
+name or the seat is decided here (server.py, net/tables.py), in one line when it may not.
 A table's seat is then a `bohn join` process whose code comes on a pipe, as at `bohn host`."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-import os
+import socket
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_PLAYERS, clip
@@ -19,8 +21,9 @@ from bohn_tui.net.ssh_session import Session
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as t
 
-CHOICE_BYTES = 16 * 1024  # what a lobby process may hand back
+CHOICE_BYTES = 16 * 1024  # a request of a lobby process
 MAX_ROUNDS = 500  # lobby -> table -> lobby rounds in one connection
+MAX_REQUESTS = 200  # requests of one lobby process
 MAX_TABLES = 20  # open or running tables one account may have made
 
 
@@ -57,62 +60,24 @@ class LobbySession(Session):
 
     async def _rounds(self) -> int:
         server, door = self.server, self.server.door
-        db, note = door.store.db, ""
+        note = ""
         for _ in range(MAX_ROUNDS):
             if self.gone:
                 return 0
-            login = server.login
-            if login.account is None:
-                status, choice = await self._lobby({"mode": "name", "note": note,
-                                                    "hint": server.username})  # fmt: skip
-                name = choice.get("name")
-                if not isinstance(name, str):
-                    return status
-                made = door.create_account(name, server.key, server.address)
-                if isinstance(made, str):
-                    note = made
-                    continue
-                from bohn_tui.net.server import Login
-
-                server.login, note = Login(made.id), f"Welcome, {made.name}!"
-                door.moved(None, made.id)
-                continue
-            me = acc.by_id(db, login.account)
-            if me is None or me.banned:
+            account = server.login.account
+            me = None if account is None else acc.by_id(door.store.db, account)
+            if account is not None and (me is None or me.banned):
                 self._refuse("this account is closed")
                 return 1
-            status, choice = await self._lobby(
-                {
-                    "mode": "lobby",
-                    "account": me.id,
-                    "note": note,
-                    "port": door.port,
-                    "address": door.address,
-                }  # fmt: skip
-            )
+            shown: dict[str, Any] = {"mode": "name" if me is None else "lobby", "note": note}
+            shown |= {"hint": server.username, "port": door.port, "address": door.address}
+            shown["account"] = None if me is None else me.id
+            status, choice = await self._lobby(shown)
             note = ""
-            do = choice.get("do")
-            table_id = str(choice.get("table", ""))[:40]
-            if do == "new":
-                made, note = await self._new_table(me, choice)
-                if made is None:
-                    continue
-                table_id, do = made, "play"
-            if do == "join":
-                row = t.take_open_seat(db, table_id, me.id)
-                if row is None:
-                    note = "that table has no open seat for you any more"
-                    continue
-                door.say(f"table {row.id}: {me.name!r} takes an open seat")
-                if row.open_seats():
-                    note = f"You sit at table {row.id}; it starts when every seat is taken."
-                    continue
-                if await door.tables.open(row) is None:
-                    note = "that table could not start"
-                    continue
-                do = "play"
-            if do in ("play", "watch"):
-                where = door.tables.code(table_id, me.id if do == "play" else None)
+            do, table_id = choice.get("do"), str(choice.get("table", ""))[:40]
+            account = server.login.account
+            if do in ("play", "watch") and account is not None:
+                where = door.tables.code(table_id, account if do == "play" else None)
                 if where is None:
                     note = "that table is not running now"
                     continue
@@ -120,6 +85,38 @@ class LobbySession(Session):
                 continue
             return status
         return 0
+
+    async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A request of the lobby process: a new person's name, a new table, an open seat.
+        {"note": why} when it cannot be; {"play": table} when the table runs now."""
+        server, door = self.server, self.server.door
+        db, account = door.store.db, server.login.account
+        if "name" in msg and account is None:
+            made = door.create_account(str(msg["name"])[:200], server.key, server.address)
+            if isinstance(made, str):
+                return {"note": made}
+            from bohn_tui.net.server import Login
+
+            server.login = Login(made.id)
+            door.moved(None, made.id)
+            return {"account": made.id, "note": f"Welcome, {made.name}!"}
+        me = None if account is None else acc.by_id(db, account)
+        if me is None or me.banned:
+            return {"note": "this account is closed"}
+        if msg.get("ask") == "new":
+            made_id, note = await self._new_table(me, msg)
+            return {"note": note} if made_id is None else {"play": made_id}
+        if msg.get("ask") == "join":
+            row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
+            if row is None:
+                return {"note": "that table has no open seat for you any more"}
+            door.say(f"table {row.id}: {me.name!r} takes an open seat")
+            if row.open_seats():
+                return {"note": "You sit there now; it starts when every seat is taken."}
+            if await door.tables.open(row) is None:
+                return {"note": "that table could not start"}
+            return {"play": row.id}
+        return {"note": "?"}
 
     async def _table(self, path: Any, code: str) -> None:
         """A seat (or a spectator's place) at a running table, until the person leaves it."""
@@ -132,37 +129,43 @@ class LobbySession(Session):
         await self.finish()
 
     async def _lobby(self, shown: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Run the lobby process once: its status and the person's choice ({} for none)."""
+        """Run the lobby process once, answering its requests while it runs (one JSON line
+        each way on a socket pair): its status and its last word ({"do": ...}, {} for
+        none)."""
         assert self.term is not None
-        out_r, out_w = os.pipe()
+        mine, theirs = socket.socketpair()
         try:
             line = json.dumps(shown).encode() + b"\n"
-            args = ["server", "lobby", "--out-fd", str(out_w), "--in-fd"]
-            await self.spawn(args, line, self.term, pass_fds=(out_w,))
+            args = ["server", "lobby", "--sock-fd", str(theirs.fileno()), "--in-fd"]
+            await self.spawn(args, line, self.term, pass_fds=(theirs.fileno(),))
         except OSError as e:
-            os.close(out_r)
+            mine.close()
             self._refuse(f"the lobby could not start ({e.strerror or e})")
             return 1, {}
         finally:
-            os.close(out_w)
+            theirs.close()
+        last: dict[str, Any] = {}
+        reader, writer = await asyncio.open_unix_connection(sock=mine, limit=CHOICE_BYTES)
+
+        async def answer() -> None:
+            for _ in range(MAX_REQUESTS):
+                raw = await reader.readline()
+                msg = json.loads(raw) if raw.endswith(b"\n") else None
+                if not isinstance(msg, dict):
+                    return
+                if "do" in msg:
+                    last.update(msg)
+                    return
+                writer.write(json.dumps(await self._answer(msg)).encode() + b"\n")
+                await writer.drain()
+
+        task = asyncio.create_task(answer())
         status = await self.finish()
-        data = b""
-        try:
-            os.set_blocking(out_r, False)
-            while len(data) <= CHOICE_BYTES:
-                chunk = os.read(out_r, CHOICE_BYTES)
-                if not chunk:
-                    break
-                data += chunk
-        except OSError:
-            pass
-        finally:
-            os.close(out_r)
-        try:
-            choice = json.loads(data.decode()) if data and len(data) <= CHOICE_BYTES else {}
-        except ValueError:
-            choice = {}
-        return status, choice if isinstance(choice, dict) else {}
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 1.0)
+        task.cancel()
+        writer.close()
+        return status, last
 
     async def _new_table(self, me: acc.Account, choice: dict[str, Any]) -> tuple[str | None, str]:
         """Make the table the lobby asked for: its id when it runs now (every seat is

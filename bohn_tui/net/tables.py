@@ -101,7 +101,7 @@ class Tables:
             self._failed(row, str(e) or type(e).__name__)
             return None
         path.chmod(0o600)
-        table = Table(row, host, client, path, listener)
+        table = Table(row, host, client, path, listener, client.version)
         self.running[row.id] = table
         client.subscribe(lambda: self._changed(table))
         self._changed(table)

@@ -1,13 +1,14 @@
 """The lobby of `bohn server` (issue #26), one Textual app per run: a new person's name, or an
 account's lobby (its games, whose turn it is, yours first; open tables to join; running
 tables to watch; a new table; the profile with its link code). It reads the database; what
-the person chooses is handed back to the server (`LobbyApp.choice`, written by the cli to the
-server's pipe), which decides whether they may. Names and notes are shown as text, never
-markup (ui/text.literal)."""
+the person asks for (a name, a table, a seat) goes to the server (`ask`), which decides
+whether they may; the app's result is where they go (a table to play or watch, or away).
+Names and notes are shown as text, never markup (ui/text.literal)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -71,7 +72,16 @@ class NameScreen(Screen[None]):
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.app.exit({"name": event.value})
+        lobby = self.app
+        assert isinstance(lobby, LobbyApp)
+        reply = lobby.ask({"name": event.value})
+        account = reply.get("account")
+        if isinstance(account, int):
+            lobby.me = acc.by_id(lobby.store.db, account)
+            lobby.shown["note"] = str(reply.get("note", ""))
+            self.app.switch_screen(LobbyScreen(lobby))
+        else:
+            self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
     def action_leave(self) -> None:
         self.app.exit({})
@@ -86,10 +96,11 @@ class NewTableScreen(ModalScreen[None]):
             yield Label("New table", id="title")
             yield Select(games, value=GAMES[0], allow_blank=False, id="game")
             yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
-            yield Input(placeholder="Ben, bot:standard, open", max_length=400, id="seats")
+            yield Input(placeholder="for example: Ben, open, bot:expert", max_length=400, id="seats")
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
             yield Select(modes, value="live", allow_blank=False, id="mode")
             yield Button("Make the table", id="make", variant="primary")
+            yield Label("", id="note")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -103,7 +114,13 @@ class NewTableScreen(ModalScreen[None]):
         seats = [s.strip() for s in raw.split(",")] if raw.strip() else []
         game = self.query_one("#game", Select).value
         mode = self.query_one("#mode", Select).value
-        self.app.exit({"do": "new", "game": game, "seats": seats, "mode": mode})
+        lobby = self.app
+        assert isinstance(lobby, LobbyApp)
+        reply = lobby.ask({"ask": "new", "game": game, "seats": seats, "mode": mode})
+        if "play" in reply:
+            self.app.exit({"do": "play", "table": str(reply["play"])})
+        else:
+            self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
 
 class ProfileScreen(ModalScreen[None]):
@@ -174,10 +191,10 @@ class LobbyScreen(Screen[None]):
             row = item.row
             if row.state == t.RUNNING:
                 who = ", ".join(names.get(a, "?") for a in row.awaited)
-                turn = "▶ your turn" if item.your_turn else (f"waiting for {who}" if who else "")
+                turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
                 kind = "play"
             elif row.state == t.OPEN:
-                turn, kind = f"{row.open_seats()} open seat(s)", "none"
+                turn, kind = f"{row.open_seats()} seat(s) open", "none"
             else:
                 turn, kind = "over", "play"
             options.append(self._option(kind, item, turn))
@@ -185,7 +202,7 @@ class LobbyScreen(Screen[None]):
             options.append(Option(Text("  none yet: n makes a table"), disabled=True))
         head("Open tables")
         for item in listed["open"]:
-            options.append(self._option("join", item, f"{item.row.open_seats()} open seat(s)"))
+            options.append(self._option("join", item, f"{item.row.open_seats()} seat(s) open"))
         head("Running tables (watch)")
         for item in listed["watch"]:
             options.append(self._option("watch", item, ""))
@@ -202,20 +219,30 @@ class LobbyScreen(Screen[None]):
             )
 
     def _option(self, kind: str, item: t.Listed, status: str) -> Option:
+        """A table's line: its status first (yours in reverse), the game, the seats, the
+        last move's time; the names as text."""
         row = item.row
         text = Text("  ")
-        if item.your_turn:
-            text.append("* ", style="bold reverse")
-        text.append(f"{_title(row.game)} ", style="bold")
-        text.append(f"[{row.id}] ")
+        if status:
+            text.append(f"{status} ", style="bold reverse" if item.your_turn else "bold")
+        text.append(f"{_title(row.game)}", style="bold")
+        if row.mode == "correspondence":
+            text.append(" (correspondence)")
+        text.append(" · ")
         text.append_text(literal(", ".join(item.names)))
-        mode = " · correspondence" if row.mode == "correspondence" else ""
-        text.append(f"{mode} · {status} · {_when(row.last_move)}")
+        text.append(f" · {_when(row.last_move)}", style="dim")
         return Option(text, id=f"{kind}:{row.id}", disabled=kind == "none")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, table = str(event.option.id or "").partition(":")
-        if kind in ("play", "join", "watch"):
+        if kind == "join":
+            reply = self.lobby.ask({"ask": "join", "table": table})
+            if "play" not in reply:
+                self.query_one("#note", Label).update(literal(reply.get("note", "")))
+                self.action_refresh()
+                return
+            kind, table = "play", str(reply["play"])
+        if kind in ("play", "watch"):
             self.app.exit({"do": kind, "table": table})
 
     def action_new(self) -> None:
@@ -230,14 +257,18 @@ class LobbyScreen(Screen[None]):
 
 class LobbyApp(App[dict[str, Any]]):
     """`shown`: what the server hands over: {"mode": "name"|"lobby", "account", "note",
-    "hint", "port", "address"}."""
+    "hint", "port", "address"}; `ask(request)`: the server's answer to a request ({"name"},
+    {"ask": "new", ...}, {"ask": "join", "table"}): {"note": why}, {"account": id} or
+    {"play": table}."""
 
     CSS = CSS
     TITLE = "bohn server"
 
-    def __init__(self, store: Any, shown: dict[str, Any]) -> None:
+    def __init__(
+        self, store: Any, shown: dict[str, Any], ask: Callable[[dict[str, Any]], dict[str, Any]]
+    ) -> None:
         super().__init__()
-        self.store, self.shown = store, shown
+        self.store, self.shown, self.ask = store, shown, ask
         account = shown.get("account")
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
 
