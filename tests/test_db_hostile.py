@@ -233,9 +233,10 @@ def bohn(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def damage(path: Path, find: bytes, at: int) -> None:
-    """One byte of the file's first page made 0xff: at `at` in the first `find`."""
+    """One byte of the schema made 0xff: at `at` in the first `find` (the schema's text is
+    on the first page while it is small, on pages of its own once it is larger)."""
     data = bytearray(path.read_bytes())
-    where = data.find(find, 0, 4096)
+    where = data.find(find)
     assert where >= 0, find
     data[where + at] = 0xFF
     path.write_bytes(bytes(data))
