@@ -17,6 +17,7 @@ import socket
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_PLAYERS, clip
+from bohn_tui.net.gate import source
 from bohn_tui.net.ssh_session import Session
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as t
@@ -51,12 +52,28 @@ class LobbySession(Session):
         if why is not None:
             self._refuse(why)
             return
+        from bohn_tui.net.server import NAME_SECONDS
+
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(NAME_SECONDS, self._unnamed) if account is None else None
         try:
             status = await self._rounds()
         finally:
+            if timer is not None:
+                timer.cancel()
             door.release(server.login.account, server.address)
         with contextlib.suppress(Exception):
             self.chan.exit(status)
+
+    def _unnamed(self) -> None:
+        """A new person who has not chosen a name in time: the connection ends."""
+        if self.server.login.account is None:
+            self.gone = True
+            self.hang_up()
+
+    def _refuse(self, reason: str) -> None:
+        self.server.door.say(f"refused: a session from {source(self.server.address)}: {reason}")
+        super()._refuse(reason)
 
     async def _rounds(self) -> int:
         server, door = self.server, self.server.door
@@ -98,7 +115,7 @@ class LobbySession(Session):
             from bohn_tui.net.server import Login
 
             server.login = Login(made.id)
-            door.moved(None, made.id)
+            door.moved(server.address, made.id)
             return {"account": made.id, "note": f"Welcome, {made.name}!"}
         me = None if account is None else acc.by_id(db, account)
         if me is None or me.banned:

@@ -16,9 +16,10 @@ with the account of the key asyncssh has just verified, nothing remembered in be
 
 Refusals and bad link codes count as failed logins for the address (gate.py: answered
 slowly, then refused for a while). At most NEW_PER_ADDRESS accounts are made from one
-address in NEW_WINDOW seconds, at most PER_ACCOUNT connections of one account and
-SESSIONS connections in all are in the lobby at once. One line in the server's log per
-login, refusal and table."""
+address in NEW_WINDOW seconds; at most NEW_AT_ONCE new people from one address choose a
+name at once, each within NAME_SECONDS; at most PER_ACCOUNT connections of one account,
+PER_ADDRESS from one address and SESSIONS in all are in the lobby at once. One line in the
+server's log per login, refusal and table."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ LINK_PREFIX = "link-"
 MAX_LOGIN_NAME = 64  # characters of a login name that is looked at
 NEW_PER_ADDRESS = 5  # accounts made from one address within NEW_WINDOW
 NEW_WINDOW = 3600.0
+NEW_AT_ONCE = 2  # new people (not named yet) from one address at once
+NAME_SECONDS = 300.0  # a new person has this long to choose a name
 PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
@@ -100,6 +103,7 @@ class ServerDoor(Door):
         self.made: dict[str, deque[float]] = {}  # address -> when accounts were made
         self.sessions: dict[int | None, int] = {}  # account -> lobby connections now
         self.from_address: dict[str, int] = {}
+        self.unnamed: dict[str, int] = {}  # address -> new people's connections now
 
     def say(self, text: str) -> None:
         self.log(text)
@@ -122,17 +126,24 @@ class ServerDoor(Door):
             return f"at most {PER_ADDRESS} connections from one address"
         if account is not None and self.sessions.get(account, 0) >= PER_ACCOUNT:
             return f"this account has {PER_ACCOUNT} connections already; close one first"
+        if account is None and self.unnamed.get(where, 0) >= NEW_AT_ONCE:
+            return "too many new logins from this address at once; choose a name in one first"
+        if account is None:
+            self.unnamed[where] = self.unnamed.get(where, 0) + 1
         self.sessions[account] = self.sessions.get(account, 0) + 1
         self.from_address[where] = self.from_address.get(where, 0) + 1
         return None
 
     def release(self, account: int | None, address: str) -> None:
+        if account is None:
+            _down(self.unnamed, source(address))
         _down(self.sessions, account)
         _down(self.from_address, source(address))
 
-    def moved(self, old: int | None, new: int) -> None:
-        """A connection counted for `old` (a new person) is `new`'s account now."""
-        _down(self.sessions, old)
+    def moved(self, address: str, new: int) -> None:
+        """A connection counted as a new person's is `new`'s account now."""
+        _down(self.unnamed, source(address))
+        _down(self.sessions, None)
         self.sessions[new] = self.sessions.get(new, 0) + 1
 
     def may_make(self, address: str) -> bool:

@@ -96,7 +96,8 @@ class NewTableScreen(ModalScreen[None]):
             yield Label("New table", id="title")
             yield Select(games, value=GAMES[0], allow_blank=False, id="game")
             yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
-            yield Input(placeholder="for example: Ben, open, bot:expert", max_length=400, id="seats")
+            example = "for example: Ben, open, bot:expert"
+            yield Input(placeholder=example, max_length=400, id="seats")
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
             yield Select(modes, value="live", allow_blank=False, id="mode")
             yield Button("Make the table", id="make", variant="primary")
