@@ -108,7 +108,14 @@ def accounts(
         _fail(f"`accounts {action}` takes {need[action]} argument(s)")
     try:
         if action == "rename":
+            old = acc.by_name(db, given[0])
             done = acc.rename(db, given[0], given[1])
+            try:  # its ratings follow it (store/ratings.py, once it is there)
+                from bohn_tui.store import ratings  # type: ignore[attr-defined,unused-ignore]
+            except ImportError:
+                ratings = None
+            if ratings is not None and old is not None:
+                ratings.rename_account(db, old.name, done.name)
             typer.echo(f"renamed to {done.name}")
         elif action == "remove-key":
             done = acc.remove_key(db, given[0])

@@ -106,7 +106,7 @@ class Tables:
         client.subscribe(lambda: self._changed(table))
         self._changed(table)
         client.settle()
-        self.say(f"table {row.id} ({row.game}, {len(row.seats)} seats) is open")
+        self.say(f"table {row.id} ({row.game}, {len(row.seats)} seats) runs")
         return table
 
     def _failed(self, row: t.TableRow, why: str) -> None:
@@ -136,7 +136,10 @@ class Tables:
             if client.over and row.state != t.OVER:
                 row.state, row.awaited = t.OVER, []
                 self.say(f"table {row.id} is over")
-                self._rate(table)
+                try:
+                    self._rate(table)
+                except Exception as e:  # noqa: BLE001 - the game stays over, saved
+                    self.say(f"table {row.id}: its ratings could not be updated ({e})")
             t.update(self.db, row)
         except Exception as e:  # noqa: BLE001
             self._failed(table.row, f"its state could not be kept ({e})")
@@ -155,7 +158,12 @@ class Tables:
 
         where = places(table.client.summary())
         names = table.client.names
-        ratings.update_ratings(self.db, row.game, [(names[s], where[s]) for s in range(len(names))])
+        # the one call site of the ratings: the saved game's id (the registry's game is the
+        # one the database records for it), each account's name and place
+        ratings.update_ratings(
+            self.db, row.save_id, [(names[s], where[s]) for s in range(len(names))]
+        )
+        self.say(f"table {row.id}: rated")
 
     def seat_of(self, table_id: str, account: int) -> int | None:
         table = self.running.get(table_id)

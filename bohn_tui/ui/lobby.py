@@ -152,10 +152,43 @@ class ProfileScreen(ModalScreen[None]):
         self.query_one("#link", Static).update(literal(f"ssh -p {port} link-{code}@{where}"))
 
 
+class BoardScreen(ModalScreen[None]):
+    """The leaderboard of each game (store/ratings.py's, where it is built in)."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def __init__(self, store: Any) -> None:
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        lines = Text()
+        try:
+            from bohn_tui.store import ratings  # type: ignore[attr-defined,unused-ignore]
+        except ImportError:
+            lines.append("The ratings are not in this version yet.")
+        else:
+            for game in GAMES:
+                rows = ratings.leaderboard(self.store.db, game)
+                if rows:
+                    lines.append(f"{spec(game).title}\n", style="bold")
+                for i, r in enumerate(rows[:10]):
+                    lines.append(f" {i + 1:>2}. ")
+                    lines.append_text(literal(r.name))
+                    lines.append(f"  {r.ordinal:.1f} ({r.games} games)\n")
+            if not lines:
+                lines.append("No rated games yet: a table of people only is rated at its end.")
+        with Vertical(id="form"):
+            yield Label("Leaderboard", id="title")
+            yield Static(lines)
+        yield Footer()
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("p", "profile", "Profile"),
+        Binding("b", "board", "Leaderboard"),
         Binding("r", "refresh", "Refresh"),
         Binding("q", "leave", "Leave"),
     ]
@@ -225,7 +258,8 @@ class LobbyScreen(Screen[None]):
         row = item.row
         text = Text("  ")
         if status:
-            text.append(f"{status} ", style="bold reverse" if item.your_turn else "bold")
+            text.append(status, style="bold reverse" if item.your_turn else "bold")
+            text.append(" · ")
         text.append(f"{_title(row.game)}", style="bold")
         if row.mode == "correspondence":
             text.append(" (correspondence)")
@@ -251,6 +285,9 @@ class LobbyScreen(Screen[None]):
 
     def action_profile(self) -> None:
         self.app.push_screen(ProfileScreen(self.lobby))
+
+    def action_board(self) -> None:
+        self.app.push_screen(BoardScreen(self.lobby.store))
 
     def action_leave(self) -> None:
         self.app.exit({})
