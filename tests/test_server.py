@@ -11,6 +11,7 @@ and the account rules are checked without a server too."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -19,6 +20,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,8 +34,10 @@ from typer.testing import CliRunner
 from bohn_tui.cli import app
 from bohn_tui.net.server import Login, decide
 from bohn_tui.net.ssh import key_id
+from bohn_tui.net.tables import Tables
 from bohn_tui.store import Store
 from bohn_tui.store import accounts as acc
+from bohn_tui.store import tables as st
 
 LOUD = ("-o", "LogLevel=INFO")  # ssh shows the server's banner lines
 STEPS = (("1", "1 Plant"), ("2", "2 Plant"), ("3", "3 Plant"), ("e", "e Stop planting"),
@@ -114,9 +118,7 @@ def test_accounts_a_table_a_restart_and_a_ban(
         ana.press("n")
         ana.wait_for("Make the table")
         ana.quiet()
-        ana.press("\t")
-        ana.quiet()
-        ana.press("Ben, bot:standard")
+        ana.press("Ben, bot:standard")  # (the seats' field has the focus)
         ana.wait_for("Ben, bot:standard")
         ana.press("enter")
         while _moves(data) < 0:  # (Ben's lobby at once, while Ana's table opens)
@@ -192,3 +194,51 @@ def test_login_decisions_and_link_codes(tmp_path: Path) -> None:
     assert acc.redeem_link(db, code, "k3") is None  # once only
     acc.ban(db, "[bold]ana")
     assert "banned" in str(decide(db, "x", "k2"))
+
+
+def test_a_table_that_fails_stops_no_other(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    db = store.db
+    a, b = acc.create(db, "Ana", "k1"), acc.create(db, "Ben", "k2")
+    seats: list[dict[str, Any]] = [{"account": a.id}, {"account": b.id}, {"bot": "standard"}]
+    good = st.new_table(db, "bohnanza", a.id, seats, "live")
+    bad = st.new_table(db, "bohnanza", a.id, seats, "correspondence")
+    bad.state, bad.save_id = st.RUNNING, "no-such-game"
+    st.update(db, bad)
+    said: list[str] = []
+
+    async def run() -> tuple[int, int | None]:
+        tables = Tables(store, said.append, 0)
+        assert await tables.open(good) is not None
+        await tables.open_all()
+        seat = tables.seat_of(good.id, b.id)
+        running = len(tables.running)
+        tables.close_all()
+        return running, seat
+
+    assert asyncio.run(run()) == (1, 1)
+    assert st.get(db, bad.id).state == st.FAILED  # type: ignore[union-attr]
+    assert st.get(db, good.id).state == st.RUNNING  # type: ignore[union-attr]
+    assert any(f"table {bad.id} failed" in line for line in said)
+    listed = st.lobby(db, b.id)
+    assert [i.row.id for i in listed["yours"]] == [good.id]
+
+
+def test_a_people_only_table_is_rated_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bohn_tui.store as store_package
+
+    rated: list[tuple[Any, ...]] = []
+    fake = types.SimpleNamespace(update_ratings=lambda *a: rated.append(a))
+    monkeypatch.setattr(store_package, "ratings", fake, raising=False)
+    tables = Tables(Store(tmp_path), lambda text: None, 0)
+    row = st.TableRow("t1", "bohnanza", "save1", 1, [{"account": 1}, {"account": 2}], "live", "")
+    client = types.SimpleNamespace(
+        names=["Ana", "Ben"], summary=lambda: {"scores": [5, 7], "winners": [1]}
+    )
+    tables._rate(types.SimpleNamespace(row=row, client=client))  # type: ignore[arg-type]
+    assert rated == [(tables.db, "save1", [("Ana", 2), ("Ben", 1)])]
+    row.seats.append({"bot": "standard"})  # a bot at the table: not rated
+    tables._rate(types.SimpleNamespace(row=row, client=client))  # type: ignore[arg-type]
+    assert len(rated) == 1

@@ -223,13 +223,20 @@ class LobbySession(Session):
         why = count_error(game, len(seats))
         if why is not None:
             return None, why
-        row = t.new_table(db, game, me.id, seats, mode)
+        standin = msg_standin(choice.get("standin"))
+        row = t.new_table(db, game, me.id, seats, mode, standin)
         door.say(f"table {row.id} ({game}, {len(seats)} seats, {mode}) made by {me.name!r}")
         if row.open_seats():
             return None, f"Table {row.id} is open; it starts when every seat is taken."
         if await door.tables.open(row) is None:
             return None, "the table could not start"
         return row.id, ""
+
+
+def msg_standin(raw: Any) -> float | None:
+    """A bot stands in for a person away this many seconds (None: never), from the lobby's
+    choice: a number of hours from STANDIN_HOURS."""
+    return float(raw) * 3600 if raw in t.STANDIN_HOURS else None
 
 
 __all__ = ["LobbySession"]

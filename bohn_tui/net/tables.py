@@ -95,7 +95,8 @@ class Tables:
                 session = Session.load(self.store, row.save_id)
             host_id, path = pick_socket(None)
             client = LocalClient(session, self.bot_delay)
-            host = Host(client, host_id, lambda text: self.say(f"table {row.id}: {text}"))
+            say = self._sayer(row.id)
+            host = Host(client, host_id, say, row.standin)
             listener = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
         except Exception as e:  # noqa: BLE001 - one table's trouble never stops the server
             self._failed(row, str(e) or type(e).__name__)
@@ -105,9 +106,13 @@ class Tables:
         self.running[row.id] = table
         client.subscribe(lambda: self._changed(table))
         self._changed(table)
+        host.start_timers()  # (a restart starts each away seat's time again)
         client.settle()
         self.say(f"table {row.id} ({row.game}, {len(row.seats)} seats) runs")
         return table
+
+    def _sayer(self, table_id: str) -> Callable[[str], None]:
+        return lambda text: self.say(f"table {table_id}: {text}")
 
     def _failed(self, row: t.TableRow, why: str) -> None:
         row.state, row.note = t.FAILED, clip(why, 200)
@@ -185,6 +190,7 @@ class Tables:
     def _close(self, table: Table) -> None:
         with contextlib.suppress(Exception):
             table.client.stop()
+            table.host.stop_timers()
             table.host.stop()
             table.listener.close()
             table.path.unlink()

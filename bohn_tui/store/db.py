@@ -144,6 +144,7 @@ MIGRATIONS: list[str] = [
         creator INTEGER NOT NULL,       -- accounts.id
         seats TEXT NOT NULL,            -- JSON: [{"account": id} | {"bot": level} | {}]
         mode TEXT NOT NULL,             -- 'live' or 'correspondence'
+        standin REAL,                   -- seconds away before a bot plays a seat (NULL: never)
         state TEXT NOT NULL,            -- 'open', 'running', 'over', 'failed'
         awaited TEXT NOT NULL DEFAULT '[]',  -- JSON: the accounts the game waits for
         last_move REAL NOT NULL,

@@ -15,6 +15,7 @@ from typing import Any
 from bohn_tui.store.accounts import by_id
 
 MODES = ("live", "correspondence")
+STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before a bot plays
 OPEN, RUNNING, OVER, FAILED = "open", "running", "over", "failed"
 
 
@@ -31,6 +32,7 @@ class TableRow:
     last_move: float = 0.0
     created: float = 0.0
     note: str = ""
+    standin: float | None = None  # seconds a person may be away before a bot plays for them
 
     def accounts(self) -> list[int]:
         return [int(s["account"]) for s in self.seats if "account" in s]
@@ -42,7 +44,9 @@ class TableRow:
         return sum(1 for s in self.seats if "bot" in s)
 
 
-_COLUMNS = "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note"
+_COLUMNS = (
+    "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin"
+)
 
 
 def _row(r: tuple[Any, ...]) -> TableRow:
@@ -58,17 +62,24 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         float(r[8]),
         float(r[9]),
         str(r[10]),
+        None if r[11] is None else float(r[11]),
     )
 
 
 def new_table(
-    db: sqlite3.Connection, game: str, creator: int, seats: list[dict[str, Any]], mode: str
+    db: sqlite3.Connection,
+    game: str,
+    creator: int,
+    seats: list[dict[str, Any]],
+    mode: str,
+    standin: float | None = None,
 ) -> TableRow:
     now = time.time()
     row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
+    row.standin = standin
     db.execute(
-        f"INSERT INTO server_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, ""),
+        f"INSERT INTO server_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin),
     )
     return row
 

@@ -94,15 +94,21 @@ class NewTableScreen(ModalScreen[None]):
         games = [(spec(g).title, g) for g in GAMES]
         with Vertical(id="form"):
             yield Label("New table", id="title")
-            yield Select(games, value=GAMES[0], allow_blank=False, id="game")
+            yield Select(games, value=GAMES[0], allow_blank=False, id="game", compact=True)
             yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
             example = "for example: Ben, open, bot:expert"
-            yield Input(placeholder=example, max_length=400, id="seats")
+            yield Input(placeholder=example, max_length=400, id="seats", compact=True)
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
-            yield Select(modes, value="live", allow_blank=False, id="mode")
+            yield Select(modes, value="live", allow_blank=False, id="mode", compact=True)
+            stands = [("no bot plays for a person away", 0)]
+            stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
+            yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
             yield Button("Make the table", id="make", variant="primary")
             yield Label("", id="note")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", Input).focus()  # the game's Bohnanza, by default
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._make()
@@ -117,7 +123,9 @@ class NewTableScreen(ModalScreen[None]):
         mode = self.query_one("#mode", Select).value
         lobby = self.app
         assert isinstance(lobby, LobbyApp)
-        reply = lobby.ask({"ask": "new", "game": game, "seats": seats, "mode": mode})
+        standin = self.query_one("#standin", Select).value
+        ask = {"ask": "new", "game": game, "seats": seats, "mode": mode, "standin": standin}
+        reply = lobby.ask(ask)
         if "play" in reply:
             self.app.exit({"do": "play", "table": str(reply["play"])})
         else:
