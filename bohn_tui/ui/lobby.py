@@ -108,7 +108,7 @@ class NewTableScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats", Input).focus()  # the game's Bohnanza, by default
+        self.query_one("#seats", Input).focus()  # (the first game is chosen already)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._make()
