@@ -12,23 +12,18 @@ and the account rules are checked without a server too."""
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 import types
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
-from helpers.ssh import Terminal, key_bar, make_key, ssh_command
+from helpers.ssh import Terminal, bohn_json, key_bar, make_key, ssh_command
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
@@ -44,22 +39,9 @@ STEPS = (("1", "1 Plant"), ("2", "2 Plant"), ("3", "3 Plant"), ("e", "e Stop pla
          ("e", "e End trading"), ("f", "f Harvest"))  # fmt: skip
 
 
-@contextmanager
-def serving(data: Path, port: int = 0) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
-    env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
-    cmd = [sys.executable, "-m", "bohn_tui", "server", "--port", str(port), "--json"]
-    cmd += ["--data", str(data), "--bot-delay", "0"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line:
-            raise AssertionError(f"the server did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
-        yield proc, json.loads(line)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(5)
+def serving(data: Path, port: int = 0) -> Any:
+    args = ("--port", str(port), "--json", "--data", str(data), "--bot-delay", "0")
+    return bohn_json(data, "server", *args)
 
 
 def _db(data: Path) -> sqlite3.Connection:

@@ -34,7 +34,7 @@ import asyncssh
 from asyncssh.public_key import KeyImportError, decode_ssh_public_key
 
 from bohn_tui.engine.limits import clip
-from bohn_tui.net.gate import Limits, source
+from bohn_tui.net.gate import Limits, _down, source
 from bohn_tui.net.ssh import Door, Server, key_id
 from bohn_tui.net.tables import Tables
 from bohn_tui.store import accounts as acc
@@ -261,14 +261,6 @@ async def serve(
         with contextlib.suppress(Exception):
             await asyncio.wait_for(door.wait_closed(), 4.0)
         log("server stopped")
-
-
-def _down(counts: dict[Any, int], key: Any) -> None:
-    n = counts.get(key, 0) - 1
-    if n > 0:
-        counts[key] = n
-    else:
-        counts.pop(key, None)
 
 
 def _name(db: Any, account: int) -> str:
