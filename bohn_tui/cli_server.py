@@ -57,6 +57,7 @@ def server(
         bool, typer.Option("--json", help="print one JSON line: the port and host key")
     ] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
+    check: Annotated[float, typer.Option("--check-seconds", hidden=True)] = 5.0,  # for tests
 ) -> None:
     """Run the server: `ssh -p PORT NAME@HOST` lands in NAME's lobby (a new key is asked for
     a name). Subcommands: `accounts` (list, rename, remove-key, ban)."""
@@ -82,7 +83,7 @@ def server(
         sys.stdout.flush()
 
     try:
-        asyncio.run(serve(store, bind, port, ready, _log, bot_delay))
+        asyncio.run(serve(store, bind, port, ready, _log, bot_delay, None, max(0.1, check)))
     except OSError as e:
         _fail(f"cannot serve: {e.strerror or e}")
     except KeyboardInterrupt:

@@ -41,6 +41,7 @@ STEPS = (("1", "1 Plant"), ("2", "2 Plant"), ("3", "3 Plant"), ("e", "e Stop pla
 
 def serving(data: Path, port: int = 0) -> Any:
     args = ("--port", str(port), "--json", "--data", str(data), "--bot-delay", "0")
+    args += ("--check-seconds", "0.2")
     return bohn_json(data, "server", *args)
 
 
@@ -145,9 +146,15 @@ def test_accounts_a_table_a_restart_and_a_ban(
         assert refused.returncode == 255
         said = [ln for ln in refused.stderr.decode().splitlines() if ln.startswith("bohn:")]
         assert said == ["bohn: this key is banned from this server"]
+        # Ben banned while he plays: his connection ends with one line
+        out = CliRunner().invoke(app, ["server", "accounts", "ban", "BEN", "--data", str(data)])
+        assert "banned Ben" in out.stdout
+        assert ben.exited() == 255
+        assert b"bohn: this key is banned from this server" in bytes(ben.raw)
         proc.kill()
         log = proc.stderr.read().decode()  # type: ignore[union-attr]
         assert "login: 'Ana'" in log and "refused: a key" in log and "table " in log
+        assert "closed: a connection from 127.0.0.1: this key is banned" in log
 
 
 @pytest.mark.parametrize(

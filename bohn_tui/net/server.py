@@ -48,6 +48,7 @@ NAME_SECONDS = 300.0  # a new person has this long to choose a name
 PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
+CHECK_SECONDS = 5.0  # how often the connections' keys are checked again (bans, removals)
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,21 @@ class ServerDoor(Door):
         _down(self.sessions, None)
         self.sessions[new] = self.sessions.get(new, 0) + 1
 
+    def check_logins(self) -> None:
+        """Every connection whose key was removed or banned since it logged in (by `bohn
+        server accounts`, another process) ends now, with one line."""
+        db = self.store.db
+        for sv in list(self.servers):
+            if not isinstance(sv, LobbyServer) or sv.login is None or sv.conn is None:
+                continue
+            found = decide(db, "", sv.key)
+            if isinstance(found, str) or found.account != sv.login.account:
+                if sv.login.account is None and isinstance(found, Login):
+                    continue  # a new person who has just chosen a name
+                why = found if isinstance(found, str) else "this key was removed from its account"
+                self.say(f"closed: a connection from {source(sv.address)}: {why}")
+                sv.conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"bohn: {why}")
+
     def may_make(self, address: str) -> bool:
         now, made = time.time(), self.made.setdefault(source(address), deque())
         while made and now - made[0] > NEW_WINDOW:
@@ -233,9 +249,11 @@ async def serve(
     log: Callable[[str], None],
     bot_delay: float = 0.4,
     limits: Limits | None = None,
+    check_seconds: float = CHECK_SECONDS,
 ) -> None:
     """Run the server until SIGINT or SIGTERM: the door listens first, then every table
-    that was running opens again, then `ready(door)`."""
+    that was running opens again, then `ready(door)`; every `check_seconds` the logged-in
+    keys are checked again."""
     import asyncio
     import contextlib
     import signal
@@ -252,7 +270,13 @@ async def serve(
     try:
         ready(door)
         log(f"server listening on {door.bind or '*'}:{door.port}, {len(tables.running)} tables")
-        await stop.wait()
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), check_seconds)
+            try:
+                door.check_logins()
+            except Exception as e:  # noqa: BLE001 - a check that fails is a line, no stop
+                log(f"the logins could not be checked: {clip(str(e), 120)}")
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
