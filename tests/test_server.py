@@ -6,8 +6,10 @@ Ana's and Ben's new keys make their accounts at their first login; Ana makes a t
 three (herself, Ben, a bot) in her lobby; Ben finds it in his lobby, marked as not his turn,
 and joins; Ana plays, the server is killed with SIGKILL mid-game and started again on the
 same port; Ana's lobby marks the game as her turn, both go back to it, Ana ends her turn
-and Ben plays his first move. A banned key is refused in one line; the login decisions
-and the account rules are checked without a server too."""
+and Ben plays his first move. A banned key is refused in one line, and a person banned
+while at a table is put out with one line. Guessed link codes block the address. The login
+decisions, the account rules, a table that fails and the ratings' call site are checked
+without SSH."""
 
 from __future__ import annotations
 
@@ -231,3 +233,30 @@ def test_a_people_only_table_is_rated_at_its_end(
     row.seats.append({"bot": "standard"})  # a bot at the table: not rated
     tables._rate(types.SimpleNamespace(row=row, client=client))  # type: ignore[arg-type]
     assert len(rated) == 1
+
+
+def test_guessed_link_codes_block_the_address(tmp_path: Path) -> None:
+    """Each bad link code is a failed login of the address: after gate.py's block_after of
+    them (20) the address is refused before any SSH work, while another address gets in."""
+    key = make_key(tmp_path, "mallory")
+
+    async def guess(info: dict[str, Any], source: str) -> str:
+        opts = dict(known_hosts=None, client_keys=[str(key)], agent_path=None)
+        opts |= dict(port=info["port"], local_addr=(source, 0))
+        try:
+            async with asyncssh.connect("127.0.0.1", username="link-abcdefghjkmn", **opts):
+                return "in"
+        except asyncssh.PermissionDenied:
+            return "denied"
+        except (OSError, asyncssh.Error):
+            return "dropped"
+
+    async def run(info: dict[str, Any]) -> list[str]:
+        said = [await guess(info, "127.0.0.3") for _ in range(21)]
+        return [*said, await guess(info, "127.0.0.4")]
+
+    with serving(tmp_path / "d") as (_, info):
+        said = asyncio.run(run(info))
+    assert said[:20] == ["denied"] * 20
+    assert said[20] == "dropped"  # blocked
+    assert said[21] == "denied"  # another address is still answered

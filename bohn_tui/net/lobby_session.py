@@ -79,7 +79,7 @@ class LobbySession(Session):
         server, door = self.server, self.server.door
         note = ""
         for _ in range(MAX_ROUNDS):
-            if self.gone:
+            if self.gone or door.stopping:
                 return 0
             account = server.login.account
             me = None if account is None else acc.by_id(door.store.db, account)

@@ -35,7 +35,7 @@ from asyncssh.public_key import KeyImportError, decode_ssh_public_key
 
 from bohn_tui.engine.limits import clip
 from bohn_tui.net.gate import Limits, _down, source
-from bohn_tui.net.ssh import Door, Server, key_id
+from bohn_tui.net.ssh import MAX_NAMES, Door, Server, key_id
 from bohn_tui.net.tables import Tables
 from bohn_tui.store import accounts as acc
 
@@ -105,6 +105,7 @@ class ServerDoor(Door):
         self.sessions: dict[int | None, int] = {}  # account -> lobby connections now
         self.from_address: dict[str, int] = {}
         self.unnamed: dict[str, int] = {}  # address -> new people's connections now
+        self.stopping = False  # the server is ending: no lobby starts again
 
     def say(self, text: str) -> None:
         self.log(text)
@@ -190,17 +191,25 @@ class LobbyServer(Server):
         self.sdoor = door
         self.login: Login | None = None
         self.told = False  # a refusal was said to this connection
+        self.refusals = 0
         self.username = ""
 
     def begin_auth(self, username: str) -> bool | Awaitable[bool]:
         return True  # a key is always needed
 
     def _refuse_key(self, why: str) -> None:
-        if not self.told and self.conn is not None:
+        """A key refused: each refusal is a failed login of the address (gate.py); the first
+        is said to the client and logged, and after MAX_NAMES of them the connection ends."""
+        self.refusals += 1
+        self.sdoor.gate.failed(self.address)
+        if self.conn is None:
+            return
+        if self.refusals > MAX_NAMES:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "bohn: no")
+        elif not self.told:
             self.told = True
             self.conn.send_auth_banner(f"bohn: {why}\r\n")
             self.sdoor.say(f"refused: a key from {source(self.address)}: {why}")
-            self.sdoor.gate.failed(self.address)
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         found = decide(self.sdoor.store.db, username, key_id(key.public_data))
@@ -280,6 +289,7 @@ async def serve(
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
+        door.stopping = True
         door.close()
         tables.close_all()
         with contextlib.suppress(Exception):
