@@ -212,7 +212,7 @@ def test_a_table_that_fails_stops_no_other(tmp_path: Path) -> None:
     assert st.get(db, good.id).state == st.RUNNING  # type: ignore[union-attr]
     assert any(f"table {bad.id} failed" in line for line in said)
     listed = st.lobby(db, b.id)
-    assert [i.row.id for i in listed["yours"]] == [good.id]
+    assert [i.row.id for i in listed["yours"]] == [good.id, bad.id]  # the failed one last
 
 
 def test_a_people_only_table_is_rated_at_its_end(

@@ -159,19 +159,21 @@ def seat_names(db: sqlite3.Connection, row: TableRow) -> list[str]:
 
 def lobby(db: sqlite3.Connection, account: int) -> dict[str, list[Listed]]:
     """The account's lobby: "yours" (the games it sits at, those that wait for it first,
-    then by the last move), "open" (tables with an open seat it may take), "watch"
-    (running tables of others)."""
+    then by the last move; those over or failed for a week), "open" (tables with an open
+    seat it may take), "watch" (running tables of others)."""
     out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
-    for row in in_state(db, OPEN, RUNNING, OVER):
+    for row in in_state(db, OPEN, RUNNING, OVER, FAILED):
         mine = account in row.accounts()
         item = Listed(row, seat_names(db, row), mine, mine and account in row.awaited)
-        if mine and (row.state != OVER or time.time() - row.last_move < 7 * 86400):
+        if mine and (row.state in (OPEN, RUNNING) or time.time() - row.last_move < 7 * 86400):
             out["yours"].append(item)
         elif row.state == OPEN and row.open_seats():
             out["open"].append(item)
         elif row.state == RUNNING:
             out["watch"].append(item)
-    out["yours"].sort(key=lambda t: (not t.your_turn, t.row.state == OVER, -t.row.last_move))
+    out["yours"].sort(
+        key=lambda t: (not t.your_turn, t.row.state in (OVER, FAILED), -t.row.last_move)
+    )
     return out
 
 

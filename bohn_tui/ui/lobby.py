@@ -237,6 +237,8 @@ class LobbyScreen(Screen[None]):
                 kind = "play"
             elif row.state == t.OPEN:
                 turn, kind = f"{row.open_seats()} seat(s) open", "none"
+            elif row.state == t.FAILED:
+                turn, kind = "stopped (the server could not run it)", "none"
             else:
                 turn, kind = "over", "play"
             options.append(self._option(kind, item, turn))
