@@ -203,7 +203,7 @@ def stats(
         typer.Option("--json", help="print one JSON object (zero counts, exit 0, when no games)"),
     ] = False,
 ) -> None:
-    """Statistics of the finished games: players, solo runs, bots against people."""
+    """Statistics of the finished games: players, solo runs, bots against people, ratings."""
     import dataclasses
 
     from bohn_tui.engine.limits import clip, show
@@ -246,8 +246,8 @@ def stats(
         tables.append(t.recent_table(s.players))
     if s.solo.runs:
         tables += t.solo_tables(s.solo)
-    if s.bots:
-        tables.append(t.bots_table(s.bots))
+    tables += [t.bots_table(s.bots)] if s.bots else []
+    tables += t.ratings_tables(s.ratings, player)  # a player's ratings, or each leaderboard
     out = Console()
     for table in tables:
         out.print(table)
@@ -456,7 +456,7 @@ def resume(
             damaged = [s for s in store.list() if s.error]
             note = f" ({len(damaged)} damaged: {damaged[0].label})" if damaged else ""
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
-        save = latest.id  # type: ignore[union-attr]
+        save = latest.id
     try:
         game_id = store.find(save)
         session = Session.load(store, game_id)

@@ -98,6 +98,7 @@ def accounts(
 ) -> None:
     """The server's accounts: `list`; `rename NAME NEW`; `remove-key KEY-ID` (its first 8
     or more characters, as `list` shows them); `ban NAME` (the account and its keys)."""
+    from bohn_tui.store import StoreError, ratings
     from bohn_tui.store import accounts as acc
 
     db = _store(data).db
@@ -110,13 +111,15 @@ def accounts(
     try:
         if action == "rename":
             old = acc.by_name(db, given[0])
-            done = acc.rename(db, given[0], given[1])
-            try:  # its ratings follow it (store/ratings.py, once it is there)
-                from bohn_tui.store import ratings  # type: ignore[attr-defined,unused-ignore]
-            except ImportError:
-                ratings = None
-            if ratings is not None and old is not None:
-                ratings.rename_account(db, old.name, done.name)
+            if old is None:
+                raise acc.AccountError(f"no account is called {given[0]!r}")
+            new = acc.check_account_name(given[1])
+            ratings.rename_account(db, old.name, new)  # its ratings follow it (or nothing)
+            try:
+                done = acc.rename(db, old.name, new)
+            except acc.AccountError:
+                ratings.rename_account(db, new, old.name)
+                raise
             typer.echo(f"renamed to {done.name}")
         elif action == "remove-key":
             done = acc.remove_key(db, given[0])
@@ -128,7 +131,7 @@ def accounts(
             for a in acc.accounts(db):
                 keys = " ".join(k[:12] for k in acc.keys_of(db, a.id))
                 typer.echo(f"{a.name}\t{'banned' if a.banned else 'active'}\tkeys: {keys}")
-    except acc.AccountError as e:
+    except (acc.AccountError, StoreError) as e:
         _fail(str(e))
 
 

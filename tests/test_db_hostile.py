@@ -233,12 +233,14 @@ def bohn(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def damage(path: Path, find: bytes, at: int) -> None:
-    """One byte of the schema made 0xff: at `at` in the first `find` (the schema's text is
-    on the first page while it is small, on pages of its own once it is larger)."""
+    """A byte made 0xff at `at` in every `find` of the file (the schema outgrows the first
+    page as tables are added: its entries then lie on pages of their own)."""
     data = bytearray(path.read_bytes())
     where = data.find(find)
     assert where >= 0, find
-    data[where + at] = 0xFF
+    while where >= 0:
+        data[where + at] = 0xFF
+        where = data.find(find, where + 1)
     path.write_bytes(bytes(data))
 
 

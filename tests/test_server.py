@@ -215,24 +215,21 @@ def test_a_table_that_fails_stops_no_other(tmp_path: Path) -> None:
     assert [i.row.id for i in listed["yours"]] == [good.id, bad.id]  # the failed one last
 
 
-def test_a_people_only_table_is_rated_at_its_end(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import bohn_tui.store as store_package
+def test_a_people_only_table_is_rated_at_its_end(tmp_path: Path) -> None:
+    from bohn_tui.store import ratings
 
-    rated: list[tuple[Any, ...]] = []
-    fake = types.SimpleNamespace(update_ratings=lambda *a: rated.append(a))
-    monkeypatch.setattr(store_package, "ratings", fake, raising=False)
     tables = Tables(Store(tmp_path), lambda text: None, 0)
     row = st.TableRow("t1", "bohnanza", "save1", 1, [{"account": 1}, {"account": 2}], "live", "")
     client = types.SimpleNamespace(
         names=["Ana", "Ben"], summary=lambda: {"scores": [5, 7], "winners": [1]}
     )
     tables._rate(types.SimpleNamespace(row=row, client=client))  # type: ignore[arg-type]
-    assert rated == [(tables.db, "save1", [("Ana", 2), ("Ben", 1)])]
+    board = ratings.leaderboard(tables.db, "bohnanza")
+    assert [(r.name, r.games) for r in board] == [("Ben", 1), ("Ana", 1)]
+    row.id, row.save_id = "t2", "save2"
     row.seats.append({"bot": "standard"})  # a bot at the table: not rated
     tables._rate(types.SimpleNamespace(row=row, client=client))  # type: ignore[arg-type]
-    assert len(rated) == 1
+    assert [r.games for r in ratings.leaderboard(tables.db, "bohnanza")] == [1, 1]
 
 
 def test_guessed_link_codes_block_the_address(tmp_path: Path) -> None:

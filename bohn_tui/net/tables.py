@@ -150,24 +150,19 @@ class Tables:
             self._failed(table.row, f"its state could not be kept ({e})")
 
     def _rate(self, table: Table) -> None:
-        """A rated table (people only) that ended: its ratings (store/ratings.py, issue #26's
-        other half; skipped while that module is not there)."""
+        """A rated table (people only) that ended: its ratings (store/ratings.py)."""
         row = table.row
-        if row.bots() or len(row.accounts()) < 2:
-            return
-        try:
-            from bohn_tui.store import ratings  # type: ignore[attr-defined,unused-ignore]
-        except ImportError:
+        if row.bots() or len(row.accounts()) < 2 or row.save_id is None:
             return
         from bohn_tui.engine.ranking import places
+        from bohn_tui.store import ratings
 
         where = places(table.client.summary())
         names = table.client.names
-        # the one call site of the ratings: the saved game's id (the registry's game is the
-        # one the database records for it), each account's name and place
-        ratings.update_ratings(
-            self.db, row.save_id, [(names[s], where[s]) for s in range(len(names))]
-        )
+        # the one call site of the ratings: the saved game's id, each account's name and
+        # place, the registry's game
+        rated = [(names[s], where[s]) for s in range(len(names))]
+        ratings.update_ratings(self.db, row.save_id, rated, game=row.game)
         self.say(f"table {row.id}: rated")
 
     def seat_of(self, table_id: str, account: int) -> int | None:

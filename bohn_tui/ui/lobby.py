@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from bohn_tui.engine.limits import MAX_NAME
 from bohn_tui.games import GAMES, spec
 from bohn_tui.store import accounts as acc
+from bohn_tui.store import ratings
 from bohn_tui.store import tables as t
 from bohn_tui.ui.text import literal
 
@@ -161,7 +162,7 @@ class ProfileScreen(ModalScreen[None]):
 
 
 class BoardScreen(ModalScreen[None]):
-    """The leaderboard of each game (store/ratings.py's, where it is built in)."""
+    """The leaderboard of each game (store/ratings.py's)."""
 
     BINDINGS = [Binding("escape", "dismiss", "Back")]
 
@@ -171,21 +172,16 @@ class BoardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = Text()
-        try:
-            from bohn_tui.store import ratings  # type: ignore[attr-defined,unused-ignore]
-        except ImportError:
-            lines.append("The ratings are not in this version yet.")
-        else:
-            for game in GAMES:
-                rows = ratings.leaderboard(self.store.db, game)
-                if rows:
-                    lines.append(f"{spec(game).title}\n", style="bold")
-                for i, r in enumerate(rows[:10]):
-                    lines.append(f" {i + 1:>2}. ")
-                    lines.append_text(literal(r.name))
-                    lines.append(f"  {r.ordinal:.1f} ({r.games} games)\n")
-            if not lines:
-                lines.append("No rated games yet: a table of people only is rated at its end.")
+        for game in GAMES:
+            rows = ratings.leaderboard(self.store.db, game)
+            if rows:
+                lines.append(f"{spec(game).title}\n", style="bold")
+            for i, r in enumerate(rows[:10]):
+                lines.append(f" {i + 1:>2}. ")
+                lines.append_text(literal(r.name))
+                lines.append(f"  {r.ordinal:.1f} ({r.games} games)\n")
+        if not lines:
+            lines.append("No rated games yet: a table of people only is rated at its end.")
         with Vertical(id="form"):
             yield Label("Leaderboard", id="title")
             yield Static(lines)
