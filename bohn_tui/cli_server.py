@@ -114,6 +114,9 @@ def accounts(
             if old is None:
                 raise acc.AccountError(f"no account is called {given[0]!r}")
             new = acc.check_account_name(given[1])
+            other = acc.by_name(db, new)
+            if other is not None and other.id != old.id:
+                raise acc.AccountError("that name is taken (names are the same in any case)")
             ratings.rename_account(db, old.name, new)  # its ratings follow it (or nothing)
             try:
                 done = acc.rename(db, old.name, new)

@@ -257,3 +257,27 @@ def test_guessed_link_codes_block_the_address(tmp_path: Path) -> None:
     assert said[:20] == ["denied"] * 20
     assert said[20] == "dropped"  # blocked
     assert said[21] == "denied"  # another address is still answered
+
+
+def test_accounts_list_rename_and_remove_a_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bohn_tui.store import ratings
+
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))  # (`accounts --data` sets it)
+    db = Store(tmp_path).db
+    acc.create(db, "Ana", "a" * 64)
+    acc.create(db, "Ben", "b" * 64)
+    ratings.update_ratings(db, "g1", [("Ana", 1), ("Ben", 2)], game="bohnanza")
+
+    def accounts(*args: str) -> Any:
+        return CliRunner().invoke(app, ["server", "accounts", *args, "--data", str(tmp_path)])
+
+    assert accounts("rename", "ana", "Anna").stdout == "renamed to Anna\n"
+    assert [r.name for r in ratings.leaderboard(db, "bohnanza")] == ["Anna", "Ben"]
+    taken = accounts("rename", "anna", "BEN")
+    assert taken.exit_code == 1 and "taken" in taken.output
+    assert [r.name for r in ratings.leaderboard(db, "bohnanza")] == ["Anna", "Ben"]
+    assert accounts("remove-key", "bbbbbbbb").stdout == "removed a key of Ben\n"
+    listed = accounts().stdout.splitlines()
+    assert listed == [f"Anna\tactive\tkeys: {'a' * 12}", "Ben\tactive\tkeys: "]
