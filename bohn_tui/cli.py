@@ -559,6 +559,11 @@ def join(
         typer.echo(client.connection, err=True)
 
 
+from bohn_tui.cli_server import server_app  # noqa: E402 - `bohn server` (issue #26)
+
+app.add_typer(server_app, name="server")
+
+
 def main() -> None:
     try:
         app()

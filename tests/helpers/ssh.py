@@ -52,15 +52,23 @@ def hosting(data: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], d
     """`bohn host ARGS --json --port 0 --bind 127.0.0.1` with its data in `data` (its socket
     in a short folder there); killed at the end."""
     sock = data / "h.sock"
+    args = ("host", *args, "--json", "--socket", str(sock), "--port", "0", "--bind", "127.0.0.1")
+    with bohn_json(data, *args, "--bot-delay", "0") as running:
+        yield running
+
+
+@contextmanager
+def bohn_json(data: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    """`bohn ARGS` (a command that prints one JSON line once it is ready: `host --json`,
+    `server --json`) with its data in `data`; stopped at the end (SIGTERM, then SIGKILL)."""
     env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
-    cmd = [sys.executable, "-m", "bohn_tui", "host", *args, "--json", "--socket", str(sock)]
-    cmd += ["--port", "0", "--bind", "127.0.0.1", "--bot-delay", "0"]
+    cmd = [sys.executable, "-m", "bohn_tui", *args]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         if not line:
-            raise AssertionError(f"the host did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
+            raise AssertionError(f"bohn {args[0]} did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
         yield proc, json.loads(line)
     finally:
         if proc.poll() is None:
