@@ -23,6 +23,7 @@ from bohn_tui.games.excalibohn.actions import (
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
+COINS = "a coin pile shuffled"  # the chance of a duel turn-up (engine/chance.py)
 MAGIC = "magic"  # phase 1b
 DRAW = "draw"  # the phase-4 window
 DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does nothing)
@@ -158,7 +159,7 @@ class Abilities:
         coins = st.players[owner].coins
         if not coins:
             return None
-        shuffle(coins, st.rng)
+        shuffle(coins, st.rng, COINS)
         ev.append(CoinsShuffled(owner))
         return coins[-1]
 
@@ -194,7 +195,7 @@ class Abilities:
             return
         if rnd == 1 and st.attack and len(coins) >= 2:
             st.attack = False
-            shuffle(coins, st.rng)
+            shuffle(coins, st.rng, COINS)
             ev.append(CoinsShuffled(owner))
             two = (coins[-1], coins[-2])
             self.push(st, Pending("coin", attacker, other=owner, coins=two, duel=True, round=rnd))
