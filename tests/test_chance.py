@@ -46,8 +46,11 @@ def _declared(game: str) -> list[Chance[Any] | Shuffle]:
                 seen[key] = c
         rules.apply(state, a)
     assert rules.chances(state) == [], f"{game}: chance declared after the end"
-    # the largest of each kind first: they say the most
-    return sorted(seen.values(), key=lambda c: -_size(c))[:KEPT]
+    # the largest of each name first (they say the most), then the next largest
+    ranked = sorted(seen.values(), key=lambda c: -_size(c))
+    names = {c.name: c for c in reversed(ranked)}
+    rest = [c for c in ranked if c not in names.values()]
+    return [*names.values(), *rest][:KEPT]
 
 
 def _size(chance: Chance[Any] | Shuffle) -> int:

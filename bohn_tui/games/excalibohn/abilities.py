@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import Drew, Event, IllegalAction
 from bohn_tui.games.common.table import shuffle
@@ -50,6 +51,25 @@ class Abilities:
     _who: Callable[[Any, int], str]
 
     # -- what may be used ----------------------------------------------------------------
+
+    def chances(self, st: ExcalibohnState) -> list[Chance[Any] | Shuffle]:
+        """The bean games' chance (BohnanzaViews.chances: the discard pile reshuffled) and the
+        coin piles the abilities the active player may use now shuffle for a turn-up
+        (engine/chance.py): the Mean Bean's fellows' piles, the Sword Bean's target's (its
+        first turn-up; the duel's later ones follow the answers)."""
+        out: list[Chance[Any] | Shuffle] = super().chances(st)  # type: ignore[misc]
+        legal: list[Any] = []
+        if not st.over and not st.pending:
+            self.ability_actions(st, st.active, legal)
+        piles: dict[int, Shuffle] = {}
+        for a in legal:
+            f = st.players[a.seat].fields[a.field]
+            kind = cards().abilities[f.variety].id
+            owners = self._order[a.seat][1:] if kind == "mean" else [a.target]
+            for owner in owners if kind in ("mean", "sword") else ():
+                if st.players[owner].coins:
+                    piles[owner] = Shuffle(COINS, tuple(st.players[owner].coins))
+        return out + list(piles.values())
 
     def ability_actions(self, st: ExcalibohnState, seat: int, out: list[Any]) -> None:
         """The UseAbility actions of the active player in phase 1b (no decision pending)."""
