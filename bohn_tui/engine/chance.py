@@ -32,7 +32,7 @@ Outcomes = tuple[tuple[Any, Fraction], ...]
 @dataclass(frozen=True, eq=False)
 class Chance(Generic[T]):
     """One thing left to chance with a list of outcomes: `name` says what, for a person
-    ("the roll of dice 1, 3 and 5"); `make` lists every outcome with its exact probability
+    ("a roll of 3 dice"); `make` lists every outcome with its exact probability
     (each positive, all summing to 1; listed once, when first asked: `outcomes`); `pick`
     draws one from a generator the way the rules do (the consumption a record's replay
     depends on)."""
@@ -49,9 +49,14 @@ class Chance(Generic[T]):
             merged[outcome] = merged.get(outcome, Fraction(0)) + p
         return tuple(merged.items())
 
+    @cached_property
+    def table(self) -> dict[T, Fraction]:
+        """`outcomes` as a dict."""
+        return dict(self.outcomes)
+
     def probability(self, outcome: T) -> Fraction:
         """The probability of `outcome` (0 for one that cannot come)."""
-        return dict(self.outcomes).get(outcome, Fraction(0))
+        return self.table.get(outcome, Fraction(0))
 
     def draw(self, rng: random.Random) -> T:
         """One outcome, drawn from `rng` (from what a `Told` generator was told first)."""
@@ -106,6 +111,10 @@ class Shuffle:
     by: str = "keys"
 
     LISTED = 8  # the most cards whose orders `outcomes` lists
+
+    def __post_init__(self) -> None:
+        if self.by not in SHUFFLES:
+            raise ValueError(f"{self.name}: a shuffle is by {' or '.join(SHUFFLES)}, not {self.by}")
 
     @cached_property
     def outcomes(self) -> tuple[tuple[tuple[Any, ...], Fraction], ...]:
