@@ -17,8 +17,8 @@ from typing import Any
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.capabilities import lists_unasked, reasons, sees_people
-from bohn_tui.engine.contract import Describer, GameSpec, Rules, SoloResult, State
-from bohn_tui.engine.driver import Ask, BotDriver, Move
+from bohn_tui.engine.contract import Ask, Describer, GameSpec, Rules, SoloResult, State
+from bohn_tui.engine.driver import BotDriver, Move, Question
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
 from bohn_tui.engine.portable import portable_parts, progress, read_bots, solo_outcome
 from bohn_tui.engine.record import Record, RecordError
@@ -285,6 +285,10 @@ class Session:
     def waiting_for(self) -> list[int]:
         return self.rules.waiting_for(self.state)
 
+    def asks(self) -> dict[int, Ask]:
+        """Who may act now and why (`Rules.asks`)."""
+        return self.rules.asks(self.state)
+
     def decider(self) -> int | None:
         """The seat whose decision the game waits for first (None when it is over)."""
         w = self.waiting_for()
@@ -396,7 +400,7 @@ class Session:
         state, so that it may run in a thread while the table reads views."""
         return self.driver.next_move(self.state)
 
-    def plan_bot_move(self) -> tuple[BotDriver, Ask] | None:
+    def plan_bot_move(self) -> tuple[BotDriver, Question] | None:
         """`next_bot_move` in two: who is asked what (with the seat's view taken now), and
         the driver whose `think(ask)` answers it, reading nothing of the state: it may run
         in a thread while people act (None: no bot is asked now)."""
@@ -423,7 +427,7 @@ class Session:
             return True
         if self.driver.unasked(self.state) is not None:  # a person's offer to decline
             return True
-        return bool(self.driver.proposers) and self.rules.proposal_round(self.state) is not None
+        return self.driver.window(self.state) is not None
 
     def summary(self) -> dict[str, Any]:
         """The end of the game (rules.summary) and each seat's coins over the game."""

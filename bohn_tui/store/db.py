@@ -113,6 +113,27 @@ MIGRATIONS: list[str] = [
     ALTER TABLE solo_runs RENAME COLUMN passed TO reached;  -- how far the run got
     ALTER TABLE solo_runs RENAME COLUMN cards TO goal;      -- of how far it could (0: unknown)
     """,
+    # 4 -> 5: ratings per account and game (store/ratings.py; `bohn server`'s rated games)
+    """
+    CREATE TABLE ratings (
+        account TEXT NOT NULL,          -- the account's name regardless of case (casefold)
+        game TEXT NOT NULL,             -- the game id of the registry
+        name TEXT NOT NULL,             -- the name as last written
+        mu REAL NOT NULL,               -- openskill's Plackett-Luce rating
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,          -- openskill's ordinal(): mu - 3 sigma, the board's order
+        games INTEGER NOT NULL,         -- the rated games it rests on
+        updated REAL NOT NULL,
+        PRIMARY KEY (account, game)
+    );
+    CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+    CREATE TABLE rated_games (
+        game_id TEXT PRIMARY KEY,       -- a finished game rated once: a second update is none
+        game TEXT NOT NULL,
+        places TEXT NOT NULL,           -- JSON: [[name, place], ...] as rated
+        rated REAL NOT NULL
+    );
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

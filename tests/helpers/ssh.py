@@ -136,15 +136,7 @@ class Terminal:
 
     def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
         """The screen once `check` (a text on it, or a test of it) holds."""
-        test = check if callable(check) else (lambda s: check in s)
-        end = time.monotonic() + timeout
-        while True:
-            shown = self.text()
-            if test(shown):
-                return shown
-            if time.monotonic() > end:
-                raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
-            time.sleep(0.02)
+        return wait_for(self.text, check, timeout)
 
     def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> str:
         """The screen once nothing has come for `seconds` (a frame is whole)."""
@@ -176,6 +168,25 @@ class Terminal:
 
     def exited(self, timeout: float = 10.0) -> int:
         return self.proc.wait(timeout)
+
+
+def wait_for(
+    text: Callable[[], str],
+    check: str | Callable[[str], bool],
+    timeout: float = 15.0,
+    pause: Callable[[float], object] = time.sleep,
+) -> str:
+    """`text()` once `check` (a text in it, or a test of it) holds; `pause(seconds)` between
+    two looks (a browser page's lets its events in)."""
+    test = check if callable(check) else (lambda s: check in s)
+    end = time.monotonic() + timeout
+    while True:
+        shown = text()
+        if test(shown):
+            return shown
+        if time.monotonic() > end:
+            raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
+        pause(0.02)
 
 
 KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "down": "\x1b[B"}

@@ -37,7 +37,7 @@ import datetime as dt
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.games.bohnanza.rules import (
     OVER,
     PLANT,
@@ -419,12 +419,12 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             return [s for s in self._order[st.active] if not st.done[s]]
         return super().waiting_for(st)
 
-    def phase_prompt(self, st: BohnroschenState, seat: int) -> Prompt | None:
+    def phase_prompt(self, st: BohnroschenState, seat: int) -> Ask | None:
         name = st.players[seat].name
         if st.phase == INTERMEDIATE:
-            return Prompt(seat, "tribute", f"{name} may pay tribute (intermediate phase).")
+            return Ask("tribute", f"{name} may pay tribute (intermediate phase).")
         if st.phase == DRAW and seat == st.active:
-            return Prompt(seat, "turn", f"It is {name}'s turn.")
+            return Ask("turn", f"It is {name}'s turn.")
         return None
 
     def to_move(self, st: BohnroschenState) -> int | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.chance import Chance, Shuffle
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.engine.limits import show
 from bohn_tui.games.wuerfelspiel import flow
 from bohn_tui.games.wuerfelspiel.actions import Dealt, Harvest, Reroll, Roll, TurnBegan
@@ -152,19 +152,22 @@ class DiceRules(DiceViews):
     def to_move(self, st: DiceState) -> int | None:
         return None if st.over else st.roller
 
-    def prompts(self, st: DiceState) -> list[Prompt]:
+    def asks(self, st: DiceState) -> dict[int, Ask]:
+        """The roller's turn, then every other seat that may harvest (a volunteer). Nothing
+        is private; the volunteering window is new after every action: anyone may harvest
+        at any time."""
         if st.over:
-            return []
-        name = st.players[st.roller].name
+            return {}
+        roller, window = st.roller, st.moves
+        name = st.players[roller].name
         text = f"{name} rolls all five dice." if st.first_roll else f"{name} places dice."
-        return [Prompt(st.roller, "turn", text)]
-
-    def proposal_round(self, st: DiceState) -> int | None:
-        """A new key after every action: anyone may harvest at any time."""
-        return None if st.over else st.moves
-
-    def may_propose(self, st: DiceState, seat: int) -> bool:
-        return 0 <= seat < self.n and self.can_harvest(st, seat)
+        may = self.can_harvest(st, roller)
+        asks = {roller: Ask("turn", text, private=False, volunteer=may, window=window)}
+        for seat, p in enumerate(st.players):
+            if seat != roller and self.can_harvest(st, seat):
+                text = f"{p.name} may harvest."
+                asks[seat] = Ask("harvest", text, private=False, volunteer=True, window=window)
+        return asks
 
     # -- applying --------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction, register_actions
 from bohn_tui.engine.chance import Chance, Shuffle, places
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 
 CARDS = tuple(v for v in range(1, 6) for _ in range(2))  # 1 to 5, twice
 HAND = 2  # dealt to each
@@ -244,16 +244,18 @@ class DuelRules:
         waiting = self.waiting_for(state)
         return waiting[0] if waiting else None
 
-    def prompts(self, state: DuelState) -> list[Prompt]:
+    def asks(self, state: DuelState) -> dict[int, Ask]:
+        """The active seat's turn, or the other's answer to the card it played (the hand
+        is hidden: private). Nobody volunteers."""
         if state.ended:
-            return []
+            return {}
         a = state.active
         if state.pending is not None:
             text = (
                 f"{state.names[1 - a]}: block {state.names[a]}'s {state.pending} or let it stand."
             )
-            return [Prompt(1 - a, "answer", text)]
-        return [Prompt(a, "turn", f"{state.names[a]}'s turn: play a card or draw.")]
+            return {1 - a: Ask("answer", text)}
+        return {a: Ask("turn", f"{state.names[a]}'s turn: play a card or draw.")}
 
     def scores(self, state: DuelState) -> list[int]:
         return list(state.scores)
@@ -277,12 +279,6 @@ class DuelRules:
         if any(len(h) > MOST for h in state.hands):
             return ["a hand holds more than three cards"]
         return []
-
-    def may_propose(self, state: DuelState, seat: int) -> bool:
-        return False
-
-    def proposal_round(self, state: DuelState) -> None:
-        return None
 
     def full_state(self, state: DuelState) -> dict[str, Any]:
         view = self.view(state, None)
