@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.contract import Ask
 from bohn_tui.games.bohnanza.phases import OVER, PLANT_TRADES, TRADE
-from bohn_tui.games.common.table import Field, count_cards
+from bohn_tui.games.common.table import RESHUFFLE, Field, count_cards
 
 Places = list[tuple[list[str], int]]  # (pile, index) of cards, for redeal_hidden
 
@@ -221,6 +222,21 @@ class BohnanzaViews:
                 if f.count < 0:
                     c[f.variety] += f.count  # type: ignore[index]
         return c
+
+    def chances(self, st: Any) -> list[Chance[Any] | Shuffle]:
+        """The chance a bean game meets next (engine/chance.py): when the draw pile runs out,
+        the discard pile shuffled into a new one (while a run-out still reshuffles:
+        `reshuffles`). Draws and turn-ups come from a pile shuffled already (the deal's
+        shuffle, common.table.DEAL): no chance of their own; to a seat they are hidden cards
+        (`redeal_hidden`)."""
+        if st.over or not st.deck.discard or not self.reshuffles(st):
+            return []
+        return [Shuffle(RESHUFFLE, tuple(st.deck.discard))]
+
+    def reshuffles(self, st: Any) -> bool:
+        """Hook for `chances`: whether the next run-out of the draw pile reshuffles the
+        discard pile (Bohnanza: all but the last, which ends the game)."""
+        return not st.deck.ending and st.deck.runouts + 1 < st.deck.end_at
 
     def redeal_hidden(self, st: Any, seat: int | None, rng: random.Random) -> None:
         """Deal anew what `seat` cannot see (None: the public table): the cards of each group

@@ -100,12 +100,15 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import GameData
 from bohn_tui.games.common.table import (
+    RESHUFFLE,
     PlayerState,
     harvest,
     harvestable,
     plant_choices,
     shuffle,
 )
+
+VINE = "the vine row shuffled"  # its chance (engine/chance.py): the vine cards' order
 
 
 def violet_after(layout: dict[str, Any], castle: int, violet: int) -> int:
@@ -193,7 +196,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         order = opts.get("vine")
         if order is None:
             order = list(self.cards)
-            shuffle(order, st.rng)
+            shuffle(order, st.rng, VINE)
         else:
             if not isinstance(order, list) or not all(
                 isinstance(c, str) and c in self.cards for c in order
@@ -374,7 +377,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     def _reshuffle(self, st: BohnroschenState) -> None:
         deck = st.deck
         deck.cards, deck.discard = deck.discard, []
-        shuffle(deck.cards, st.rng)
+        shuffle(deck.cards, st.rng, RESHUFFLE)
 
     def _ran_out(self, st: BohnroschenState, ev: list[Event]) -> None:
         st.deck.runouts += 1

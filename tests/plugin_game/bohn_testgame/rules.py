@@ -1,6 +1,7 @@
 """Pocket duel's rules (README.md beside the package): the state, the actions and events,
-the views, and the log's words. Chance is one seeded generator (`state.rng`): the deal's
-shuffle and each draw, so that a record replays from its seed."""
+the views, and the log's words. Chance is named (engine/chance.py) and drawn from one seeded
+generator (`state.rng`): the deal's shuffle and each draw (`chances`), so that a record
+replays from its seed."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction, register_actions
+from bohn_tui.engine.chance import Chance, Shuffle, places
 from bohn_tui.engine.contract import Ask
 
 CARDS = tuple(v for v in range(1, 6) for _ in range(2))  # 1 to 5, twice
 HAND = 2  # dealt to each
 MOST = 3  # cards a hand may hold: with three you must play
+DEAL = "the deal: the ten cards shuffled"  # the game's chance: this shuffle and each draw
+DRAW = "the draw: a card from the pile, any of its places alike"
 
 HELP = (
     "Two players, ten cards (1 to 5, twice); each holds a hidden hand of two.",
@@ -138,7 +142,7 @@ class DuelRules:
             raise ValueError("Pocket duel deals its own cards")
         rng = random.Random(seed)
         pile = list(CARDS)
-        rng.shuffle(pile)  # chance: the deal
+        Shuffle(DEAL, CARDS, "swaps").draw(rng, pile)
         hands = [sorted(pile[:HAND]), sorted(pile[HAND : 2 * HAND])]
         return DuelState(self, list(names), rng, hands, pile[2 * HAND :]), [Dealt()]
 
@@ -167,7 +171,7 @@ class DuelRules:
             state.pending = action.card
             events.append(Played(seat, action.card))
         elif isinstance(action, Draw):
-            card = state.pile.pop(state.rng.randrange(len(state.pile)))  # chance: the draw
+            card = state.pile.pop(places(DRAW, len(state.pile)).draw(state.rng))
             state.hands[seat] = sorted([*state.hands[seat], card])
             events.append(Drew(seat))
             events += self._next(state)
@@ -192,6 +196,12 @@ class DuelRules:
             state.ended = True
             return [Ended()]
         return []
+
+    def chances(self, state: DuelState) -> list[Chance[int] | Shuffle]:
+        """What the actions legal now leave to chance: a draw, while the pile holds cards."""
+        if Draw(state.active) not in self.legal_actions(state, state.active):
+            return []
+        return [places(DRAW, len(state.pile))]
 
     def step(self, state: DuelState, action: Action) -> None:
         self.apply(state, action)
