@@ -18,6 +18,7 @@ from typing import Any
 
 from bohn_tui.engine.limits import MAX_PLAYERS, clip
 from bohn_tui.net.gate import source
+from bohn_tui.net.login import NAME_SECONDS, Login
 from bohn_tui.net.ssh_session import Session
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as t
@@ -52,8 +53,6 @@ class LobbySession(Session):
         if why is not None:
             self._refuse(why)
             return
-        from bohn_tui.net.server import NAME_SECONDS
-
         loop = asyncio.get_running_loop()
         timer = loop.call_later(NAME_SECONDS, self._unnamed) if account is None else None
         try:
@@ -112,8 +111,6 @@ class LobbySession(Session):
             made = door.create_account(str(msg["name"])[:200], server.key, server.address)
             if isinstance(made, str):
                 return {"note": made}
-            from bohn_tui.net.server import Login
-
             server.login = Login(made.id)
             door.moved(server.address, made.id)
             return {"account": made.id, "note": f"Welcome, {made.name}!"}

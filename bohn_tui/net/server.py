@@ -26,7 +26,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from asyncssh.public_key import KeyImportError, decode_ssh_public_key
 
 from bohn_tui.engine.limits import clip
 from bohn_tui.net.gate import Limits, _down, source
+from bohn_tui.net.login import Login
 from bohn_tui.net.ssh import MAX_NAMES, Door, Server, key_id
 from bohn_tui.net.tables import Tables
 from bohn_tui.store import accounts as acc
@@ -44,19 +44,10 @@ MAX_LOGIN_NAME = 64  # characters of a login name that is looked at
 NEW_PER_ADDRESS = 5  # accounts made from one address within NEW_WINDOW
 NEW_WINDOW = 3600.0
 NEW_AT_ONCE = 2  # new people (not named yet) from one address at once
-NAME_SECONDS = 300.0  # a new person has this long to choose a name
 PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
 CHECK_SECONDS = 5.0  # how often the connections' keys are checked again (bans, removals)
-
-
-@dataclass(frozen=True)
-class Login:
-    """Who a connection is: an account, or a new person (None) to ask for a name."""
-
-    account: int | None
-    link: str = ""  # a link code to redeem at the signature
 
 
 def decide(db: Any, username: str, key: str) -> Login | str:
