@@ -1,0 +1,93 @@
+"""The web door of `bohn server --web` (issue #27, bohn_tui/net/web_server.py) in a real
+browser: Debian's chromium, headless, driven by playwright (tests/helpers/browser.py),
+against a real `bohn server --port 0 --web 0` on 127.0.0.1. Ana's account is made by the
+real OpenSSH client (tests/helpers/ssh.py); her lobby's profile shows a link code; typed in
+the browser's page it opens her lobby there (the same lobby process); a wrong code and the
+used code are refused; banned, her browser session ends with one line. Skipped, with the
+reason, where no chromium or playwright is."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.browser import Page, browser, missing
+from helpers.ssh import Terminal, bohn_json, make_key, ssh_command
+from typer.testing import CliRunner
+
+from bohn_tui.cli import app
+
+NO_BROWSER = missing()
+WRONG = "That link code is not good"
+
+
+def _serving(data: Path) -> Any:
+    args = ("--port", "0", "--web", "0", "--json", "--data", str(data), "--bot-delay", "0")
+    return bohn_json(data, "server", *args, "--check-seconds", "0.2", "--login-delay", "0.05")
+
+
+def _argvs() -> str:
+    """Every process's command line on this machine, as one text."""
+    out = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            out.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+    return "\n".join(out)
+
+
+@pytest.mark.skipif(NO_BROWSER is not None, reason=str(NO_BROWSER))
+def test_a_link_code_opens_the_accounts_lobby_in_a_browser_once(
+    tmp_path: Path, terminals: list[Terminal], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "d"
+    monkeypatch.setenv("BOHN_DATA_DIR", str(data))  # (`accounts --data` sets it)
+    key = make_key(tmp_path, "ana")
+    with _serving(data) as (proc, info):
+        assert info["web"].startswith("http://127.0.0.1:")  # on 127.0.0.1 unless --bind
+        ana = Terminal(ssh_command(info, "Ana", key, "-tt"), 100, 30)
+        terminals.append(ana)
+        with browser() as context:  # (it starts while her lobby does)
+            code = _lobby_in_a_browser(ana, info, data, context)
+        proc.terminate()
+        proc.wait(10)
+    log = proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert "login: 'Ana' from 127.0.0.1 (web, by a link code)" in log
+    assert "closed: a web session from 127.0.0.1: this account is banned" in log
+    assert "Traceback" not in log and code not in log, log
+
+
+def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context: Any) -> str:
+    """Ana's link code from her SSH lobby's profile, tried in the browser (the code)."""
+    ana.wait_for("This SSH key is new here")
+    ana.press("enter")  # her account, made by her key
+    ana.wait_for("bohn server · Ana")
+    ana.press("p")
+    ana.wait_for("Profile · Ana")
+    ana.press("l")
+    shown = ana.wait_for("or in a browser at")
+    code = re.search(r"link-([a-z0-9]+)@", shown)[1]  # type: ignore[index]
+    assert f"{info['web']} the code {code}" in " ".join(shown.split())
+    page = Page(context, info["web"])
+    page.wait_for("Link code")
+    assert code not in page.page.url
+    page.type("zzzzzzzzzzzz\n")  # a wrong code: one line, then asked again
+    page.wait_for(lambda s: WRONG in s and s.count("Link code") == 2)
+    page.type(f"link-{code}\n")  # as the profile shows it (or the code alone)
+    lobby = page.wait_for("bohn server · Ana")
+    assert WRONG not in lobby  # (the page's screen was cleared for the lobby)
+    assert code not in _argvs()  # no code on a command line
+    page.press("p")  # the same lobby process as by SSH: her profile
+    page.wait_for("SSH keys bound to this account: 1")  # (the browser bound no key)
+    again = Page(context, info["web"])  # the used code, a second time
+    again.wait_for("Link code")
+    again.type(code + "\n")
+    assert WRONG in again.wait_for(lambda s: s.count("Link code") == 2)
+    banned = CliRunner().invoke(app, ["server", "accounts", "ban", "ana", "--data", str(data)])
+    assert "banned Ana" in banned.stdout
+    assert "bohn: this account is banned" in page.wait_for("this account is banned")
+    page.wait_closed()
+    return code
