@@ -8,18 +8,24 @@ reason, where no chromium or playwright is."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
+import pyte
 import pytest
 from helpers.browser import Page, browser, missing
-from helpers.ssh import Terminal, bohn_json, make_key, ssh_command
+from helpers.ssh import Screen, Terminal, bohn_json, make_key, ssh_command
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
+from bohn_tui.store import Store
+from bohn_tui.store import accounts as acc
 
 NO_BROWSER = missing()
 WRONG = "That link code is not good"
@@ -91,3 +97,74 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
     assert "bohn: this account is banned" in page.wait_for("this account is banned")
     page.wait_closed()
     return code
+
+
+async def _screen(url: str, typed: str, until: str, seconds: float = 20.0) -> str:
+    """What a websocket (no browser) that types `typed` at the door's prompt sees once `until`
+    shows or the door closes it, drawn by pyte at 100 x 30."""
+    import aiohttp
+
+    screen = Screen(100, 30)
+    stream = pyte.ByteStream(screen)
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(url.replace("http://", "ws://") + "ws?code=" + typed)
+        await ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+        await ws.send_str(json.dumps(["stdin", typed + "\r"]))
+        end = time.monotonic() + seconds
+        while until not in "\n".join(screen.display) and time.monotonic() < end:
+            msg = await ws.receive(end - time.monotonic())
+            if msg.type != aiohttp.WSMsgType.BINARY:
+                break
+            stream.feed(msg.data)
+        await ws.close()
+    return "\n".join(screen.display)
+
+
+def test_the_door_limits_logins_refuses_other_sites_and_wrong_or_used_codes(
+    tmp_path: Path,
+) -> None:
+    from test_web import _door
+
+    data = tmp_path / "d"
+    db = Store(data).db
+    ana = acc.create(db, "Ana", "a" * 64)
+    with _serving(data) as (proc, info):
+        wrong = [f"zzzz{i}3456789" for i in range(6)]
+        page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(
+            _door(info["web"], wrong)
+        )
+        assert page == "200 default-src 'self'"
+        assert "too many logins in progress from this address" in crowd
+        mine, theirs = proxied.split(" | ")
+        assert "too many logins in progress from this address" in mine
+        assert "Link code" in theirs  # another person behind the same proxy gets in
+        assert other_site == "403"
+        assert codes.count(WRONG) == 6  # then the page is closed
+        assert index in ("403", "404")  # no folder index
+        assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+        code = acc.new_link_code(db, ana.id)
+        # the code in the URL opens nothing (the page asks); typed, it opens Ana's lobby
+        assert "bohn server · Ana" in asyncio.run(_screen(info["web"], code, "server · Ana"))
+        used = asyncio.run(_screen(info["web"], code, WRONG))
+        assert WRONG in used and "bohn server ·" not in used
+        old = acc.new_link_code(db, ana.id)
+        acc.new_link_code(db, ana.id)  # (a new code: the old one is good no more)
+        acc.ban(db, "Ana")  # (and a banned account's codes are none)
+        for refused in (old, acc.new_link_code(db, ana.id)):
+            assert WRONG in asyncio.run(_screen(info["web"], refused, WRONG))
+        proc.terminate()
+        proc.wait(10)
+    log = proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert "Traceback" not in log and "<b>" not in log and code not in log, log[:500]
+    assert "Web: 5 failed logins from 127.0.0.1: answering it slowly now" in log
+
+
+def test_a_link_code_is_good_once_for_its_minutes(tmp_path: Path) -> None:
+    db = Store(tmp_path).db
+    ana = acc.create(db, "Ana", "a" * 64)
+    code = acc.new_link_code(db, ana.id, now=1000.0)
+    assert acc.use_link(db, code, now=1000.0 + acc.LINK_SECONDS + 1) is None  # expired
+    code = acc.new_link_code(db, ana.id, now=1000.0)
+    assert acc.use_link(db, code.upper(), now=1001.0) == ana  # (typed in any case)
+    assert acc.use_link(db, code, now=1002.0) is None  # once
+    assert acc.keys_of(db, ana.id) == ["a" * 64]  # no key was bound
