@@ -3,7 +3,8 @@ browser: Debian's chromium, headless, driven by playwright (tests/helpers/browse
 against a real `bohn server --port 0 --web 0` on 127.0.0.1. Ana's account is made by the
 real OpenSSH client (tests/helpers/ssh.py); her lobby's profile shows a link code; typed in
 the browser's page it opens her lobby there (the same lobby process); a wrong code and the
-used code are refused; banned, her browser session ends with one line. Skipped, with the
+used code are refused; she makes a table there and plays at it; banned, her browser session
+ends with one line. Skipped, with the
 reason, where no chromium or playwright is."""
 
 from __future__ import annotations
@@ -88,6 +89,16 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
     assert code not in _argvs()  # no code on a command line
     page.press("p")  # the same lobby process as by SSH: her profile
     page.wait_for("SSH keys bound to this account: 1")  # (the browser bound no key)
+    page.press("Escape")
+    page.wait_for(lambda s: "Profile · Ana" not in s)
+    page.press("n")  # and from it a table: hers and two bots', at once in the browser
+    page.wait_for("Make the table")
+    page.page.wait_for_timeout(300)  # (the seats' field has the focus)
+    page.type("bot:standard, bot:standard")
+    page.wait_for("bot:standard, bot:standard")
+    page.press("Enter")
+    table = page.wait_for("Ana · you")
+    assert "Ana's hand" in table
     again = Page(context, info["web"])  # the used code, a second time
     again.wait_for("Link code")
     again.type(code + "\n")
