@@ -80,7 +80,7 @@ def server(
     if web is not None:  # (a browser's lobby: net/web_server.py)
         from bohn_tui.net.web_server import ServerWebDoor
 
-        page = ServerWebDoor(bind, web, None, max(0.0, login_delay), max(0.1, check))
+        page = ServerWebDoor(bind, web, max(0.0, login_delay), max(0.1, check))
 
     def ready(door: Any) -> None:
         if as_json:

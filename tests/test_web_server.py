@@ -10,9 +10,7 @@ reason, where no chromium or playwright is."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import re
 import time
 from pathlib import Path
@@ -22,6 +20,7 @@ import pyte
 import pytest
 from helpers.browser import Page, browser, missing
 from helpers.ssh import Screen, Terminal, bohn_json, make_key, ssh_command
+from test_web import _argvs, door_holds
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
@@ -35,15 +34,6 @@ WRONG = "That link code is not good"
 def _serving(data: Path) -> Any:
     args = ("--port", "0", "--web", "0", "--json", "--data", str(data), "--bot-delay", "0")
     return bohn_json(data, "server", *args, "--check-seconds", "0.2", "--login-delay", "0.05")
-
-
-def _argvs() -> str:
-    """Every process's command line on this machine, as one text."""
-    out = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        with contextlib.suppress(OSError):
-            out.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
-    return "\n".join(out)
 
 
 @pytest.mark.skipif(NO_BROWSER is not None, reason=str(NO_BROWSER))
@@ -134,25 +124,11 @@ async def _screen(url: str, typed: str, until: str, seconds: float = 20.0) -> st
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_or_used_codes(
     tmp_path: Path,
 ) -> None:
-    from test_web import _door
-
     data = tmp_path / "d"
     db = Store(data).db
     ana = acc.create(db, "Ana", "a" * 64)
     with _serving(data) as (proc, info):
-        wrong = [f"zzzz{i}3456789" for i in range(6)]
-        page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(
-            _door(info["web"], wrong)
-        )
-        assert page == "200 default-src 'self'"
-        assert "too many logins in progress from this address" in crowd
-        mine, theirs = proxied.split(" | ")
-        assert "too many logins in progress from this address" in mine
-        assert "Link code" in theirs  # another person behind the same proxy gets in
-        assert other_site == "403"
-        assert codes.count(WRONG) == 6  # then the page is closed
-        assert index in ("403", "404")  # no folder index
-        assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+        door_holds(info["web"], "Link code", WRONG)  # (as the host's web door's)
         code = acc.new_link_code(db, ana.id)
         # the code in the URL opens nothing (the page asks); typed, it opens Ana's lobby
         assert "bohn server · Ana" in asyncio.run(_screen(info["web"], code, "server · Ana"))

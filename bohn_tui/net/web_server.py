@@ -31,7 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bohn_tui.net.gate import Limits, source
+from bohn_tui.net.gate import source
 from bohn_tui.net.lobby_session import LobbySession
 from bohn_tui.net.server import Login
 from bohn_tui.net.ssh_session import DEFAULT_TERM
@@ -48,15 +48,8 @@ class ServerWebDoor(WebDoor):
     """The web door of `bohn server`: `listen(Path())`, then `attach(server_door)` (its
     ServerDoor, server.py: its store, tables, limits and log); `close`, `wait_closed`."""
 
-    def __init__(
-        self,
-        bind: str,
-        port: int,
-        limits: Limits | None = None,
-        wrong_delay: float = 1.0,
-        check_seconds: float = 5.0,
-    ) -> None:
-        super().__init__(bind, port, limits, wrong_delay)
+    def __init__(self, bind: str, port: int, wrong_delay: float, check_seconds: float) -> None:
+        super().__init__(bind, port, None, wrong_delay)
         self.check_seconds = check_seconds
         self.lobbies: set[WebLobby] = set()
         self.checker: asyncio.Task[None] | None = None
