@@ -155,3 +155,52 @@ def test_a_link_code_is_good_once_for_its_minutes(tmp_path: Path) -> None:
     assert acc.use_link(db, code.upper(), now=1001.0) == ana  # (typed in any case)
     assert acc.use_link(db, code, now=1002.0) is None  # once
     assert acc.keys_of(db, ana.id) == ["a" * 64]  # no key was bound
+
+
+def test_what_waits_for_a_page_that_reads_nothing_is_bounded() -> None:
+    """A page that does not read: past HIGH bytes waiting, the session stops reading its
+    pty (pause_writing), and reads again once they are down to LOW."""
+    from bohn_tui.net import web_server as ws
+
+    class Stuck:
+        def __init__(self) -> None:
+            self.go = asyncio.Event()
+            self.sent = 0
+
+        async def send_bytes(self, data: bytes) -> None:
+            await self.go.wait()
+            self.sent += len(data)
+
+        async def close(self) -> None:
+            pass
+
+    class Pty:
+        paused = resumed = 0
+
+        def pause_writing(self) -> None:
+            self.paused += 1
+
+        def resume_writing(self) -> None:
+            self.resumed += 1
+
+        def connection_lost(self, exc: object) -> None:
+            pass
+
+    async def run() -> tuple[int, int, int, int]:
+        page, pty = Stuck(), Pty()
+        channel = ws.Channel(page, pty)  # type: ignore[arg-type]
+        most = 0
+        for _ in range(64):  # 4 MiB drawn while the page reads nothing
+            if not pty.paused or pty.resumed:  # (the pty is read only while not paused)
+                channel.write(b"x" * 65536)
+            most = max(most, len(channel.buffer))
+            await asyncio.sleep(0)
+        paused = pty.paused
+        page.go.set()
+        channel.exit(0)
+        await asyncio.wait_for(channel.task, 5)
+        return most, paused, pty.resumed, page.sent
+
+    most, paused, resumed, sent = asyncio.run(run())
+    assert most <= ws.HIGH + 65536 and paused >= 1 and resumed == 1
+    assert sent == most + ws.CHUNK  # (one chunk was on its way when the page stopped)
