@@ -58,7 +58,9 @@ def server(
     ] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
     check: Annotated[float, typer.Option("--check-seconds", hidden=True)] = 5.0,  # for tests
-    web: Annotated[int | None, typer.Option("--web", metavar="PORT", help="browsers too")] = None,
+    web: Annotated[
+        int | None, typer.Option("--web", metavar="PORT", help="the lobby in browsers too")
+    ] = None,
     login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,  # tests
 ) -> None:
     """Run the server: `ssh -p PORT NAME@HOST` lands in NAME's lobby (a new key is asked for
