@@ -87,6 +87,7 @@ class LobbySession(Session):
                 return 1
             shown: dict[str, Any] = {"mode": "name" if me is None else "lobby", "note": note}
             shown |= {"hint": server.username, "port": door.port, "address": door.address}
+            shown["web"] = getattr(door, "web_url", "")  # (bohn server --web: web_server.py)
             shown["account"] = None if me is None else me.id
             status, choice = await self._lobby(shown)
             note = ""

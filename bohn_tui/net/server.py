@@ -250,10 +250,11 @@ async def serve(
     bot_delay: float = 0.4,
     limits: Limits | None = None,
     check_seconds: float = CHECK_SECONDS,
+    web: Any = None,
 ) -> None:
-    """Run the server until SIGINT or SIGTERM: the door listens first, then every table
-    that was running opens again, then `ready(door)`; every `check_seconds` the logged-in
-    keys are checked again."""
+    """Run the server until SIGINT or SIGTERM: the door listens first (and the web door
+    `web`, web_server.py's, with it), then every table that was running opens again, then
+    `ready(door)`; every `check_seconds` the logged-in keys are checked again."""
     import asyncio
     import contextlib
     import signal
@@ -262,6 +263,9 @@ async def serve(
     tables = Tables(store, log, bot_delay)
     door = ServerDoor(bind, port, store.root, store, tables, log, limits)
     await door.listen(Path())
+    if web is not None:
+        await web.listen(Path())
+        web.attach(door)
     await tables.open_all()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -282,9 +286,14 @@ async def serve(
             loop.remove_signal_handler(sig)
         door.stopping = True
         door.close()
+        if web is not None:
+            web.close()
         tables.close_all()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(door.wait_closed(), 4.0)
+        if web is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(web.wait_closed(), 4.0)
         log("server stopped")
 
 

@@ -161,6 +161,26 @@ def redeem_link(
     return by_id(db, account.id)
 
 
+def use_link(db: sqlite3.Connection, code: str, now: float | None = None) -> Account | None:
+    """Use the link code up without binding a key (a browser session of `bohn server
+    --web`, net/web_server.py): its account, or None (the code is not good, or the account
+    is banned)."""
+    now = time.time() if now is None else now
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        account = link_account(db, code, now)
+        if account is None or account.banned:
+            db.execute("ROLLBACK")
+            return None
+        db.execute("DELETE FROM link_codes WHERE hash = ?", (_hash(code),))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return account
+
+
 def accounts(db: sqlite3.Connection) -> list[Account]:
     rows = db.execute("SELECT id FROM accounts ORDER BY folded").fetchall()
     return [a for (i,) in rows if (a := by_id(db, int(i))) is not None]
@@ -240,4 +260,5 @@ __all__ = [
     "redeem_link",
     "remove_key",
     "rename",
+    "use_link",
 ]

@@ -158,7 +158,10 @@ class ProfileScreen(ModalScreen[None]):
             return
         code = acc.new_link_code(self.lobby.store.db, me.id)
         port, where = self.lobby.shown.get("port", 22), self.lobby.shown.get("address", "host")
-        self.query_one("#link", Static).update(literal(f"ssh -p {port} link-{code}@{where}"))
+        line = f"ssh -p {port} link-{code}@{where}"
+        if self.lobby.shown.get("web"):  # or in a browser (bohn server --web)
+            line += f"\nor in a browser at {self.lobby.shown['web']} the code {code}"
+        self.query_one("#link", Static).update(literal(line))
 
 
 class BoardScreen(ModalScreen[None]):
