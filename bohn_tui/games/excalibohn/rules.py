@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.games.bohnanza.ending import LAST_RUNOUT
 from bohn_tui.games.bohnanza.rules import (
     OVER,
@@ -22,14 +23,11 @@ from bohn_tui.games.bohnanza.rules import (
 )
 from bohn_tui.games.common.actions import (
     Accept,
-    Action,
     DeckRanOut,
     Drew,
     EndTrading,
-    Event,
     Harvest,
     Harvested,
-    IllegalAction,
     Offer,
     PhaseStarted,
     PlantArea,
@@ -216,7 +214,7 @@ class ExcalibohnRules(
 
     # -- the turn --------------------------------------------------------------------------
 
-    def start_turn(self, st: ExcalibohnState, ev: list[Event] | None) -> None:
+    def start_turn(self, st: GameState, ev: list[Event] | None) -> None:
         if not isinstance(st, ExcalibohnState):
             return  # new_game builds the Excalibohn state first
         assert ev is not None
