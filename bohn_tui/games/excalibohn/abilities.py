@@ -105,8 +105,7 @@ class Abilities:
         f = fields[field]
         if not f.count:
             return f"field {field + 1} is empty"
-        assert f.variety is not None  # a field with cards holds a variety
-        ability = cards().abilities.get(f.variety)
+        ability = None if f.variety is None else cards().abilities.get(f.variety)
         if ability is None:
             return f"the {self.vname(f.variety)} has no ability"
         if field >= len(st.uses) or not st.uses[field]:
