@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.games.bohnanza.ending import LAST_RUNOUT
 from bohn_tui.games.bohnanza.rules import (
     OVER,
@@ -23,11 +22,14 @@ from bohn_tui.games.bohnanza.rules import (
 )
 from bohn_tui.games.common.actions import (
     Accept,
+    Action,
     DeckRanOut,
     Drew,
     EndTrading,
+    Event,
     Harvest,
     Harvested,
+    IllegalAction,
     Offer,
     PhaseStarted,
     PlantArea,
