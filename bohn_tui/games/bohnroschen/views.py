@@ -9,6 +9,7 @@ from typing import Any
 from bohn_tui.games.bohnanza.rules import (
     OVER,
 )
+from bohn_tui.games.bohnroschen.core import RulesCore
 from bohn_tui.games.bohnroschen.phases import (
     INTERMEDIATE,
     PHASE_NAMES,
@@ -19,7 +20,7 @@ from bohn_tui.games.bohnroschen.state import BohnroschenState
 from bohn_tui.games.bohnroschen.tasks import CASTLE
 
 
-class BohnroschenViews:
+class BohnroschenViews(RulesCore):
     """The views of BohnroschenRules (a mixin)."""
 
     # -- views -------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ class BohnroschenViews:
         """The Bohnanza summary plus the castle: "ranking" (seats, best first), "standing"
         (where each figure ended), "score_title" and "verdict" (who won and why, also when
         nobody reached the castle)."""
-        out = super().summary(st)  # type: ignore[misc]
+        out = super().summary(st)
         names = [p.name for p in st.players]
         last = len(st.vine) - 1
         out["ranking"] = self.ranking(st)

@@ -6,11 +6,12 @@ ChooseCoin and Skip (rules.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
+from bohn_tui.engine.actions import Event, IllegalAction
 from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.limits import show
-from bohn_tui.games.common.actions import Drew, Event, IllegalAction
+from bohn_tui.games.common.actions import Drew
 from bohn_tui.games.common.table import shuffle
 from bohn_tui.games.excalibohn.actions import (
     AbilityUsed,
@@ -31,7 +32,7 @@ DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does noth
 SWORD_RESULTS = {"princess": "princess", "magic": "magic", "picker": "picker", "sword": "counter"}
 
 
-def is_seat(x: Any, n: int) -> bool:
+def is_seat(x: Any, n: int) -> TypeGuard[int]:
     """Whether `x` is a seat number of a game of n (an int, not a bool or a string)."""
     return x.__class__ is int and 0 <= x < n
 
@@ -104,7 +105,7 @@ class Abilities:
         f = fields[field]
         if not f.count:
             return f"field {field + 1} is empty"
-        ability = cards().abilities.get(f.variety)  # type: ignore[arg-type]
+        ability = None if f.variety is None else cards().abilities.get(f.variety)
         if ability is None:
             return f"the {self.vname(f.variety)} has no ability"
         if field >= len(st.uses) or not st.uses[field]:
