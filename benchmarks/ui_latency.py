@@ -2,7 +2,17 @@
 `bohn play` against an empty Textual app, keypress to updated frame on a 5-player table,
 and the memory of the bohn process.
 
-    python benchmarks/ui_latency.py [--runs 5] [--keys 150]
+    python benchmarks/ui_latency.py [--runs 5] [--keys 150] [--help-keys 20]
+        [--tree before=/work/wt-perf-before --tree after=.] [--profile DIR] [--json]
+
+With `--tree NAME=PATH` (repeatable) each figure is measured for every tree side by side,
+the trees taking turns (the bohn process runs with PYTHONPATH and its working folder the
+tree's, the same python); without, the installed bohn_tui. `--help-keys N`: `?` opens the
+help on the table and `?` closes it, N times each (the first opening apart: it makes the
+help screen). For every key: the time to the end of the first frame, and how many frames
+(ESC[?2026l) and bytes its burst draws until `--quiet` seconds (0.15) without output.
+`--profile DIR`: the bohn process of the key run under cProfile from its first frame on
+(DIR/NAME.prof, dumped at its end), for `python -m pstats`.
 
 The harness answers Textual's synchronized-output query, so every frame arrives between
 ESC[?2026h and ESC[?2026l; a key's latency is the time from writing it to the end of the
@@ -38,11 +48,27 @@ NAMES = "Ana,Ben,Cem,Dora,Emil"
 SEED = 1
 
 
+QUIET = 0.15  # seconds of no output that end a key's burst
+# cProfile in the bohn process: SIGUSR1 starts it, SIGTERM dumps it and ends the process
+PROFILED = """
+import cProfile, os, runpy, signal, sys
+prof = cProfile.Profile()
+def dump(*_):
+    prof.disable(); prof.dump_stats(os.environ["BOHN_PROFILE"]); os._exit(0)
+signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+signal.signal(signal.SIGTERM, dump)
+sys.argv = ["bohn_tui", *sys.argv[1:]]
+runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
+"""
+
+
 class Term:
-    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+    def __init__(self, argv: list[str], env: dict[str, str], cwd: str | None = None) -> None:
         self.t0 = time.perf_counter()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            if cwd is not None:
+                os.chdir(cwd)
             os.execvpe(argv[0], argv, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         self.buf = b""
@@ -71,6 +97,17 @@ class Term:
         os.write(self.fd, key)
         return self.read_until(lambda b: SYNC_END in b, timeout) - t
 
+    def burst(self, key: bytes) -> tuple[float, int, int]:
+        """Write a key: seconds to the end of the first frame after it, then the frames and
+        bytes of its whole burst (until QUIET seconds without output)."""
+        t = self.frame_after(key)
+        while select.select([self.fd], [], [], QUIET)[0]:
+            chunk = os.read(self.fd, 65536)
+            if SYNC_QUERY in self.buf[-16:] + chunk:
+                os.write(self.fd, SYNC_REPLY)
+            self.buf += chunk
+        return t, self.buf.count(SYNC_END), len(self.buf)
+
     def drain(self, quiet: float = 0.05) -> None:
         while select.select([self.fd], [], [], quiet)[0]:
             chunk = os.read(self.fd, 65536)
@@ -93,8 +130,11 @@ class Term:
         os.close(self.fd)
 
 
-def env_for(data_dir: str) -> dict[str, str]:
-    return dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", BOHN_DATA_DIR=data_dir)
+def env_for(data_dir: str, tree: str | None = None) -> dict[str, str]:
+    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", BOHN_DATA_DIR=data_dir)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    return env
 
 
 EMPTY_APP = "from textual.app import App\nApp().run()\n"
@@ -123,9 +163,9 @@ def baseline_keys(path: str, keys: int) -> list[float]:
             term.close()
 
 
-def first_frame(argv: list[str], marker: bytes | None) -> float:
+def first_frame(argv: list[str], marker: bytes | None, tree: str | None = None) -> float:
     with tempfile.TemporaryDirectory() as d:
-        term = Term(argv, env_for(d))
+        term = Term(argv, env_for(d, tree), tree)
         try:
 
             def seen(b: bytes) -> bool:
@@ -139,9 +179,10 @@ def first_frame(argv: list[str], marker: bytes | None) -> float:
             term.close()
 
 
-def bohn_argv(bot_delay: str = "0") -> list[str]:
+def bohn_argv(bot_delay: str = "0", profiled: bool = False) -> list[str]:
+    start = ["-c", PROFILED] if profiled else ["-m", "bohn_tui"]
     return [
-        sys.executable, "-m", "bohn_tui", "play", "bohnanza", "--players", NAMES,
+        sys.executable, *start, "play", "bohnanza", "--players", NAMES,
         "--seed", str(SEED), "--bot-delay", bot_delay,
     ]  # fmt: skip
 
@@ -204,24 +245,52 @@ def kind_of(key: bytes, before: list[bytes], s: Session, viewer: int | None) -> 
     return "table key, same screen (plant, end a phase)"
 
 
-def key_latency(keys: int) -> tuple[list[tuple[str, float]], float]:
+def key_latency(
+    keys: int, tree: str | None = None, profile: str | None = None, help_keys: int = 0
+) -> tuple[list[tuple[str, float]], float, list[tuple[str, tuple[float, int, int]]]]:
     with tempfile.TemporaryDirectory() as d:
-        term = Term(bohn_argv(), env_for(d))
+        env = env_for(d, tree)
+        if profile is not None:
+            env["BOHN_PROFILE"] = profile
+        term = Term(bohn_argv(profiled=profile is not None), env, tree)
         try:
             term.read_until(lambda b: b"Pass to" in b and SYNC_END in b.split(b"Pass to")[-1])
+            if profile is not None:
+                term.drain(0.3)
+                os.kill(term.pid, signal.SIGUSR1)
             mirror = Session.new("bohnanza", NAMES.split(","), seed=SEED)
             viewer: int | None = None
             times: list[tuple[str, float]] = []
+            bursts: list[tuple[str, tuple[float, int, int]]] = []  # and their frames, bytes
             while len(times) < keys and not mirror.over:
                 key, viewer, before = key_for(mirror, viewer)
                 for k in before:
                     os.write(term.fd, k)
                     term.drain()
-                times.append((kind_of(key, before, mirror, viewer), term.frame_after(key)))
+                kind = kind_of(key, before, mirror, viewer)
+                t, frames, size = term.burst(key)
+                times.append((kind, t))
+                bursts.append((kind, (t, frames, size)))
             term.drain(0.3)
-            return times, term.rss_mib()
+            rss = term.rss_mib()
+            helps = bursts
+            if help_keys and mirror.decider() != viewer:
+                term.frame_after(b"\r")  # a table to open the help on
+            for i in range(help_keys):
+                term.drain(0.3)
+                helps.append(
+                    ("open help (?)" + (", the first" if i == 0 else ""), term.burst(b"?"))
+                )
+                term.drain(0.3)
+                helps.append(("close help (?)", term.burst(b"?")))
+            return times, rss, helps
         finally:
-            term.close()
+            if profile is not None:
+                os.kill(term.pid, signal.SIGTERM)
+                os.waitpid(term.pid, 0)
+                os.close(term.fd)
+            else:
+                term.close()
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -229,66 +298,111 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--keys", type=int, default=150)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    # `pip install` compiles the package's bytecode; an editable checkout run with
-    # PYTHONDONTWRITEBYTECODE would compile every module at every start instead
-    compileall.compile_dir(os.path.dirname(bohn_tui.__file__), quiet=1)
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(EMPTY_APP)
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as g:
-        g.write(COUNTER_APP)
-    empty: list[float] = []
-    bohn: list[float] = []
-    for _ in range(args.runs):  # interleaved, so that a busy moment hits both alike
-        empty.append(first_frame([sys.executable, f.name], None))
-        bohn.append(first_frame(bohn_argv(), b"Pass to"))
-    base = [t * 1000 for t in baseline_keys(g.name, args.keys)]
-    os.unlink(f.name)
-    os.unlink(g.name)
-    times, rss = key_latency(args.keys)
+def summary(ms: list[float]) -> dict[str, float]:
+    return {"keys": len(ms), "median_ms": statistics.median(ms), "p95_ms": pct(ms, 95)}
+
+
+def tree_figures(
+    times: list[tuple[str, float]], rss: float, helps: list[tuple[str, tuple[float, int, int]]]
+) -> dict[str, object]:
     ms = [t * 1000 for _, t in times]
     kinds: dict[str, list[float]] = {}
     for kind, t in times:
         kinds.setdefault(kind, []).append(t * 1000)
-    out = {
-        "empty_app_first_frame_s": statistics.median(empty),
-        "bohn_first_frame_s": statistics.median(bohn),
-        "ratio": statistics.median(bohn) / statistics.median(empty),
+    out: dict[str, object] = {
         "keys": len(ms),
         "key_median_ms": statistics.median(ms),
         "key_p95_ms": pct(ms, 95),
         "key_max_ms": max(ms),
         "rss_mib": rss,
+        "by_kind": {k: summary(v) for k, v in kinds.items()},
+    }
+    by_help: dict[str, list[tuple[float, int, int]]] = {}
+    for kind, h in helps:
+        by_help.setdefault(kind, []).append(h)
+    out["bursts"] = {  # by kind: the times again, with the frames and bytes of each burst
+        k: summary([t * 1000 for t, _, _ in v])
+        | {
+            "frames_median": statistics.median(f for _, f, _ in v),
+            "bytes_median": statistics.median(b for _, _, b in v),
+        }
+        for k, v in by_help.items()
+    }
+    return out
+
+
+def main() -> None:
+    global QUIET
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--keys", type=int, default=150)
+    ap.add_argument("--help-keys", type=int, default=0)
+    ap.add_argument("--tree", action="append", metavar="NAME=PATH", default=[])
+    ap.add_argument("--profile", metavar="DIR")
+    ap.add_argument("--quiet", type=float, default=QUIET, help="seconds that end a burst")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    QUIET = args.quiet
+    trees: dict[str, str | None] = {}
+    for t in args.tree:
+        name, _, path = t.partition("=")
+        trees[name] = os.path.abspath(path)
+    if not trees:
+        trees["installed"] = None
+    # `pip install` compiles the package's bytecode; an editable checkout run with
+    # PYTHONDONTWRITEBYTECODE would compile every module at every start instead
+    for path in trees.values():
+        pkg = os.path.dirname(bohn_tui.__file__) if path is None else f"{path}/bohn_tui"
+        compileall.compile_dir(pkg, quiet=1)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(EMPTY_APP)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as g:
+        g.write(COUNTER_APP)
+    empty: list[float] = []
+    bohn: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(args.runs):  # interleaved, so that a busy moment hits all alike
+        empty.append(first_frame([sys.executable, f.name], None))
+        for name, path in trees.items():
+            bohn[name].append(first_frame(bohn_argv(), b"Pass to", path))
+    base = [t * 1000 for t in baseline_keys(g.name, args.keys)]
+    os.unlink(f.name)
+    os.unlink(g.name)
+    out: dict[str, object] = {
+        "empty_app_first_frame_s": statistics.median(empty),
         "baseline_key_median_ms": statistics.median(base),
         "baseline_key_p95_ms": pct(base, 95),
-        "by_kind": {
-            k: {"keys": len(v), "median_ms": statistics.median(v), "p95_ms": pct(v, 95)}
-            for k, v in kinds.items()
-        },
     }
+    for name, path in trees.items():
+        prof = None if args.profile is None else os.path.abspath(f"{args.profile}/{name}.prof")
+        fig = tree_figures(*key_latency(args.keys, path, prof, args.help_keys))
+        first = statistics.median(bohn[name])
+        out[name] = {"bohn_first_frame_s": first, "ratio": first / statistics.median(empty)} | fig
     if args.json:
         print(json.dumps(out))
         return
-    print(f"first frame: empty Textual app {out['empty_app_first_frame_s'] * 1000:.0f} ms, ")
-    print(f"  bohn play (5 players) {out['bohn_first_frame_s'] * 1000:.0f} ms: {out['ratio']:.2f}x")
-    print(
-        f"keypress to frame over {out['keys']} keys: median {out['key_median_ms']:.1f} ms, "
-        f"p95 {out['key_p95_ms']:.1f} ms, max {out['key_max_ms']:.1f} ms"
-    )
-    for kind, v in out["by_kind"].items():
-        print(
-            f"  {kind}: {v['keys']} keys, median {v['median_ms']:.1f} ms, p95 {v['p95_ms']:.1f} ms"
-        )
+    print(f"first frame: empty Textual app {statistics.median(empty) * 1000:.0f} ms")
     print(
         f"baseline (one Static updated per key): median {out['baseline_key_median_ms']:.1f} ms, "
         f"p95 {out['baseline_key_p95_ms']:.1f} ms"
     )
-    print(f"memory (RSS) after the keys: {rss:.1f} MiB")
+    for name in trees:
+        o = out[name]
+        assert isinstance(o, dict)
+        print(f"[{name}] bohn play (5 players) {o['bohn_first_frame_s'] * 1000:.0f} ms: "
+              f"{o['ratio']:.2f}x the empty app")  # fmt: skip
+        print(
+            f"  keypress to frame over {o['keys']} keys: median {o['key_median_ms']:.1f} ms, "
+            f"p95 {o['key_p95_ms']:.1f} ms, max {o['key_max_ms']:.1f} ms"
+        )
+        for kind, v in o["bursts"].items():
+            extra = (
+                f", frames {v['frames_median']}, bytes {v['bytes_median']:.0f}"
+                if "frames_median" in v
+                else ""
+            )
+            print(f"  {kind}: {v['keys']} keys, median {v['median_ms']:.1f} ms, "
+                  f"p95 {v['p95_ms']:.1f} ms{extra}")  # fmt: skip
+        print(f"  memory (RSS) after the keys: {o['rss_mib']:.1f} MiB")
 
 
 if __name__ == "__main__":

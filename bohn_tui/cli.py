@@ -203,7 +203,7 @@ def stats(
         typer.Option("--json", help="print one JSON object (zero counts, exit 0, when no games)"),
     ] = False,
 ) -> None:
-    """Statistics of the finished games: players, solo runs, bots against people."""
+    """Statistics of the finished games: players, solo runs, bots against people, ratings."""
     import dataclasses
 
     from bohn_tui.engine.limits import clip, show
@@ -246,8 +246,8 @@ def stats(
         tables.append(t.recent_table(s.players))
     if s.solo.runs:
         tables += t.solo_tables(s.solo)
-    if s.bots:
-        tables.append(t.bots_table(s.bots))
+    tables += [t.bots_table(s.bots)] if s.bots else []
+    tables += t.ratings_tables(s.ratings, player)  # a player's ratings, or each leaderboard
     out = Console()
     for table in tables:
         out.print(table)
@@ -351,32 +351,32 @@ def host(
         typer.Option("--port", help="also let players in by SSH on this port (0: any free one)"),
     ] = None,
     bind: Annotated[
-        str, typer.Option("--bind", metavar="ADDR", help="the address SSH listens on")
-    ] = "0.0.0.0",
+        str | None,
+        typer.Option("--bind", metavar="ADDR", help="listen here (SSH: 0.0.0.0, web: 127.0.0.1)"),
+    ] = None,
+    web: Annotated[int | None, typer.Option("--web", metavar="PORT", help="browsers too")] = None,
+    login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,
     takeover: Annotated[
         float | None,
         typer.Option("--takeover", metavar="SECONDS", help="a bot plays a seat away for this long"),
     ] = None,
 ) -> None:
     """Host a game for players who join from other terminals (`bohn join`, then the invite
-    code) or, with --port, from anywhere by SSH (`ssh -p PORT CODE@HOST`)."""
+    code), with --port by SSH (`ssh -p PORT CODE@HOST`), with --web in a browser."""
     import asyncio
 
-    from bohn_tui.cli_host import host_invites, host_session
+    from bohn_tui.cli_host import front_doors, host_invites, host_session
     from bohn_tui.net.host import serve
 
     if not 0 <= bot_delay <= 10:
         _fail("--bot-delay must be from 0 to 10 seconds")
-    if port is not None and not 0 <= port <= 65535:
-        _fail("--port must be from 0 to 65535")
+    for flag, value in (("--port", port), ("--web", web)):
+        if value is not None and not 0 <= value <= 65535:
+            _fail(f"{flag} must be from 0 to 65535")
     if takeover is not None and not 1 <= takeover <= 86400:
         _fail("--takeover must be from 1 to 86400 seconds")
     store = _store(echo=not as_json)
-    door = None
-    if port is not None:
-        from bohn_tui.net.ssh import Door
-
-        door = Door(bind, port, store.root)
+    ssh_door, web_door, door = front_doors(bind, port, web, store.root, login_delay)
 
     game, flags = _game_and_flags(game, ctx)
     game_id = _game(game) if game is not None and resume is None else None
@@ -393,7 +393,7 @@ def host(
             _fail(str(e))
 
     def ready(h: Any, path: Path) -> None:
-        host_invites(h, door, path, socket is not None, as_json)
+        host_invites(h, ssh_door, path, socket is not None, as_json, web_door)
 
     def say(text: str) -> None:
         typer.echo(text, err=True)
@@ -456,7 +456,7 @@ def resume(
             damaged = [s for s in store.list() if s.error]
             note = f" ({len(damaged)} damaged: {damaged[0].label})" if damaged else ""
             _fail(f"there is no unfinished saved game; start one with `bohn play`{note}")
-        save = latest.id  # type: ignore[union-attr]
+        save = latest.id
     try:
         game_id = store.find(save)
         session = Session.load(store, game_id)
@@ -529,6 +529,9 @@ def join(
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine: type the invite code it
     printed when asked (a code on the command line is seen by every user of `ps`)."""
+    # a seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
+    # is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS)
+    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError, ask_code, code_from_fd
@@ -545,7 +548,9 @@ def join(
         client = RemoteClient(code, socket)
     except RemoteError as e:
         _fail(str(e))
-    failed = asyncio.run(_join(client))
+    from bohn_tui.cli_join import run_seat
+
+    failed = asyncio.run(run_seat(client))
     if failed:
         _fail(failed)
     if client.host_closed:  # the hosting ended: the table closed by itself
@@ -554,39 +559,9 @@ def join(
         typer.echo(client.connection, err=True)
 
 
-async def _join(client: Any) -> str | None:
-    """Connect `client`, then run its table until the person leaves or the hosting ends;
-    the reason (one line) when it cannot connect."""
-    from bohn_tui.net.client import RemoteError
+from bohn_tui.cli_server import server_app  # noqa: E402 - `bohn server` (issue #26)
 
-    try:
-        await client.connect()
-    except RemoteError as e:
-        return str(e)
-    from bohn_tui.store import Store
-    from bohn_tui.ui.app import BohnApp
-
-    if client.host_closed:  # before the table could open
-        client.stop()
-        return None
-    ui = BohnApp(Store(), remote=client, seat=client.seat)
-
-    def host_ended() -> None:
-        # the hosting ended, or the seat went on elsewhere: nothing is left to play here,
-        # and an ssh session's process ends with it (its place at the door is free again)
-        if client.host_closed or client.taken_over:
-            ui.exit()  # the terminal is restored as when the person leaves
-
-    client.subscribe(host_ended)
-    try:
-        await ui.run_async()
-    except Exception as e:  # noqa: BLE001 - the table's end is one line, never a traceback
-        return ui.start_error or f"the table stopped: {type(e).__name__}"
-    finally:
-        client.stop()
-    if ui.return_code and not ui.start_error:  # a crash of the app (its traceback printed)
-        return "the table stopped after an error"
-    return ui.start_error
+app.add_typer(server_app, name="server")
 
 
 def main() -> None:

@@ -62,9 +62,31 @@ def host_session(
         raise ValueError(str(e)) from None
 
 
-def host_invites(host: Any, door: Any, path: Path, custom: bool, as_json: bool) -> None:
+def front_doors(
+    bind: str | None, port: int | None, web: int | None, root: Path, login_delay: float
+) -> tuple[Any, Any, Any]:
+    """The SSH door (--port; on 0.0.0.0 unless --bind), the web door (--web; on 127.0.0.1
+    unless --bind) and the one door serve() takes for both (each None when not asked)."""
+    ssh = web_door = None
+    if port is not None:
+        from bohn_tui.net.ssh import Door
+
+        ssh = Door("0.0.0.0" if bind is None else bind, port, root)
+    if web is None:
+        return ssh, None, ssh
+    from bohn_tui.net.web import Doors, WebDoor
+
+    keys = ssh.keys if ssh is not None else {}  # a seat bound to an SSH key stays so
+    web_door = WebDoor("127.0.0.1" if bind is None else bind, web, None, login_delay)
+    web_door.bound = lambda seat: seat in keys
+    return ssh, web_door, Doors(ssh, web_door)
+
+
+def host_invites(
+    host: Any, door: Any, path: Path, custom: bool, as_json: bool, web: Any = None
+) -> None:
     """What `bohn host` prints once it listens: one JSON line, or each seat's invite (by
-    ssh too with a `door`, ssh.py's)."""
+    ssh too with a `door`, ssh.py's; the page's address with `web`, web.py's door)."""
     names = host.client.names
     # the command to run, the code typed at its prompt (never on a command line: `ps`)
     join = f"bohn join --socket {path}" if custom else "bohn join"
@@ -83,12 +105,16 @@ def host_invites(host: Any, door: Any, path: Path, custom: bool, as_json: bool) 
         out |= {f"spectator_{k}": v for k, v in spectator.items()}
         if door is not None:
             out |= {"port": door.port, "host_key": door.fingerprint}
+        if web is not None:
+            out |= {"web": web.url()}
         typer.echo(json.dumps(out))
         sys.stdout.flush()
         return
     typer.echo(f"Hosting {host.client.title} ({host.client.save_id}) on {path}")
     if door is not None:
         typer.echo(f"SSH on port {door.port}, host key {door.fingerprint}")
+    if web is not None:
+        typer.echo(f"In a browser: {web.url()} (the page asks for the invite code)")
     for row in [*seats, {"name": "spectators", "code": host.spectator_code} | spectator]:
         here = f"{row['join']}  (code: {row['code']})"
         ways = "  or  ".join([row["ssh"], here] if "ssh" in row else [here])

@@ -9,6 +9,8 @@ import asyncio
 import threading
 from typing import Any
 
+from helpers.asks import may_volunteer, window
+
 from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import LocalClient
 from bohn_tui.play.session import Session
@@ -42,7 +44,7 @@ def test_a_persons_key_is_applied_while_a_bot_thinks() -> None:
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, seed=5)
     s.apply(next(a for a in s.legal(0) if a.type == "plant_hand"))
     s.apply(next(a for a in s.legal(0) if a.type == "end_planting"))
-    assert s.rules.proposal_round(s.state) is not None and s.rules.may_propose(s.state, 1)
+    assert window(s.state) is not None and may_volunteer(s.state, 1)
     slow = SlowProposer(s.bots[1])
     s.bots[1] = slow  # type: ignore[assignment]
     harvest = next(a for a in s.legal(0) if a.type == "harvest")

@@ -6,7 +6,7 @@
 - no view holds another seat's secret (`redeal_hidden` deals anew what a seat cannot know and
   its view must not change);
 - a record replays to the identical state, and actions and records round-trip through JSON;
-- the prompts agree with `waiting_for`, and every view is JSON.
+- the asks agree with `waiting_for` (volunteers after), and every view is JSON.
 
 The default run plays a few games per count; `slow` runs play more (BOHN_SLOW_GAMES, as in
 test_bots.py).
@@ -204,11 +204,17 @@ def check_refusals(
 # -- the checks at one point of a game ------------------------------------------------------
 
 
-def check_views_and_prompts(state: Any) -> None:
+def check_views_and_asks(state: Any) -> None:
+    """The asks: the seats `waiting_for` names first, in its order, then only volunteers;
+    one window for all; a sentence for each."""
     rules = state.rules
-    prompts = rules.prompts(state)
-    assert [p.seat for p in prompts] == rules.waiting_for(state)
-    assert all(p.text.strip() for p in prompts), prompts
+    asks = rules.asks(state)
+    waiting = rules.waiting_for(state)
+    assert list(asks)[: len(waiting)] == waiting, (asks, waiting)
+    assert all(a.volunteer for s, a in asks.items() if s not in waiting), asks
+    assert len({a.window for a in asks.values()}) <= 1, asks
+    assert all(a.sentence.strip() for a in asks.values()), asks
+    assert not asks or not state.over
     for seat in [None, *range(rules.n)]:
         view = rules.view(state, seat)
         assert json.loads(json.dumps(view)) == view, f"view of {seat} is not plain JSON"
@@ -259,7 +265,7 @@ def walk(
         assert action_from_json(json.loads(json.dumps(to_json(a)))) == a
         if i % every == 0 and i < checked:
             counts["points"] += 1
-            check_views_and_prompts(state)
+            check_views_and_asks(state)
             others, full, private = check_secrets(state, rng)
             counts["others_changed"] += others
             counts["full_changed"] += full
@@ -270,7 +276,7 @@ def walk(
         if listed_fully(a):
             seen.append(a)
         rules.apply(state, a)
-    check_views_and_prompts(state)
+    check_views_and_asks(state)
     assert state.over and rules.violations(state) == []
     replayed = replay(back)
     assert rules.full_state(replayed) == rules.full_state(state)

@@ -233,11 +233,14 @@ def bohn(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def damage(path: Path, find: bytes, at: int) -> None:
-    """One byte of the file's first page made 0xff: at `at` in the first `find`."""
+    """A byte made 0xff at `at` in every `find` of the file (the schema outgrows the first
+    page as tables are added: its entries then lie on pages of their own)."""
     data = bytearray(path.read_bytes())
-    where = data.find(find, 0, 4096)
+    where = data.find(find)
     assert where >= 0, find
-    data[where + at] = 0xFF
+    while where >= 0:
+        data[where + at] = 0xFF
+        where = data.find(find, where + 1)
     path.write_bytes(bytes(data))
 
 

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers.asks import may_volunteer
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.games import rules_for
@@ -131,7 +132,7 @@ class Shadow:
 
 def choose(rules: Any, st: Any, rng: random.Random) -> Action:
     """Now and then a harvest by a random seat that may, else a random legal roller action."""
-    harvesters = [s for s in range(rules.n) if rules.may_propose(st, s)]
+    harvesters = [s for s in range(rules.n) if may_volunteer(st, s)]
     if harvesters and rng.random() < 0.3:
         return Harvest(rng.choice(harvesters))
     return rng.choice(rules.legal_actions(st, st.roller))
@@ -139,7 +140,7 @@ def choose(rules: Any, st: Any, rng: random.Random) -> Action:
 
 def refusals(rules: Any, st: Any) -> list[Action]:
     out: list[Action] = [Roll(s, ()) for s in range(rules.n) if s != st.roller]
-    out += [Harvest(s) for s in range(rules.n) if not rules.may_propose(st, s)]
+    out += [Harvest(s) for s in range(rules.n) if not may_volunteer(st, s)]
     out += [Roll(st.roller, (i,)) for i in range(5) if st.where[i] == "field"]
     out += [Roll(st.roller, (7,)), Roll(st.roller, (0, 0))]
     if st.figure_used or st.first_roll:

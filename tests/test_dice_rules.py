@@ -4,6 +4,7 @@ docstring. Seat 0 rolls first; the seats are Matthias, Martina, Björn, Ana, Ben
 
 from __future__ import annotations
 
+from helpers.asks import may_volunteer, window
 from helpers.dice import DATA, NAMES, act, game, of, refused, reroll, roll
 
 from bohn_tui.games import rules_for, spec
@@ -259,8 +260,8 @@ def test_anyone_may_harvest_at_any_time_on_another_players_turn() -> None:
     st = game([(1, 2), (3, 4), (5, 6)])
     st.players[2].covered = 3
     st.players[0].covered = 3
-    assert st.rules.may_propose(st, 2) and st.rules.may_propose(st, 0)
-    assert not st.rules.may_propose(st, 1)
+    assert may_volunteer(st, 2) and may_volunteer(st, 0)
+    assert not may_volunteer(st, 1)
     act(st, Harvest(2))  # between turns
     st.players[2].covered = 3
     roll(st, ["wax", "wax", "wax", "wax", "wax"])
@@ -276,12 +277,13 @@ def test_proposals_are_asked_after_every_action_and_only_the_roller_is_prompted(
     after every action."""
     st = game([(1, 2), (3, 4), (5, 6)])
     rules = st.rules
-    keys = {rules.proposal_round(st)}
+    keys = {window(st)}
     for faces, place in ((FIVE, ()), (["wax", "wax", "wax", "wax"], (0,))):
         roll(st, faces, place)
-        keys.add(rules.proposal_round(st))
-        prompts = rules.prompts(st)
-        assert [(p.seat, p.kind) for p in prompts] == [(0, "turn")]
+        keys.add(window(st))
+        asks = rules.asks(st)
+        assert [(s, a.kind) for s, a in asks.items()] == [(0, "turn")]
+        assert not asks[0].private
         assert rules.waiting_for(st) == [0] and rules.to_move(st) == 0
     assert len(keys) == 3
 

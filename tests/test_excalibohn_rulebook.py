@@ -5,6 +5,7 @@ Each test quotes its sentence of excalibohn.txt."""
 from __future__ import annotations
 
 import pytest
+from helpers.asks import may_volunteer, window
 from helpers.excalibohn import listed, snap, table
 from helpers.rules import play, refused
 
@@ -101,7 +102,7 @@ def test_phase_3_the_active_player_plants_first_the_others_clockwise():
     st = phase3()
     rules = st.rules
     assert rules.waiting_for(st) == [0] and rules.to_move(st) == 0
-    assert [p.seat for p in rules.prompts(st)] == [0]
+    assert list(rules.asks(st)) == [0]
     assert not listed(st, 1, PlantArea) and not listed(st, 3, PlantArea)
     refused(st, PlantArea(1, "mean", 1), "P1 plants first", snap=snap)
     refused(st, PlantArea(3, "sword", 0), "clockwise", snap=snap)
@@ -223,13 +224,13 @@ def test_nobody_offers_before_the_active_player_decides_on_the_pile_spell():
     rules = st.rules
     offer = Offer(1, to=0, give_hand=(0,), want=("cap",))
     refused(st, offer, "P1 decides first", snap=snap)
-    assert not rules.may_propose(st, 1) and not rules.can_offer(st, 1)
+    assert not may_volunteer(st, 1) and not rules.can_offer(st, 1)
     assert not rules.view(st, 1)["can_offer"] and rules.can_offer(st, 0)
     assert rules.waiting_for(st) == [0]
     assert CastSpell(0, 0) in listed(st, 0) and Skip(0) in listed(st, 0)
     play(st, CastSpell(0, 0))  # the spell used: the trading is open
     assert st.turned_up == ["cap", "mean", "princess"]
-    assert rules.may_propose(st, 1) and not listed(st, 0, Skip)
+    assert may_volunteer(st, 1) and not listed(st, 0, Skip)
     play(st, offer)
 
 
@@ -237,11 +238,10 @@ def test_the_active_player_may_decide_not_to_use_the_spell():
     """ "Then decide whether you want to use the spell" (the Trade Spell too): Skip is the
     decision not to; the fellows may offer then, and the spell is not cast any more."""
     st = phase2(spells=("^trade", "^pile"))
-    rules = st.rules
-    key = rules.proposal_round(st)
+    key = window(st)
     play(st, Skip(0))
     assert not st.phase2_open and not listed(st, 0, CastSpell)
-    assert rules.may_propose(st, 1) and rules.proposal_round(st) != key  # bots asked anew
+    assert may_volunteer(st, 1) and window(st) != key  # bots asked anew
     play(st, Offer(1, to=0, give_hand=(0,), want=("cap",)))
     refused(st, Skip(0), "nothing to skip", snap=snap)
 
@@ -256,7 +256,7 @@ def test_the_active_players_own_offer_is_its_decision():
 def test_without_a_castable_phase_2_spell_the_fellows_offer_at_once():
     """Nothing to decide: no wait (an empty discard pile leaves the Pile Spell nothing)."""
     st = phase2(discard=[])
-    assert st.rules.may_propose(st, 1) and not listed(st, 0, Skip)
+    assert may_volunteer(st, 1) and not listed(st, 0, Skip)
     play(st, Offer(1, to=0, give_hand=(0,), want=("cap",)))
 
 

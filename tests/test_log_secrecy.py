@@ -34,6 +34,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 import pytest
+from helpers.asks import private_at_start
 
 from bohn_tui.games import GAMES, rules_for, spec
 from bohn_tui.play.session import Session
@@ -42,11 +43,12 @@ SLOW_GAMES = int(os.environ.get("BOHN_SLOW_GAMES", "1"))
 SLOW_ALL_COUNTS = "BOHN_SLOW_GAMES" in os.environ  # by default: each game's largest count
 MAX_ACTIONS = 5_000
 # the games with something private to a seat (hands, closed treasuries); in a public game
-# (GameSpec.public) every seat sees the whole table but the pile's order, which no log names
+# (nothing it asks is private: `Ask.private`) every seat sees the whole table but the pile's
+# order, which no log names
 SECRET = [  # the checker reads bean cards by name: the games whose cards are beans
     g
     for g in GAMES
-    if not spec(g).public and hasattr(rules_for(g, spec(g).player_counts[0]), "varieties")
+    if hasattr(rules_for(g, spec(g).player_counts[0]), "varieties") and private_at_start(g)
 ]
 CASES = [(g, n) for g in SECRET for n in spec(g).player_counts]
 SLOW_CASES = [(g, n) for g, n in CASES if SLOW_ALL_COUNTS or n == max(spec(g).player_counts)]

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -436,6 +437,16 @@ def test_join_reads_the_code_from_a_descriptor_and_ends_with_the_hosting(
     term.wait_for(lambda s: "Ana" in s and "Ben" in s)
     cmdline = Path(f"/proc/{term.proc.pid}/cmdline").read_bytes()
     assert b"--code-fd" in cmdline and code.encode() not in cmdline
+    # a seat's process (one per SSH session) loads no OpenSSL and no SQLite (issue #25:
+    # ~6 MB of its memory); asyncio's library is loaded (where these are shared libraries)
+    loaded = Path(f"/proc/{term.proc.pid}/maps").read_text()
+    names = ("_asyncio", "_ssl", "_hashlib", "_sqlite3")
+    libs = {m: getattr(find_spec(m), "origin", None) for m in names}
+    shared = {m: o for m, o in libs.items() if o and o.endswith(".so")}
+    if "_asyncio" in shared:
+        assert shared.pop("_asyncio") in loaded
+    for lib in shared.values():
+        assert lib not in loaded, lib
     _ends_cleanly(term, host)
 
 

@@ -177,3 +177,17 @@ def test_bots_do_not_offer_people_what_they_plainly_cannot_give(monkeypatch) -> 
     ask = Offer(1, 0, (0, 1), (), (rare,))
     assert rare not in view["turned_up"] and not could_take(view, ask, 0)
     assert gate.admit(view, ask) is None
+
+
+def test_the_rules_in_the_app_say_that_such_an_offer_is_declined_for_you() -> None:
+    """docs/formats.md "Offers that can no longer be met": the in-app rules (`?`) say it too,
+    for every bean game that trades, and not for the duel (no trading)."""
+    from bohn_tui.games import spec
+    from bohn_tui.games.common.help import rules_lines
+
+    said = "declined for you right away"
+    for game in ("bohnanza", "dahlias"):
+        rules = Session.new(game, ["Ana", "Ben", "Cem"], {}, seed=1).rules
+        assert said in " ".join(spec(game).help(rules))
+    duel = Session.new("bohnanza", ["Ana", "Ben"], {}, seed=1).rules
+    assert said not in " ".join(rules_lines(duel))

@@ -11,12 +11,15 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from importlib.metadata import entry_points
 from pathlib import Path
 
+import pytest
 from helpers.ui import screen_text, table
 
-from bohn_tui.games import BUILT_IN, GAMES, GROUP, REGISTRY, spec
+from bohn_tui.engine.chance import Told
+from bohn_tui.games import BUILT_IN, GAMES, GROUP, REGISTRY, rules_for, spec
 
 ROOT = Path(__file__).parent.parent
 SIZE = (120, 40)
@@ -205,3 +208,20 @@ def test_broken_plugins_are_one_line_each_and_the_others_work(tmp_path: Path) ->
     assert asked.stderr.strip().splitlines() == [
         "game plug-in 'crashes' cannot be used: it does not import (ImportError: no such thing)"
     ]
+
+
+def test_the_test_games_draw_is_its_declared_chance() -> None:
+    """A rule test picks the outcome through the declared chance (engine/chance.py): told
+    place 0, the draw takes the pile's card there; a place the pile has not is refused."""
+    rules = rules_for("testgame", 2)
+    state, _ = rules.new_game(["Ana", "Ben"], 4)
+    (draw,) = rules.chances(state)
+    assert dict(draw.outcomes) == {i: Fraction(1, len(state.pile)) for i in range(len(state.pile))}
+    first = state.pile[0]
+    state.rng = Told(4).tell(0)
+    hand = list(state.hands[0])
+    rules.apply(state, rules.legal_actions(state, 0)[-1])  # Draw is listed last
+    assert sorted(state.hands[0]) == sorted([*hand, first])
+    state.rng.tell(len(state.pile))  # one past the last place
+    with pytest.raises(ValueError, match="cannot give"):
+        rules.apply(state, rules.legal_actions(state, 1)[-1])

@@ -99,17 +99,17 @@ async def test_question_mark_shows_the_rules_in_a_game(tmp_path: Path) -> None:
     assert not any(words in text for words in WRONG)
 
 
-async def test_a_new_turn_is_said_as_the_turn_even_without_a_prompt(
+async def test_a_new_turn_is_said_as_the_turn_even_without_an_ask(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The privacy screen's reason when the game gives no prompt for the seat: the active
+    """The privacy screen's reason when the game asks the seat nothing: the active
     seat's is its turn, not "decides next"."""
     s = Session.new(GAME, ["Ana", "Ben", "Cem"], {}, seed=2)
     app = make_app(tmp_path, s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         t = table(app)
-        monkeypatch.setattr(t.client, "prompt", lambda seat: None)
+        monkeypatch.setattr(t.client, "asks", lambda: {})
         assert t._reason(0) == "It is Ana's turn."
         assert t._reason(1) == "Ben decides next."
 

@@ -47,7 +47,7 @@ def test_every_seat_is_asked_coins_or_none() -> None:
     assert rules.waiting_for(state) == [0, 1, 2, 3]
     for seat in range(4):  # no coin: "no more tribute" is the only answer
         assert rules.legal_actions(state, seat) == [EndTribute(seat)]
-        assert rules.prompt(state, seat).kind == "tribute"
+        assert rules.asks(state)[seat].kind == "tribute"
     play(state, *(EndTribute(s) for s in range(4)))
     assert state.phase == "plant" and state.active == 1
 

@@ -5,10 +5,12 @@ bohnanza.txt (line numbers), card-data.md, dahlias.txt for rules the issue takes
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from helpers.rules import fields_of, give_coins, grow, play, refused, start, types
 
+from bohn_tui.engine.chance import Told
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (
     Accept,
@@ -283,6 +285,20 @@ def test_harvested_coins_leave_circulation_the_rest_is_reshuffled() -> None:
     assert state.deck.cards == ["stink"] * 3 and state.deck.discard == []
     assert state.players[0].coins == ["stink", "stink"]  # the coins are not reshuffled
     assert state.rules.card_count(state) == state.total
+
+
+def test_the_reshuffle_is_a_declared_chance_and_a_test_may_choose_its_order() -> None:
+    """Before the run-out the rules name it (`chances`: the discard pile shuffled, each of
+    its cards equally likely on top); told an order, the new draw pile lies in it."""
+    state = four(["wax"] * 5, ["blue", "blue"])
+    state.deck.discard = ["soy", "stink", "red"]
+    (shuffle,) = state.rules.chances(state)
+    assert shuffle.name == "the discard pile shuffled into a new draw pile"
+    assert dict(shuffle.place) == {c: Fraction(1, 3) for c in ("soy", "stink", "red")}
+    state.rng = Told(1).tell(("red", "soy", "stink"))
+    ev = play(state, PlantHand(0, 0), EndPlanting(0))  # turns up the last two cards
+    assert DeckRanOut(1, 3) in ev
+    assert state.deck.cards == ["red", "soy", "stink"]
 
 
 # -- the third field -------------------------------------------------------------------------

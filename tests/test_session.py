@@ -162,28 +162,19 @@ def test_a_games_spec_names_the_revealing_events(monkeypatch) -> None:  # noqa: 
     assert not s.can_undo()
 
 
-def test_every_new_game_starts_where_new_game_predicts() -> None:
-    """The app shows the first hand-over before the rules are loaded (NewGame says whom
-    it goes to): the engine must agree, for every game and player count. A game whose
-    starting seat comes from the deal (dealt_start) predicts nobody: the app builds it
-    first, and its first seat is then the one the game waits for."""
+def test_every_new_game_asks_its_starting_player_first() -> None:
+    """The app's first hand-over goes to the seat the new game asks first (the rules'
+    asks, read once the game is built): the starting player, seat 0 but where the deal
+    chooses it (Excalibohn), with a sentence for the privacy screen, for every game and
+    player count."""
     from bohn_tui.games import GAMES, spec
-    from bohn_tui.play.players import NewGame
 
     for game in GAMES:
         for n in spec(game).player_counts:
-            names = [f"P{i}" for i in range(n)]
-            s = Session.new(game, names, seed=5)
-            bots = {0: "random"}
-            if spec(game).dealt_start:
-                assert NewGame(game, names, seed=5).first_hand_over() is None
-                assert NewGame(game, names, bots).first_hand_over() is None
-                assert s.decider() == s.view(None)["active"], (game, n)
-                continue
-            assert s.decider() == 0, (game, n)
-            expected = "P0" if n > 1 else None
-            assert NewGame(game, names, seed=5).first_hand_over() == expected
-            assert NewGame(game, names, bots).first_hand_over() is None  # a bot moves first
+            s = Session.new(game, [f"P{i}" for i in range(n)], seed=5)
+            d = s.decider()
+            assert d is not None and d == s.view(None)["active"], (game, n)
+            assert next(iter(s.asks())) == d and s.asks()[d].sentence, (game, n)
 
 
 def test_bot_may_act_is_false_only_when_no_bot_would_move() -> None:

@@ -1,14 +1,15 @@
 """Snapshots of every game's table at 80x24 (issue #24, item 7), beside the 120x40 ones of
-tests/test_snapshots.py: the smallest terminal we support must show each table whole (the
-hand, the fields, the prompt and the key bar), so that a layout change that breaks it shows
-in review. Accept an intended change as test_snapshots.py says, with this file's name."""
+tests/test_snapshots.py (Dahlias' and the test plug-in's at 120x40 are here): the smallest
+terminal we support must show each table whole (the hand, the fields, the prompt and the key
+bar), so that a layout change that breaks it shows in review. Accept an intended change as
+test_snapshots.py says, with this file's name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from test_snapshots import UPDATE, Compare, settle
+from test_snapshots import SIZE, UPDATE, Compare, settle
 
 from bohn_tui.play.players import NewGame
 from bohn_tui.store import Store
@@ -25,7 +26,10 @@ TABLES = {
     "bohnroschen": (NAMES, 6, ["1"]),
     "wuerfelspiel": (NAMES[:3], 3, ["r"]),
     "excalibohn": (NAMES, 58, ["1"]),
+    "testgame": (NAMES[:2], 5, []),  # the test plug-in (tests/plugin_game), by its entry point
 }
+# the tables tests/test_snapshots.py does not show at 120x40 (it has the other three games)
+LARGE_TOO = ("dahlias", "testgame")
 
 
 @pytest.fixture
@@ -36,6 +40,15 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
 
 @pytest.mark.parametrize("game", list(TABLES))
 def test_every_table_at_80x24(snap_compare: Compare, store: Store, game: str) -> None:
+    table(snap_compare, store, game, SMALL)
+
+
+@pytest.mark.parametrize("game", LARGE_TOO)
+def test_the_other_tables_at_120x40(snap_compare: Compare, store: Store, game: str) -> None:
+    table(snap_compare, store, game, SIZE)
+
+
+def table(snap_compare: Compare, store: Store, game: str, size: tuple[int, int]) -> None:
     names, seed, keys = TABLES[game]
     bots = {k: v for k, v in BOTS.items() if k < len(names)}
     if game == "wuerfelspiel":
@@ -43,4 +56,4 @@ def test_every_table_at_80x24(snap_compare: Compare, store: Store, game: str) ->
 
         warm_now()  # the chances' tables (else a thread builds them while the keys are pressed)
     app = BohnApp(store, NewGame(game, names, bots, seed=seed), bot_delay=0)
-    assert snap_compare(app, press=keys, terminal_size=SMALL, run_before=settle), UPDATE
+    assert snap_compare(app, press=keys, terminal_size=size, run_before=settle), UPDATE

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from helpers.rules import fields_of, play, refused, start
 
+from bohn_tui.engine.contract import Ask
 from bohn_tui.games.common.actions import (
     Accept,
     Decline,
@@ -337,7 +338,7 @@ def test_an_offer_an_addressee_may_not_meet_stays_until_answered_and_tells_nothi
         assert Decline(1, 1) in legal
         assert any(a.type == "accept" for a in legal) == second_red
         view = state.rules.view(state, None)
-        seen.append((view["offers"], state.rules.prompt(state, 1).text))
+        seen.append((view["offers"], state.rules.asks(state)[1].sentence))
     assert seen[0] == seen[1] and [o["id"] for o in seen[0][0]] == [1]
 
 
@@ -345,15 +346,20 @@ def test_an_offer_an_addressee_may_not_meet_stays_until_answered_and_tells_nothi
 
 
 def prompt(state, seat: int) -> str:
-    return state.rules.prompt(state, seat).text
+    ask = state.rules.asks(state).get(seat)
+    return "" if ask is None else ask.sentence
 
 
-def test_prompts_say_what_each_seat_is_asked_and_nothing_untrue() -> None:
-    """The privacy screen says why the screen passes: each text true to the moment."""
+def test_asks_say_what_each_seat_is_asked_and_nothing_untrue() -> None:
+    """The privacy screen says why the screen passes: each sentence true to the moment; in
+    phase 2 the others may volunteer an offer to the active player (`Ask.volunteer`)."""
     state = start("bohnanza", 4, HANDS, ["soy", "chili"] + ["green"] * 12)
     assert prompt(state, 0) == "It is P1's turn."
     play(state, PlantHand(0, 0), EndPlanting(0))
     assert prompt(state, 0) == "It is P1's turn."  # trading, no offer yet
+    asks = state.rules.asks(state)
+    assert list(asks) == [0, 1, 2, 3] and not asks[0].volunteer
+    assert asks[2] == Ask("offer", "P3 may make P1 an offer.", volunteer=True, window=(1, 0))
     play(state, Offer(0, 1, give_up=(0,), want=("red",)))
     assert prompt(state, 1) == "P1 has an offer for P2."
     play(state, Offer(2, 0, give_hand=(0,), want=("chili",)), Offer(3, 0, give_hand=(0,)))

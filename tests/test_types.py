@@ -1,7 +1,8 @@
-"""The typed contract (issue #24): mypy in strict mode on engine/, play/, net/, store/ and
-ui/ (pyproject.toml's [tool.mypy]) finds nothing. What the session, the bot driver and the
-tables use of a game, a bot or a seat client is declared (engine/contract.py, engine/bots.py,
-play/client.py, ui/parts.py), so a use the contract does not declare fails here."""
+"""The typed contract (issue #24): mypy in strict mode on engine/, play/, net/, store/,
+ui/ and the commands (pyproject.toml's [tool.mypy]) finds nothing. What the session, the bot
+driver and the tables use of a game, a bot or a seat client is declared (engine/contract.py,
+engine/bots.py, play/client.py, ui/parts.py), so a use the contract does not declare fails
+here."""
 
 from __future__ import annotations
 

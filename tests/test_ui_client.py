@@ -17,7 +17,7 @@ def test_local_client_is_a_seat_client() -> None:
     assert c.names == ["Ana", "Ben", "Bot"] and c.humans == [0, 1] and c.is_bot(2)
     assert c.game_id == s.spec.id and c.title == s.spec.title and c.table == s.spec.table
     assert c.view(0) == s.view(0) and c.legal(0) == s.legal(0)
-    assert c.prompt(0) is not None and c.prompt(0).text == "It is Ana's turn."  # type: ignore[union-attr]
+    assert c.asks()[0].sentence == "It is Ana's turn."
     assert c.help_lines() and c.seed == 5
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
+from helpers.asks import private_at_start
 from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table
 from textual.widgets import Select, Switch
 
@@ -110,12 +111,12 @@ async def test_new_game_offers_only_the_options_the_game_reads(tmp_path: Path) -
     """The open-treasuries switch is for games whose scores are secret; for a game with
     everything public (the dice game) it goes, and the game starts without the option and
     without a privacy screen, though two people play."""
-    from bohn_tui.games import GAMES, spec
+    from bohn_tui.games import GAMES
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
     from bohn_tui.ui.screens.privacy import PrivacyScreen
 
-    public = next(g for g in GAMES if spec(g).public)
+    public = next(g for g in GAMES if not private_at_start(g))
     app = BohnApp(Store(tmp_path), bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
@@ -238,9 +239,12 @@ async def test_menu_rules_one_entry_a_game_its_counts_inside(tmp_path: Path) -> 
         assert not isinstance(app.screen, HelpScreen)
 
 
-async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
+async def test_a_new_game_shows_its_first_hand_over_before_the_table_is_built(
     tmp_path: Path,
 ) -> None:
+    """The game is built first (its asks say whom the screen passes to, why, and that it is
+    private), then the privacy screen shows with the first ask's sentence, and the table is
+    built beneath it."""
     from bohn_tui.play.players import NewGame
     from bohn_tui.store import Store
     from bohn_tui.ui.app import BohnApp
@@ -250,8 +254,9 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_game_is_built(
     new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], {2: "random"}, seed=4)
     app = BohnApp(Store(tmp_path), new, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        # the first frame: the privacy screen, with no game and no table yet
+        # the first frame: the privacy screen, with no table yet
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
+        assert "It is Ana's turn." in screen_text(app.screen)
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
         await pilot.press("enter")  # too early: ignored, nothing is shown
         assert isinstance(app.screen, PrivacyScreen)

@@ -1,12 +1,13 @@
-"""The game contract (design.md): the Rules protocol, prompts, actions and events with their
-JSON codec, the record, and the registry of games. Pure Python: no textual, rich, typer,
-asyncio, no files, and no game; each game lives in its own package under bohn_tui/games.
+"""The game contract (design.md): the Rules protocol, what each seat is asked (`Ask`),
+actions and events with their JSON codec, the record, and the registry of games. Pure
+Python: no textual, rich, typer, asyncio, no files, and no game; each game lives in its own
+package under bohn_tui/games.
 
 - `rules.new_game(names, seed, options, deck)` -> (state, events)
 - `rules.legal_actions(state, seat)` -> what that seat may do now (any seat)
 - `rules.apply(state, action)` -> events, or IllegalAction and the state unchanged
 - `rules.view(state, seat)` -> a JSON-ready dict of what that seat may know (None: public)
-- `rules.waiting_for(state)` / `rules.prompts(state)` -> who is asked what now
+- `rules.asks(state)` -> who may act now and why (`Ask`: kind, sentence, private, volunteer)
 """
 
 from bohn_tui.engine.actions import (
@@ -17,16 +18,16 @@ from bohn_tui.engine.actions import (
     register_actions,
     to_json,
 )
-from bohn_tui.engine.contract import Describer, GameSpec, Prompt, Rules, State
+from bohn_tui.engine.contract import Ask, Describer, GameSpec, Rules, State
 from bohn_tui.engine.record import Record, RecordError
 
 __all__ = [
     "Action",
+    "Ask",
     "Describer",
     "Event",
     "GameSpec",
     "IllegalAction",
-    "Prompt",
     "Record",
     "RecordError",
     "Rules",

@@ -30,9 +30,9 @@ class Bot(Protocol):
 
 @runtime_checkable
 class Proposes(Protocol):
-    """A bot that volunteers actions from a seat that is not asked (an Offer to the active
-    player). The bot driver asks each such seat once per `Rules.proposal_round` key (phase
-    2 begins, a trade was made) while `Rules.may_propose` allows it."""
+    """A bot that volunteers actions (an Offer to the active player, a harvest). The bot
+    driver asks each such seat once per volunteering window (`Ask.window`: phase 2 begins, a
+    trade was made) while the seat's ask (`Rules.asks`) says it may volunteer."""
 
     def propose(self, seat: int, observe: Observe) -> Action | None: ...
 

@@ -1,5 +1,6 @@
-"""The game contract: what every game's rules offer, what a seat is being asked, and a game's
-spec (everything the rest of the program may know of a game, found through the registry).
+"""The game contract: what every game's rules offer, what each seat is asked now (`Ask`),
+and a game's spec (everything the rest of the program may know of a game, found through the
+registry).
 
 Pure Python: no UI, no files, no asyncio, and no game (design.md).
 """
@@ -31,16 +32,37 @@ class State(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Prompt:
-    """What a seat is being asked now. `kind` is one of the game's prompt kinds ("turn" for
-    the active player's own turn; others for a decision outside the turn order: an offer to
-    answer, received cards to plant, tribute, a shared roll to check...), `text` says it to a
-    person ("Ana has an offer for Ben."), `about` names what it is about (an offer id)."""
+class Ask:
+    """What one seat is asked now, and why: the one mechanism for who may act (boardgame.io's
+    stages in `activePlayers` are the model). `Rules.asks(state)` gives one per seat that is
+    asked or may volunteer an action; a seat not in it may do nothing now.
 
-    seat: int
+    `kind` is one of the game's kinds ("turn" for the active player's own turn; others for a
+    decision outside the turn order: "answer_offer", "plant_received", "tribute", a dice
+    game's "harvest"...), `sentence` says it to a person ("Ana has an offer for Ben."; the
+    privacy screen shows it at a hand-over), `private` whether answering shows what only this
+    seat may see (True: the screen passes behind the privacy screen between two people),
+    `volunteer` whether the seat may volunteer an action instead of (or before) being asked
+    (an offer to the active player, a harvest on another's turn: the bot driver asks such a
+    bot's `propose`), `about` what it is about (an offer id). `window` is the volunteering
+    window the moment belongs to: while seats may volunteer (or would, but for a decision in
+    between), every ask carries the same key, a new one whenever they may volunteer anew
+    (phase 2 begins, a trade was made); None while nobody may. The bot driver asks each bot
+    that may volunteer once per window."""
+
     kind: str
-    text: str
+    sentence: str
+    private: bool = True
+    volunteer: bool = False
     about: int | None = None
+    window: Hashable = None
+
+
+def window_of(asks: Mapping[int, Ask]) -> Hashable:
+    """The volunteering window of a moment's asks (None: nobody may volunteer)."""
+    for ask in asks.values():
+        return ask.window
+    return None
 
 
 class Rules(Protocol):
@@ -75,16 +97,19 @@ class Rules(Protocol):
         """What `seat` may know, JSON-ready; None is the public table."""
         ...
 
+    def asks(self, state: Any) -> dict[int, Ask]:
+        """Who may act now and why: by seat, what it is asked (`Ask`), the seats the game
+        waits for first in the order of `waiting_for`, then those that may only volunteer;
+        a seat that may do nothing is absent, and nobody is once the game is over."""
+        ...
+
     def waiting_for(self, state: Any) -> list[int]:
-        """The seats whose decision the game waits for, the most urgent first."""
+        """The seats of `asks` whose answer the game waits for (not those that may only
+        volunteer), the most urgent first: its fast path, for the driver and the session."""
         ...
 
     def to_move(self, state: Any) -> int | None:
         """waiting_for(state)[0], or None when it is over (the hot path of simulations)."""
-        ...
-
-    def prompts(self, state: Any) -> list[Prompt]:
-        """What each waiting seat is being asked, in the order of `waiting_for`."""
         ...
 
     def scores(self, state: Any) -> list[int]:
@@ -101,22 +126,12 @@ class Rules(Protocol):
         """What is wrong with a state (cards created or lost...): empty when nothing."""
         ...
 
-    def may_propose(self, state: Any, seat: int) -> bool:
-        """Whether `seat` may volunteer an action now (see `proposal_round`)."""
-        ...
-
     def full_state(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON, nothing hidden (`bohn replay --json`, tests)."""
         ...
 
     def summary(self, state: Any) -> dict[str, Any]:
         """The end of the game for the end screen (scores, winners, reason, tie-break)."""
-        ...
-
-    def proposal_round(self, state: Any) -> Hashable | None:
-        """A key that changes whenever seats that are not asked may volunteer an action
-        (an offer to the active player: phase 2 begins, a trade was made); None while
-        nobody may. The bot driver asks bots' `propose` once per key."""
         ...
 
 
@@ -215,10 +230,6 @@ class GameSpec:
     legacy_options: dict[str, Any] = field(default_factory=dict)
     round_start: Callable[[Event], bool] = lambda e: False  # a new round for the score chart
     aliases: tuple[str, ...] = ()  # other names a person may type ("dice")
-    public: bool = False  # nothing at the table is private to a seat: no privacy screen
-    # the starting seat comes from the deal (Excalibohn: the highest Groschen), not seat 0:
-    # the app builds the game before it knows whom the first hand-over goes to
-    dealt_start: bool = False
     # the final state (`Rules.full_state`) in a few lines of text, for `bohn replay`
     state_lines: Callable[[dict[str, Any]], list[str]] = lambda full: []
 

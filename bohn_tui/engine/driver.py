@@ -1,9 +1,10 @@
 """The one bot driver: which bot acts next and with what, for the session (a game with people)
 and for simulations and bot rollouts alike. Pure: it applies nothing itself.
 
-`BotDriver.next_move(state)` gives the next bot move: first, once per `proposal_round` key,
-each bot with a `propose` method that `may_propose` is asked for an action it volunteers (an
-offer to the active player); then the decision of the bot seat the game waits for. The caller
+`BotDriver.next_move(state)` gives the next bot move: first, once per volunteering window
+(the rules' `asks`: `Ask.window`), each bot with a `propose` method whose seat's ask says it
+may volunteer is asked for an action it volunteers (an offer to the active player, a
+harvest); then the decision of the bot seat the game waits for. The caller
 applies the move; `drive` is the loop that does so without events (simulations, rollouts).
 `next_move` is `plan` (who is asked what: cheap, reads the state) then `think` (the bot's
 answer: reads only the planned view), so that a table can let a bot think in a thread, and
@@ -27,7 +28,7 @@ from typing import Any
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
 from .capabilities import draws_uniform, legal_to_move, lists_steps, lists_unasked, proposes
-from .contract import Rules
+from .contract import Rules, window_of
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
 UNASKED = "cannot give what it asks for"  # why a person's offer was declined for them
@@ -44,10 +45,10 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Ask:
+class Question:
     """A question to a bot, planned on the state (`BotDriver.plan`) and answered without it
     (`BotDriver.think`): the seat's bot, its view, its legal actions (empty for a proposal:
-    an action it may volunteer in the proposal round `key`); `forced` is the answer already
+    an action it may volunteer in the volunteering window `key`); `forced` is the answer already
     given (a bot that acted too often this turn ends the phase, or a person's decline of an
     offer they cannot take: then `bot` is None and `reason` says why)."""
 
@@ -55,7 +56,7 @@ class Ask:
     bot: Bot | None
     observe: Observe
     legal: list[Action]
-    key: Any  # the proposal round asked for (None: a decision)
+    key: Any  # the volunteering window asked for (None: a decision)
     forced: list[Action] | None = None
     reason: str = ""
 
@@ -68,7 +69,8 @@ class BotDriver:
     """`bots` by seat. `calm` names the action types a bot falls back to after `cap` actions in
     one turn (a bot that keeps offering). With `catch`, a bot that raises is reported through
     `on_problem(seat, text)` and the game goes on (the first legal action); without, it raises.
-    With `propose_first` False a state already in a proposal round asks nobody until the next."""
+    With `propose_first` False a state already in a volunteering window asks nobody until the
+    next."""
 
     def __init__(
         self,
@@ -90,10 +92,14 @@ class BotDriver:
         self.on_problem = on_problem
         self._key: Any = _UNSET
         if not propose_first and state is not None:
-            self._key = rules.proposal_round(state)
+            self._key = window_of(rules.asks(state))
         self._pending: list[int] = []
         self._per_turn = (0, 0)  # (turn, bot decisions in it)
         self._unasked = rules.unasked if lists_unasked(rules) else None
+
+    def window(self, state: Any) -> Any:
+        """The volunteering window now, when a bot may volunteer (None: no bot can)."""
+        return window_of(self.rules.asks(state)) if self.proposers else None
 
     @property
     def proposers(self) -> list[int]:
@@ -118,7 +124,7 @@ class BotDriver:
                 return move
         return None
 
-    def plan(self, state: Any, eager: bool = False) -> Ask | None:
+    def plan(self, state: Any, eager: bool = False) -> Question | None:
         """Which bot is asked what now (None: nobody: the game waits for a person, or is
         over). Cheap: it reads the state but asks no bot. With `eager` the seat's view is
         taken now, so that `think` may run in a thread while the state changes."""
@@ -126,7 +132,8 @@ class BotDriver:
         answered = self.unasked(state, eager)
         if answered is not None:
             return answered
-        key = rules.proposal_round(state)
+        asks = rules.asks(state)
+        key = window_of(asks)
         if key is not None:
             if key != self._key:
                 self._key = key
@@ -134,9 +141,12 @@ class BotDriver:
             while self._pending:
                 seat = self._pending.pop(0)
                 bot = self.bots.get(seat)
-                if bot is None or not proposes(bot) or not rules.may_propose(state, seat):
+                if bot is None or not proposes(bot):
                     continue
-                return Ask(seat, bot, self._observe(state, seat, eager), [], key)
+                ask = asks.get(seat)
+                if ask is None or not ask.volunteer:
+                    continue
+                return Question(seat, bot, self._observe(state, seat, eager), [], key)
         to_move = rules.to_move(state)
         if to_move is None or to_move not in self.bots:
             return None
@@ -151,12 +161,13 @@ class BotDriver:
             self._per_turn = (state.turn, count)
             if count > self.cap:  # a bot that keeps offering: close the phase
                 calm = [a for a in legal if a.type in self.calm]
-                return Ask(seat, bot, self._observe(state, seat, False), legal, None, calm or legal)
-        return Ask(seat, bot, self._observe(state, seat, eager), legal, None)
+                observe = self._observe(state, seat, False)
+                return Question(seat, bot, observe, legal, None, calm or legal)
+        return Question(seat, bot, self._observe(state, seat, eager), legal, None)
 
-    def unasked(self, state: Any, eager: bool = False) -> Ask | None:
+    def unasked(self, state: Any, eager: bool = False) -> Question | None:
         """A person's decline of an offer made to them that they cannot take (the first
-        such, in seat order), as an Ask already answered; None when there is none."""
+        such, in seat order), as an Question already answered; None when there is none."""
         unasked = self._unasked
         if unasked is None or len(self.bots) >= self.rules.n:  # (every seat a bot's)
             return None
@@ -166,10 +177,10 @@ class BotDriver:
             declines = unasked(state, seat)
             if declines:
                 observe = self._observe(state, seat, eager)
-                return Ask(seat, None, observe, declines, None, declines[:1], UNASKED)
+                return Question(seat, None, observe, declines, None, declines[:1], UNASKED)
         return None
 
-    def think(self, ask: Ask) -> Move | None:
+    def think(self, ask: Question) -> Move | None:
         """The planned bot's answer (None: a proposal it does not make). Reads no state: only
         the ask's view and legal actions."""
         if ask.forced:
@@ -184,9 +195,9 @@ class BotDriver:
         action = self._ask(ask.seat, "decide", choose, ask.observe)
         return Move(ask.seat, ask.legal[0] if action is None else action, False, ask.legal)
 
-    def again(self, ask: Ask) -> None:
+    def again(self, ask: Question) -> None:
         """`ask` went unanswered (the game changed while its bot thought): a proposal's seat is
-        asked once more in the same proposal round; a decision is planned anew anyway."""
+        asked once more in the same volunteering window; a decision is planned anew anyway."""
         if ask.proposal and ask.key == self._key and ask.seat not in self._pending:
             self._pending.insert(0, ask.seat)
 
@@ -219,7 +230,7 @@ def drive(
     rules: Rules = state.rules
     step = rules.step
     driver = BotDriver(rules, dict(enumerate(bots)), propose_first=propose_first, state=state)
-    if not driver.proposers:  # the hot path (random bots): no proposal rounds to look at
+    if not driver.proposers:  # the hot path (random bots): no volunteering to look at
         _drive_plain(state, bots, actions, violations, last_turn)
         return
     while not state.over and state.turn < last_turn:

@@ -1,10 +1,10 @@
 """The remote seat client: one seat of a game that a host (`bohn host`) runs, over a Unix
 socket (protocol version 1, newline-delimited JSON). `RemoteClient` implements
 play.client.SeatClient: a reader task keeps the host's last `state` (the seat's view, its
-legal actions, the prompts, the log) and tells the subscribers after each one; `submit` and
-`undo` send a request and wait for its `result`. A dropped connection is retried with the
-same code (the seat stays ours); a `bye` or anything unreadable from the host ends it with
-one line in `connection`."""
+legal actions, what each seat is asked, the log) and tells the subscribers after each one;
+`submit` and `undo` send a request and wait for its `result`. A dropped connection is
+retried with the same code (the seat stays ours); a `bye` or anything unreadable from the
+host ends it with one line in `connection`."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ import getpass
 import itertools
 import os
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.actions import Action, IllegalAction, action_from_json, to_json
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.engine.limits import clip, show
 from bohn_tui.net import protocol as p
 from bohn_tui.play.client import Watched
@@ -68,7 +68,7 @@ class RemoteClient(Watched):
         self._help: list[str] = []
         self._state: dict[str, Any] = {}
         self._legal: list[Action] = []
-        self._prompts: list[Prompt] = []
+        self._asks: dict[int, Ask] = {}
         self._log: list[Line] = []
         self._log_from = 0  # the host's number of the first line in _log
         self._notice: str | None = None  # the host's last notice, until take_error
@@ -229,15 +229,21 @@ class RemoteClient(Watched):
         if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("public"), dict):
             raise ValueError("a state without views")
         legal = [action_from_json(a) for a in msg["legal"]]
-        prompts = [
-            Prompt(int(p["seat"]), str(p["kind"]), str(p["text"]), p.get("about"))
-            for p in msg["prompts"]
-        ]
+        asks = {
+            int(q["seat"]): Ask(
+                str(q["kind"]),
+                str(q["text"]),
+                bool(q.get("private", True)),
+                bool(q.get("volunteer", False)),
+                q.get("about"),
+            )
+            for q in msg["prompts"]
+        }
         lines = [
             Line(str(ln["text"]), int(ln.get("turn") or 0), ln.get("seat")) for ln in msg["log"]
         ]
         start = int(msg["log_from"])
-        self._state, self._legal, self._prompts = msg, legal, prompts
+        self._state, self._legal, self._asks = msg, legal, asks
         at = start - self._log_from
         if 0 <= at <= len(self._log):
             self._log[at:] = lines
@@ -278,11 +284,8 @@ class RemoteClient(Watched):
     def next_human(self) -> int | None:
         return self._state.get("next_human")
 
-    def prompts(self) -> list[Prompt]:
-        return list(self._prompts)
-
-    def prompt(self, seat: int) -> Prompt | None:
-        return next((p for p in self._prompts if p.seat == seat), None)
+    def asks(self) -> Mapping[int, Ask]:
+        return dict(self._asks)
 
     @property
     def over(self) -> bool:

@@ -84,8 +84,10 @@ class Gate:
         say: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         chance: Callable[[], float] = random.random,
+        door: str = "SSH",
     ) -> None:
         self.limits = limits or Limits()
+        self.door = door  # how the host's output names this door
         self.say = say or (lambda text: None)
         self.clock, self.chance = clock, chance
         # source -> its connections not yet logged in, the oldest first
@@ -152,9 +154,11 @@ class Gate:
         if n >= self.limits.block_after and f.blocked_until <= now:
             f.blocked_until = now + self.limits.block_seconds
             minutes = self.limits.block_seconds / 60
-            self.say(f"SSH: {n} failed logins from {address}: refused for {minutes:g} minutes")
+            self.say(
+                f"{self.door}: {n} failed logins from {address}: refused for {minutes:g} minutes"
+            )
         elif n == self.limits.slow_after:
-            self.say(f"SSH: {n} failed logins from {address}: answering it slowly now")
+            self.say(f"{self.door}: {n} failed logins from {address}: answering it slowly now")
         if n < self.limits.slow_after:
             return 0.0
         return min(self.limits.max_delay, 0.25 * 2.0 ** (n - self.limits.slow_after))
@@ -172,7 +176,7 @@ class Gate:
         address = source(address)
         if seat is None:
             if sum(self.spectators.values()) >= lim.spectators:
-                return f"this game has {lim.spectators} spectators over SSH already"
+                return f"this game has {lim.spectators} spectators over {self.door} already"
             if self.spectators.get(address, 0) >= lim.spectators_per_address:
                 return f"at most {lim.spectators_per_address} spectators from one address"
             self.spectators[address] = self.spectators.get(address, 0) + 1

@@ -19,7 +19,6 @@ import contextlib
 import hmac
 import os
 import signal
-import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from typing import Any
 from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
+from bohn_tui.net.sockets import free_socket, pick_socket
 from bohn_tui.play.client import LocalClient
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
@@ -124,6 +124,10 @@ class Host:
         # --takeover: seconds a person's seat may be away before a bot plays it
         self.takeover = takeover
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._edition = 0  # the parts of a state every connection shares: `_shared`
+        self._shared_key: tuple[Any, ...] | None = None
+        self._shared_parts: dict[str, Any] | None = None
+        self.builds = 0  # how often they were built (tests count them)
         client.subscribe(self._changed)
 
     # -- the game ------------------------------------------------------------------------------
@@ -178,39 +182,83 @@ class Host:
     def state(self, conn: Connection) -> dict[str, Any]:
         """The state for `conn` now; its log from the first line it does not have (all of
         it when the session's log was rebuilt, as an undo does)."""
-        c, seat = self.client, conn.seat
-        public = c.view(None)
-        log = c.log
+        return self._state(conn, self._log_start(conn))
+
+    def _state(self, conn: Connection, start: int) -> dict[str, Any]:
+        c, seat, shared = self.client, conn.seat, self._shared()
+        return {
+            "t": "state",
+            "version": shared["version"],
+            "view": shared["public"] if seat is None else c.view(seat),
+            "public": shared["public"],
+            "legal": [] if seat is None else [to_json(a) for a in c.legal(seat)],
+            **shared["rest"],
+            "can_undo": False if seat is None else c.can_undo(seat),
+            **shared["after"],
+            "log_from": start,
+            "log": [{"text": ln.text, "turn": ln.turn, "seat": ln.seat} for ln in c.log[start:]],
+        }
+
+    def state_line(self, conn: Connection) -> bytes:
+        """`state(conn)` encoded; a spectator's line is encoded once for every spectator
+        whose log starts at the same line (they are sent the same)."""
+        if conn.seat is not None:
+            return p.encode(self.state(conn))
+        lines: dict[int, bytes] = self._shared()["lines"]
+        start = self._log_start(conn)
+        if start not in lines:
+            lines[start] = p.encode(self._state(conn, start))
+        return lines[start]
+
+    def _log_start(self, conn: Connection) -> int:
+        """The first log line `conn` is sent now (the client then has all of them)."""
+        log = self.client.log
         if log is not conn.log_list or conn.log_sent > len(log):
             conn.log_list, conn.log_sent = log, 0
         start = max(conn.log_sent, len(log) - p.LOG_LINES)  # at most LOG_LINES lines
-        lines = [{"text": ln.text, "turn": ln.turn, "seat": ln.seat} for ln in log[start:]]
         conn.log_sent = len(log)
+        return start
+
+    def _shared(self) -> dict[str, Any]:
+        """What every connection's state has alike, built once for as long as the table is
+        the same (its version, log, bots at work and seats away): the public view, the
+        rest of the state past the seat's own parts, and the spectators' encoded lines."""
+        c = self.client
+        log = c.log
+        key = (c.version, id(log), len(log), c.busy, tuple(self.away()), self._edition)
+        if self._shared_key == key and self._shared_parts is not None:
+            return self._shared_parts
+        self.builds += 1
         over = c.over
-        return {
-            "t": "state",
+        self._shared_key = key
+        self._shared_parts = {
             "version": c.version,
-            "view": public if seat is None else c.view(seat),
-            "public": public,
-            "legal": [] if seat is None else [to_json(a) for a in c.legal(seat)],
-            "waiting_for": list(c.waiting_for()),
-            "decider": c.decider(),
-            "next_human": c.next_human(),
-            "prompts": [
-                {"seat": q.seat, "kind": q.kind, "text": q.text, "about": q.about}
-                for q in c.prompts()
-            ],
-            "over": over,
-            "summary": c.summary() if over else None,
-            "can_undo": False if seat is None else c.can_undo(seat),
-            "busy": c.busy,
-            "away": self.away(),
-            "standin": c.stand_ins(),
-            "log_from": start,
-            "log": lines,
+            "public": c.view(None),
+            "rest": {
+                "waiting_for": list(c.waiting_for()),
+                "decider": c.decider(),
+                "next_human": c.next_human(),
+                "prompts": [  # the asks (named prompts on the wire since version 1)
+                    {
+                        "seat": seat,
+                        "kind": q.kind,
+                        "text": q.sentence,
+                        "about": q.about,
+                        "private": q.private,
+                        "volunteer": q.volunteer,
+                    }
+                    for seat, q in c.asks().items()
+                ],
+                "over": over,
+                "summary": c.summary() if over else None,
+            },
+            "after": {"busy": c.busy, "away": self.away(), "standin": c.stand_ins()},
+            "lines": {},
         }
+        return self._shared_parts
 
     def broadcast(self) -> None:
+        self._edition += 1  # what changed is built anew, once
         for c in list(self.connections):
             if c.joined:
                 c.send_state()
@@ -438,7 +486,7 @@ class Host:
                 conn.wake.clear()
                 while conn.queue:
                     item = conn.queue.popleft()
-                    data = p.encode(self.state(conn)) if item is _STATE else item
+                    data = self.state_line(conn) if item is _STATE else item
                     w.write(data)
                     if w.transport.get_write_buffer_size() > MAX_BUFFER:
                         conn.drop()
@@ -464,43 +512,6 @@ class Host:
         for c in list(self.connections):
             c.close(reason)
         self.done.set()
-
-
-def free_socket(path: Path) -> None:
-    """Make `path` free for a new socket: a stale socket (nobody listens) is removed;
-    OSError if a host listens there or something else is in the way."""
-    if not path.exists() and not path.is_symlink():
-        return
-    if not path.is_socket():
-        raise OSError(f"{path} is there and is not a socket")
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        probe.settimeout(1.0)
-        probe.connect(str(path))
-    except OSError:
-        path.unlink()  # nobody answers: a host that ended without cleaning up
-        return
-    finally:
-        probe.close()
-    raise OSError(f"another host listens on {path}")
-
-
-def pick_socket(chosen: Path | None) -> tuple[str, Path]:
-    """(host id, socket path): a fresh host id whose socket is free in the sockets dir, or
-    the `--socket` path (made free)."""
-    if chosen is not None:
-        free_socket(chosen)
-        return p.new_host_id(), chosen
-    directory = p.make_sockets_dir()
-    for _ in range(50):
-        host_id = p.new_host_id()
-        path = p.socket_path(host_id, directory)
-        if not path.exists():
-            return host_id, path
-        with contextlib.suppress(OSError):
-            free_socket(path)
-            return host_id, path
-    raise OSError(f"no free socket name in {directory}")
 
 
 async def serve(

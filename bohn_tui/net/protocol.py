@@ -14,6 +14,9 @@ welcome and the state, the people's seats a computer player plays for now (`bohn
 --takeover`), and the notice message. Version 2 (issue #22): the welcome has no "seed" (with
 it a client could deal every hand and every card to come), and a state's log holds at most
 `LOG_LINES` lines (its `log_from` may lie past the lines a client has: it starts anew there).
+Added within version 2: each of the state's "prompts" (what each seat is asked now, the
+rules' `asks`, seats that may only volunteer included) says whether it is "private" and
+whether its seat may "volunteer" (a client takes True and False when they are absent).
 
 Codes: `<host id>-<secret>`, the host id `HOST_ID_LEN` characters and the secret
 `SECRET_LEN`, both from `ALPHABET` (lowercase letters and digits without look-alikes). The
@@ -27,7 +30,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,11 +75,15 @@ class ProtocolError(ValueError):
 
 
 def new_host_id() -> str:
+    import secrets  # here: its hashlib loads OpenSSL (~3.5 MB), which a seat's process lacks
+
     return "".join(secrets.choice(ALPHABET) for _ in range(HOST_ID_LEN))
 
 
 def new_code(host_id: str) -> str:
     """A fresh invite code of the host `host_id`."""
+    import secrets
+
     return f"{host_id}-" + "".join(secrets.choice(ALPHABET) for _ in range(SECRET_LEN))
 
 
@@ -299,12 +305,16 @@ def _log(v: Any) -> bool:
 
 
 def _prompts(v: Any) -> bool:
+    """The asks (engine.contract.Ask), one per seat, named prompts on the wire since version
+    1; "private" and "volunteer" added within version 2 (True and False when absent)."""
     return isinstance(v, list) and all(
         isinstance(x, dict)
         and _is_int(x.get("seat"))
         and isinstance(x.get("kind"), str)
         and isinstance(x.get("text"), str)
         and _seat_or_none(x.get("about"))
+        and isinstance(x.get("private", True), bool)
+        and isinstance(x.get("volunteer", False), bool)
         for x in v
     )
 

@@ -93,7 +93,7 @@ class Door:
         key = host_key(self.folder)
         self.socket_path, self.fingerprint = socket_path, key.get_fingerprint()
         options = await asyncssh.SSHServerConnectionOptions.construct(
-            server_factory=lambda: Server(self),
+            server_factory=self.new_server,
             server_host_keys=[key],
             server_version="bohn",
             encoding=None,
@@ -115,6 +115,10 @@ class Door:
             why = f"SSH cannot listen on {self.bind}:{self.port}: {reason.lower()}"
             raise OSError(e.errno, why) from None
         self.port = self.listener.sockets[0].getsockname()[1]
+
+    def new_server(self) -> Server:
+        """The asyncssh server of one connection."""
+        return Server(self)
 
     def attach(self, host: Any) -> None:
         """The host whose codes let people in."""

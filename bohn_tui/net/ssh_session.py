@@ -172,28 +172,41 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except OSError as e:
             self._refuse(f"the game could not start ({e.strerror or e})")
             return
+        status = await self.finish()
+        with contextlib.suppress(Exception):
+            self.chan.exit(max(0, status))
+
+    async def finish(self) -> int:
+        """The process's status once it ended and its last output is passed on."""
         assert self.proc is not None
         status = await self.proc.wait()
         await self._drain()
         self._close_master()
-        with contextlib.suppress(Exception):
-            self.chan.exit(max(0, status))
+        return status
 
-    async def _spawn(self, code: str, term: str) -> None:
+    async def _spawn(self, code: str, term: str, socket_path: Any = None) -> None:
+        path = self.server.door.socket_path if socket_path is None else socket_path
+        args = ["join", "--socket", str(path), "--code-fd"]
+        await self.spawn(args, code.encode() + b"\n", term)
+
+    async def spawn(
+        self, args: list[str], secret: bytes, term: str, pass_fds: tuple[int, ...] = ()
+    ) -> None:
+        """`bohn ARGS FD` in the session's pty: FD an inherited pipe that holds `secret` (far
+        below a pipe's buffer), never the command line; `pass_fds` are inherited too."""
         master, slave = os.openpty()
         code_r, code_w = os.pipe()
         try:
             _set_size(master, self.size)
             _keys_not_signals(slave)
             os.set_blocking(master, False)
-            os.write(code_w, code.encode() + b"\n")  # a code is far below a pipe's buffer
+            os.write(code_w, secret)
             os.close(code_w)
             code_w = -1
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
             env["TERM"] = term
             env.setdefault("LANG", "C.UTF-8")
-            cmd = [sys.executable, "-m", "bohn_tui", "join", "--socket"]
-            cmd += [str(self.server.door.socket_path), "--code-fd", str(code_r)]
+            cmd = [sys.executable, "-m", "bohn_tui", *args, str(code_r)]
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd,
                 stdin=slave,
@@ -202,7 +215,7 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 env=env,
                 start_new_session=True,
                 preexec_fn=_take_terminal,
-                pass_fds=(code_r,),
+                pass_fds=(code_r, *pass_fds),
             )
         except BaseException:
             os.close(master)

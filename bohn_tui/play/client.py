@@ -13,11 +13,11 @@ meanwhile (then it is planned anew), one move every `bot_delay` seconds. Whoever
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bohn_tui.engine.actions import Action, IllegalAction
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.play.players import SessionError
 
 if TYPE_CHECKING:  # the checker's only: the screens' imports never reach the session
@@ -55,8 +55,7 @@ class SeatClient(Protocol):
     def waiting_for(self) -> list[int]: ...
     def decider(self) -> int | None: ...
     def next_human(self) -> int | None: ...
-    def prompts(self) -> list[Prompt]: ...
-    def prompt(self, seat: int) -> Prompt | None: ...
+    def asks(self) -> Mapping[int, Ask]: ...
     @property
     def over(self) -> bool: ...
     @property
@@ -177,15 +176,9 @@ class LocalClient(Watched):
         d = self.session.next_human()
         return None if d in self._stand_ins else d
 
-    def prompts(self) -> list[Prompt]:
-        return self.session.rules.prompts(self.session.state)
-
-    def prompt(self, seat: int) -> Prompt | None:
-        """What `seat` is asked now (None: nothing)."""
-        for p in self.prompts():
-            if p.seat == seat:
-                return p
-        return None
+    def asks(self) -> Mapping[int, Ask]:
+        """Who may act now and why (`Rules.asks`)."""
+        return self.session.asks()
 
     @property
     def over(self) -> bool:

@@ -4,7 +4,6 @@ before the app's first frame."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,6 +126,8 @@ def secure_seed() -> int:
     (secrets), far too many to search from the cards a client sees. The bit above them is
     set, so that every such seed has SECURE_SEED_BITS + 1 binary digits (a record writes it
     as text: engine/record.py's seed_json)."""
+    import secrets  # here: its hashlib loads OpenSSL (~3.5 MB), which `bohn join` lacks
+
     return (1 << SECURE_SEED_BITS) | secrets.randbits(SECURE_SEED_BITS)
 
 
@@ -139,17 +140,3 @@ class NewGame:
     bots: dict[int, str] = field(default_factory=dict)
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
-
-    def first_hand_over(self) -> str | None:
-        """The player the screen passes to first, when the game opens with a hand-over and
-        that is known before the game is built: every game starts with seat 0
-        (tests/test_session.py holds the engine to it) but a game whose starting seat
-        comes from the deal (`GameSpec.dealt_start`: None, the app builds the game first
-        and the table then hands over to whoever it waits for), and the screen passes only
-        between two or more people."""
-        from bohn_tui.games import spec
-
-        humans = len(self.names) - len(self.bots)
-        if humans < 2 or spec(self.game).dealt_start:
-            return None
-        return self.names[0] if 0 not in self.bots else None

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.bots import Bot
 from bohn_tui.engine.capabilities import lists_unasked, reasons, sees_people
-from bohn_tui.engine.contract import Describer, GameSpec, Rules, SoloResult, State
-from bohn_tui.engine.driver import Ask, BotDriver, Move
+from bohn_tui.engine.contract import Ask, Describer, GameSpec, Rules, SoloResult, State
+from bohn_tui.engine.driver import BotDriver, Move, Question
 from bohn_tui.engine.limits import InputError, check_name, check_tree, clip
 from bohn_tui.engine.portable import portable_parts, progress, read_bots, solo_outcome
 from bohn_tui.engine.record import Record, RecordError
@@ -30,6 +30,21 @@ from bohn_tui.play.players import parse_players as parse_players
 
 # at most this many bot actions in one turn; after that the bots only end or decline
 BOT_ACTIONS_PER_TURN = 300
+
+
+class MoveStore(Protocol):
+    """Where a session saves each move (store/games.py's Store): what the session asks of
+    it, declared here so that play/ needs nothing of store/."""
+
+    def begin(self, game: Any, source: str | None = None, when: float | None = None) -> str: ...
+
+    def append(self, game_id: str, game: Any) -> None: ...
+
+    def pop(self, game_id: str, game: Any, count: int = 1) -> None: ...
+
+    def export(self, game_id: str) -> dict[str, Any]: ...
+
+    def mark(self, game_id: str, error: str | None) -> str | None: ...
 
 
 class SaveError(SessionError):
@@ -51,7 +66,7 @@ class Session:
     record: Record
     bot_levels: dict[int, str] = field(default_factory=dict)
     save_id: str = ""  # the game's key in the store ("" until it is saved)
-    store: Any = None  # where each move is saved (store/games.py's Store), or None
+    store: MoveStore | None = None  # where each move is saved, or None
     state: State = field(init=False)
     spec: GameSpec = field(init=False)
     log: list[LogLine] = field(default_factory=list, init=False)
@@ -92,7 +107,7 @@ class Session:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         deck: list[str] | None = None,
-        store: Any = None,
+        store: MoveStore | None = None,
     ) -> Session:
         """A new game; with a `store`, saved there at once (SessionError if it cannot be
         started or saved)."""
@@ -111,11 +126,11 @@ class Session:
         return s
 
     @classmethod
-    def start(cls, new: NewGame, store: Any = None) -> Session:
+    def start(cls, new: NewGame, store: MoveStore | None = None) -> Session:
         """Make the game `new` describes; SessionError if it cannot start."""
         return cls.new(new.game, new.names, new.bots, new.seed, new.options, store=store)
 
-    def save_to(self, store: Any) -> None:
+    def save_to(self, store: MoveStore) -> None:
         """Save the game in `store` as a new saved game (with the moves made so far); every
         move from now on is saved there. SaveError if it cannot be written."""
         try:
@@ -147,7 +162,7 @@ class Session:
             raise SessionError(f"the game cannot be replayed: {_reason(e)}") from None
 
     @classmethod
-    def load(cls, store: Any, save_id: str) -> Session:
+    def load(cls, store: MoveStore, save_id: str) -> Session:
         """The saved game `save_id` of `store`, saving each move there (StoreError if it
         cannot be read, SessionError if it cannot be replayed: the list then shows it as
         damaged, with the reason)."""
@@ -285,6 +300,10 @@ class Session:
     def waiting_for(self) -> list[int]:
         return self.rules.waiting_for(self.state)
 
+    def asks(self) -> dict[int, Ask]:
+        """Who may act now and why (`Rules.asks`)."""
+        return self.rules.asks(self.state)
+
     def decider(self) -> int | None:
         """The seat whose decision the game waits for first (None when it is over)."""
         w = self.waiting_for()
@@ -396,7 +415,7 @@ class Session:
         state, so that it may run in a thread while the table reads views."""
         return self.driver.next_move(self.state)
 
-    def plan_bot_move(self) -> tuple[BotDriver, Ask] | None:
+    def plan_bot_move(self) -> tuple[BotDriver, Question] | None:
         """`next_bot_move` in two: who is asked what (with the seat's view taken now), and
         the driver whose `think(ask)` answers it, reading nothing of the state: it may run
         in a thread while people act (None: no bot is asked now)."""
@@ -423,7 +442,7 @@ class Session:
             return True
         if self.driver.unasked(self.state) is not None:  # a person's offer to decline
             return True
-        return bool(self.driver.proposers) and self.rules.proposal_round(self.state) is not None
+        return self.driver.window(self.state) is not None
 
     def summary(self) -> dict[str, Any]:
         """The end of the game (rules.summary) and each seat's coins over the game."""

@@ -113,6 +113,67 @@ MIGRATIONS: list[str] = [
     ALTER TABLE solo_runs RENAME COLUMN passed TO reached;  -- how far the run got
     ALTER TABLE solo_runs RENAME COLUMN cards TO goal;      -- of how far it could (0: unknown)
     """,
+    # 4 -> 5: ratings per account and game (store/ratings.py; `bohn server`'s rated games)
+    """
+    CREATE TABLE ratings (
+        account TEXT NOT NULL,          -- the account's name regardless of case (casefold)
+        game TEXT NOT NULL,             -- the game id of the registry
+        name TEXT NOT NULL,             -- the name as last written
+        mu REAL NOT NULL,               -- openskill's Plackett-Luce rating
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,          -- openskill's ordinal(): mu - 3 sigma, the board's order
+        games INTEGER NOT NULL,         -- the rated games it rests on
+        updated REAL NOT NULL,
+        PRIMARY KEY (account, game)
+    );
+    CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+    CREATE TABLE rated_games (
+        game_id TEXT PRIMARY KEY,       -- a finished game rated once: a second update is none
+        game TEXT NOT NULL,
+        places TEXT NOT NULL,           -- JSON: [[name, place], ...] as rated
+        rated REAL NOT NULL
+    );
+    """,
+    # 5 -> 6: `bohn server` (issue #26): accounts bound to SSH keys, one-time link codes,
+    # banned keys, and the server's tables (store/accounts.py, store/tables.py)
+    """
+    CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL UNIQUE,    -- the name casefolded: unique regardless of case
+        created REAL NOT NULL,
+        banned INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE account_keys (
+        key_id TEXT PRIMARY KEY,        -- SHA-256 (hex) of the key's public data
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        added REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE banned_keys (
+        key_id TEXT PRIMARY KEY,
+        at REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE link_codes (
+        hash TEXT PRIMARY KEY,          -- SHA-256 of the code: the code itself is not kept
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        expires REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE server_tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,             -- the registry's game id
+        save_id TEXT,                   -- its saved game once it started (games.id)
+        creator INTEGER NOT NULL,       -- accounts.id
+        seats TEXT NOT NULL,            -- JSON: [{"account": id} | {"bot": level} | {}]
+        mode TEXT NOT NULL,             -- 'live' or 'correspondence'
+        standin REAL,                   -- seconds away before a bot plays a seat (NULL: never)
+        state TEXT NOT NULL,            -- 'open', 'running', 'over', 'failed'
+        awaited TEXT NOT NULL DEFAULT '[]',  -- JSON: the accounts the game waits for
+        last_move REAL NOT NULL,
+        created REAL NOT NULL,
+        note TEXT NOT NULL DEFAULT ''   -- why it failed
+    ) WITHOUT ROWID;
+    CREATE INDEX server_tables_state ON server_tables (state);
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

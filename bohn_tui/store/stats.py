@@ -1,8 +1,8 @@
 """Statistics over the database (store/db.py has the tables): for each person's name the
 games, wins and win rate by game and player count, best and mean score, recent results;
 the solo runs (wins, the best run, streaks, the daily runs); each bot level's record in the
-games that people played against it; and the series the Statistics screen plots (wins over
-time, the spread of scores).
+games that people played against it; the ratings (a player's, or each game's leaderboard);
+and the series the Statistics screen plots (wins over time, the spread of scores).
 
 Pure functions over a connection from `db.connect`, each returning frozen dataclasses (plain
 values only, so `dataclasses.asdict` gives their JSON form); `player` and `game` filter
@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.engine.limits import show
-from bohn_tui.store.db import DatabaseError, connect, why
+from bohn_tui.store.db import DatabaseError, StoreError, connect, why
+from bohn_tui.store.ratings import RatingRow, boards, skipped_lines
 from bohn_tui.store.results import (
     GOOD_SEATS,
     GOOD_SOLO,
@@ -145,10 +146,12 @@ class Stats:
     wins_over_time: tuple[WinSeries, ...]
     spread: tuple[ScoreSpread, ...]
     skipped: tuple[str, ...] = ()  # one line per bad row left out (`skipped`), unfiltered
+    # `player`'s ratings, or each rated game's leaderboard (store/ratings.py `boards`)
+    ratings: tuple[RatingRow, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not self.games and not self.solo.runs
+        return not self.games and not self.solo.runs and not self.ratings
 
 
 # -- the queries ------------------------------------------------------------------------------
@@ -341,6 +344,7 @@ def stats(db: sqlite3.Connection, player: str | None = None, game: str | None = 
         wins_over_time(db, player, game),
         score_spread(db, player, game),
         skipped(db),
+        boards(db, player, game),
     )
 
 
@@ -367,6 +371,9 @@ def skipped(db: sqlite3.Connection, shown: int = SKIPPED) -> tuple[str, ...]:
         )
     ]
     total = sum(db.execute(f"SELECT COUNT(*) {bad}").fetchone()[0] for bad in (bad_seats, bad_runs))
+    rated, bad_ratings = skipped_lines(db, shown)
+    lines += rated
+    total += bad_ratings
     if total > shown:
         return (*lines[: shown - 1], f"Skipped {total - shown + 1:,} more bad rows.")
     return tuple(lines)
@@ -406,7 +413,7 @@ def load(path: Path, player: str | None = None, game: str | None = None) -> Load
     db = connect(path)
     try:
         return Loaded(stats(db, player, game), tuple(people(db)), tuple(games_played(db)), True)
-    except (sqlite3.Error, UnicodeDecodeError) as e:
+    except (sqlite3.Error, UnicodeDecodeError, StoreError) as e:
         raise DatabaseError(f"{path} cannot be read: {why(e)}") from None
     finally:
         db.close()

@@ -16,13 +16,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
-from bohn_tui.store import Store, StoreError
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from bohn_tui.play.client import LocalClient, SeatClient
     from bohn_tui.play.session import Session
+    from bohn_tui.store import Store
 
 
 # the themes offered (the palette's Theme): Textual's own whose text reads at WCAG AA
@@ -77,7 +77,7 @@ class BohnApp(App[None]):
             if theme not in THEMES:
                 self.unregister_theme(theme)
         self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
-        self.store = store or Store()
+        self._store = store  # opened on first use: a joined table (`remote`) never needs it
         self._said_before: Callable[[str], None] | None = None  # REGISTRY.say, once mounted
         self.first_session = session  # a NewGame is made after the first frame
         self.start_error: str | None = None
@@ -94,7 +94,8 @@ class BohnApp(App[None]):
             REGISTRY.say = self._said_before
         if self.client is not None:
             self.client.stop()
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
     def on_mount(self) -> None:
         # collect less often, so that a full collection (30-80 ms) does not land between a
@@ -118,6 +119,15 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    @property
+    def store(self) -> Store:
+        """The saves and settings (the default data folder's unless given)."""
+        if self._store is None:
+            from bohn_tui.store import Store
+
+            self._store = Store()
+        return self._store
 
     def notify(
         self,
@@ -143,19 +153,9 @@ class BohnApp(App[None]):
     # -- games -------------------------------------------------------------------------------
 
     def _new_game_first(self, new: NewGame) -> None:
-        """A new game whose first step is a hand-over shows that privacy screen at once,
-        then loads the rules and builds the game and the table beneath it."""
-        from bohn_tui.games import spec
-
-        name = None if spec(new.game).public else new.first_hand_over()
-        if name is None:  # a bot or the only person moves first, or nothing is private:
-            # the table is the first frame
-            self._start(new)
-            return
-        self.push_screen(privacy_screen(self).show_for(name, f"It is {name}'s turn.", [], None))
-        self.call_after_refresh(self._start, new)
-
-    def _start(self, new: NewGame) -> None:
+        """A new game: the game is built, and when its first step is a hand-over (the rules'
+        asks: a person is asked something private, and two or more people play) that
+        privacy screen shows at once, and the table is built beneath it."""
         from bohn_tui.play.session import Session
 
         try:
@@ -164,6 +164,17 @@ class BohnApp(App[None]):
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
             return
+        d = s.next_human()
+        ask = None if d is None or len(s.humans) < 2 else s.asks().get(d)
+        if ask is None or not ask.private:  # a bot or the only person moves first, or
+            # nothing is private: the table is the first frame
+            self._open_new(s)
+            return
+        name = s.names[d] if d is not None else ""
+        self.push_screen(privacy_screen(self).show_for(name, ask.sentence, [], None))
+        self.call_after_refresh(self._open_new, s)
+
+    def _open_new(self, s: Session) -> None:
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
             while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()
@@ -250,6 +261,7 @@ class BohnApp(App[None]):
         """Open a saved game (False, and why shown, if it cannot be: the list then shows
         it as damaged)."""
         from bohn_tui.play.session import Session
+        from bohn_tui.store import StoreError
 
         try:
             s = Session.load(self.store, save_id)

@@ -4,11 +4,13 @@ Statistics screen. Rich only (no Textual), so that the command stays quick."""
 from __future__ import annotations
 
 import datetime as dt
+from itertools import groupby
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from bohn_tui.store.ratings import RatingRow
 from bohn_tui.store.stats import BotRecord, PlayerStats, SoloStats
 
 EMPTY = "No finished games yet: play one (bohn play, or New game in the menu) and come back."
@@ -27,7 +29,7 @@ def plain(text: str) -> Text:
     return Text(text)
 
 
-def _table(title: str, *cols: str, left: int = 1) -> Table:
+def _table(title: str | Text, *cols: str, left: int = 1) -> Table:
     """A table whose first `left` columns are text, the others figures."""
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=False)
     for i, c in enumerate(cols):
@@ -145,3 +147,38 @@ def bots_table(bots: tuple[BotRecord, ...]) -> Table:
             percent(b.people_win_rate),
         )
     return t
+
+
+def game_title(game: str) -> str:
+    """The registry's title of `game` (its id for a game not installed or broken)."""
+    from bohn_tui.games import REGISTRY
+
+    try:
+        return REGISTRY.spec(game).title
+    except (LookupError, ValueError, ImportError):
+        return game
+
+
+def rating(r: RatingRow) -> tuple[str, str, str]:
+    """A rating's figures: the ordinal rounded (the rating), mu ± sigma, games."""
+    return f"{r.ordinal:.0f}", f"{r.mu:.1f} ± {r.sigma:.1f}", str(r.games)
+
+
+def ratings_tables(rows: tuple[RatingRow, ...], player: str | None) -> list[Table]:
+    """`player`'s ratings as one table (a row per game), or one leaderboard per game (the
+    rows of each game together, best first, as store.ratings.boards gives them)."""
+    if player is not None:
+        if not rows:
+            return []
+        t = _table(plain(f"Ratings of {player}"), "game", "rating", "mu ± sigma", "games")
+        for r in rows:
+            t.add_row(plain(game_title(r.game_id)), *rating(r))
+        return [t]
+    out = []
+    for game, board in groupby(rows, key=lambda r: r.game_id):
+        title = plain(f"Leaderboard: {game_title(game)}")
+        t = _table(title, "place", "player", "rating", "mu ± sigma", "games", left=2)
+        for i, r in enumerate(board, 1):
+            t.add_row(f"{i}.", plain(r.name), *rating(r))
+        out.append(t)
+    return out

@@ -1,14 +1,15 @@
 """Helpers for the dice game's tests: a game with chosen harvest cards, rolls that show chosen
-faces (the rules roll them as always, from a generator that gives the wanted faces), and a
-snapshot to prove that a refused action changed nothing."""
+faces (the outcome of the rules' declared chance, told to the state's generator: a
+engine.chance.Told, which the roll checks against the faces its dice have), and a snapshot to
+prove that a refused action changed nothing."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.chance import Told
 from bohn_tui.games import rules_for
 from bohn_tui.games.wuerfelspiel.actions import Reroll, Roll
 from bohn_tui.games.wuerfelspiel.dice import load
@@ -19,18 +20,6 @@ DATA = load()
 NAMES = ["Matthias", "Martina", "Björn", "Ana", "Ben"]
 
 
-class Rigged(random.Random):
-    """A generator whose `random()` gives queued values first (each picks a face of a die:
-    the rules take face int(random() * 6)), then goes on as a seeded generator."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.queue: list[float] = []
-
-    def random(self) -> float:
-        return self.queue.pop(0) if self.queue else super().random()
-
-
 def game(cards: Sequence[tuple[int, int]], pile: Sequence[int] = (), seed: int = 0) -> DiceState:
     """A game of len(cards) players: seat s gets cards[s] (upper, lower); the pile holds
     `pile` on top (top card first), then the other cards in number order."""
@@ -39,15 +28,17 @@ def game(cards: Sequence[tuple[int, int]], pile: Sequence[int] = (), seed: int =
     dealt = [c for pair in cards for c in pair] + list(pile)
     rest = [c for c in range(1, len(DATA.cards) + 1) if c not in dealt]
     st, _ = rules.new_game(NAMES[:n], seed, None, [str(c) for c in dealt + rest])
-    st.rng = Rigged(seed)
+    st.rng = Told(seed)
     return st
 
 
 def _queue(st: DiceState, dice: Sequence[int], faces: Sequence[str]) -> None:
+    """The next roll (of `dice`) shows `faces`: told to the generator, checked by the roll's
+    declared chance when it is drawn (a ValueError: a die has no such face)."""
     assert len(faces) == len(dice), (faces, dice)
-    assert isinstance(st.rng, Rigged)
-    # a ValueError here: that die has no such face
-    st.rng.queue.extend((DATA.dice[i].index(f) + 0.5) / 6 for i, f in zip(dice, faces, strict=True))
+    assert isinstance(st.rng, Told)
+    if dice:  # (no roll when the last dice are placed)
+        st.rng.tell(tuple(faces))
 
 
 def reroll(st: DiceState, faces: Sequence[str]) -> list[Event]:

@@ -69,16 +69,27 @@ def hosting(
     """`bohn host ARGS --json --port 0 --bind 127.0.0.1` with its data in `data` (its socket
     in a short folder there), its door's `limits` other than the defaults; killed at the end."""
     sock = data / "h.sock"
+    args = ("host", *args, "--json", "--socket", str(sock), "--port", "0", "--bind", "127.0.0.1")
+    with bohn_json(data, *args, "--bot-delay", "0", limits=limits) as running:
+        yield running
+
+
+@contextmanager
+def bohn_json(
+    data: Path, *args: str, limits: dict[str, float] | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    """`bohn ARGS` (a command that prints one JSON line once it is ready: `host --json`,
+    `server --json`) with its data in `data`, its SSH door's `limits` other than the
+    defaults; stopped at the end (SIGTERM, then SIGKILL)."""
     env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
     bohn = ["-c", LIMITED, json.dumps(limits)] if limits else ["-m", "bohn_tui"]
-    cmd = [sys.executable, *bohn, "host", *args, "--json", "--socket", str(sock)]
-    cmd += ["--port", "0", "--bind", "127.0.0.1", "--bot-delay", "0"]
+    cmd = [sys.executable, *bohn, *args]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         if not line:
-            raise AssertionError(f"the host did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
+            raise AssertionError(f"bohn {args[0]} did not start: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
         yield proc, json.loads(line)
     finally:
         if proc.poll() is None:
@@ -154,15 +165,7 @@ class Terminal:
 
     def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
         """The screen once `check` (a text on it, or a test of it) holds."""
-        test = check if callable(check) else (lambda s: check in s)
-        end = time.monotonic() + timeout
-        while True:
-            shown = self.text()
-            if test(shown):
-                return shown
-            if time.monotonic() > end:
-                raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
-            time.sleep(0.02)
+        return wait_for(self.text, check, timeout)
 
     def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> str:
         """The screen once nothing has come for `seconds` (a frame is whole)."""
@@ -194,6 +197,25 @@ class Terminal:
 
     def exited(self, timeout: float = 10.0) -> int:
         return self.proc.wait(timeout)
+
+
+def wait_for(
+    text: Callable[[], str],
+    check: str | Callable[[str], bool],
+    timeout: float = 15.0,
+    pause: Callable[[float], object] = time.sleep,
+) -> str:
+    """`text()` once `check` (a text in it, or a test of it) holds; `pause(seconds)` between
+    two looks (a browser page's lets its events in)."""
+    test = check if callable(check) else (lambda s: check in s)
+    end = time.monotonic() + timeout
+    while True:
+        shown = text()
+        if test(shown):
+            return shown
+        if time.monotonic() > end:
+            raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
+        pause(0.02)
 
 
 KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "down": "\x1b[B"}

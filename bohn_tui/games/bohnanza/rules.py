@@ -66,6 +66,7 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import TURN_UP_ENDS, CountRules, GameData
 from bohn_tui.games.common.table import (
+    DEAL,
     HARVEST_TREE,
     HARVESTABLE,
     MAX_TABLED,
@@ -186,7 +187,7 @@ class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generi
         rng = random.Random(seed)
         if deck is None:
             cards = list(self._cards)
-            shuffle(cards, rng)
+            shuffle(cards, rng, DEAL)
             total = self._total.copy()
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})

@@ -1,5 +1,5 @@
 """What each seat sees of a Bohnanza or Dahlias state (`view`, JSON-ready), what it is asked
-(`prompts`), the scores and winners, the whole state
+(`asks`), the scores and winners, the whole state
 for `bohn replay --json`, and the checks: every card counted, what a seat cannot see dealt
 anew (`redeal_hidden`, through the `hidden_places` hook), what is wrong with a state. A
 mixin of BohnanzaRules."""
@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.chance import Chance, Shuffle
+from bohn_tui.engine.contract import Ask
 from bohn_tui.games.bohnanza.phases import OVER, PLANT_TRADES, TRADE
-from bohn_tui.games.common.table import Field, count_cards
+from bohn_tui.games.common.table import RESHUFFLE, Field, count_cards
 
 Places = list[tuple[list[str], int]]  # (pile, index) of cards, for redeal_hidden
 
@@ -42,11 +44,33 @@ class BohnanzaViews:
             return "Ties: the tied player furthest from the starting player (clockwise) wins."
         return "Ties: the tied players share the win."
 
-    def prompts(self, st: Any) -> list[Prompt]:
-        """What each seat in `waiting_for` is being asked (engine.contract.Prompt)."""
-        return [self.prompt(st, seat) for seat in self.waiting_for(st)]
+    def asks(self, st: Any) -> dict[int, Ask]:
+        """What each seat in `waiting_for` is asked (engine.contract.Ask), then the seats that
+        may only volunteer an offer; in a volunteering window (`volunteer_window`) every ask
+        carries it, and says whether its seat may volunteer (`may_volunteer`)."""
+        asks = {seat: self.prompt(st, seat) for seat in self.waiting_for(st)}
+        window = self.volunteer_window(st)
+        if window is None:
+            return asks
+        for seat, p in enumerate(st.players):
+            may = self.may_volunteer(st, seat)
+            ask = asks.get(seat)
+            if ask is not None:
+                asks[seat] = replace(ask, volunteer=may, window=window)
+            elif may:
+                text = f"{p.name} may make {st.players[st.active].name} an offer."
+                asks[seat] = Ask("offer", text, volunteer=True, window=window)
+        return asks
 
-    def prompt(self, st: Any, seat: int) -> Prompt:
+    def volunteer_window(self, st: Any) -> Any:
+        """The volunteering window now (Trading's: None while nobody may volunteer)."""
+        raise NotImplementedError
+
+    def may_volunteer(self, st: Any, seat: int) -> bool:
+        """Whether `seat` may volunteer an action in the window now (Trading's)."""
+        raise NotImplementedError
+
+    def prompt(self, st: Any, seat: int) -> Ask:
         """What `seat` is asked now, in words true to the moment (the privacy screen shows
         them at a hand-over). A game's own phases add theirs (`phase_prompt`)."""
         own = self.phase_prompt(st, seat)
@@ -61,24 +85,25 @@ class BohnanzaViews:
             if len(to_answer) == 1:
                 o = to_answer[0]
                 kind = "a gift" if not o.want else "an offer"
-                return Prompt(seat, "answer_offer", f"{names[o.seat]} has {kind} for {name}.", o.id)
+                text = f"{names[o.seat]} has {kind} for {name}."
+                return Ask("answer_offer", text, about=o.id)
             if to_answer:
                 text = f"{name} has {len(to_answer)} offers to answer."
-                return Prompt(seat, "answer_offer", text, to_answer[0].id)
+                return Ask("answer_offer", text, about=to_answer[0].id)
         area = len(st.players[seat].area)
         if st.phase == PLANT_TRADES and area:
             cards = f"{area} card{'s' if area != 1 else ''}"
             if seat == st.active:
                 text = f"{name} plants the {cards} left from the trading."
-                return Prompt(seat, "turn", text)
+                return Ask("turn", text)
             text = f"{name} plants the {cards} received in trades."
-            return Prompt(seat, "plant_received", text)
+            return Ask("plant_received", text)
         if seat == st.active:
-            return Prompt(seat, "turn", f"It is {name}'s turn.")
-        return Prompt(seat, "decide", f"{name} decides next.")
+            return Ask("turn", f"It is {name}'s turn.")
+        return Ask("decide", f"{name} decides next.")
 
-    def phase_prompt(self, st: Any, seat: int) -> Prompt | None:
-        """Hook: a game's prompt for a phase of its own (None: the Bohnanza prompts)."""
+    def phase_prompt(self, st: Any, seat: int) -> Ask | None:
+        """Hook: what a game asks in a phase of its own (None: the Bohnanza asks)."""
         return None
 
     def scores(self, st: Any) -> list[int]:
@@ -197,6 +222,21 @@ class BohnanzaViews:
                 if f.count < 0:
                     c[f.variety] += f.count  # type: ignore[index]
         return c
+
+    def chances(self, st: Any) -> list[Chance[Any] | Shuffle]:
+        """The chance a bean game meets next (engine/chance.py): when the draw pile runs out,
+        the discard pile shuffled into a new one (while a run-out still reshuffles:
+        `reshuffles`). Draws and turn-ups come from a pile shuffled already (the deal's
+        shuffle, common.table.DEAL): no chance of their own; to a seat they are hidden cards
+        (`redeal_hidden`)."""
+        if st.over or not st.deck.discard or not self.reshuffles(st):
+            return []
+        return [Shuffle(RESHUFFLE, tuple(st.deck.discard))]
+
+    def reshuffles(self, st: Any) -> bool:
+        """Hook for `chances`: whether the next run-out of the draw pile reshuffles the
+        discard pile (Bohnanza: all but the last, which ends the game)."""
+        return not st.deck.ending and st.deck.runouts + 1 < st.deck.end_at
 
     def redeal_hidden(self, st: Any, seat: int | None, rng: random.Random) -> None:
         """Deal anew what `seat` cannot see (None: the public table): the cards of each group

@@ -37,7 +37,7 @@ import datetime as dt
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.games.bohnanza.rules import (
     OVER,
     PLANT,
@@ -100,12 +100,15 @@ from bohn_tui.games.common.actions import (
 )
 from bohn_tui.games.common.data import GameData
 from bohn_tui.games.common.table import (
+    RESHUFFLE,
     PlayerState,
     harvest,
     harvestable,
     plant_choices,
     shuffle,
 )
+
+VINE = "the vine row shuffled"  # its chance (engine/chance.py): the vine cards' order
 
 
 def violet_after(layout: dict[str, Any], castle: int, violet: int) -> int:
@@ -193,7 +196,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
         order = opts.get("vine")
         if order is None:
             order = list(self.cards)
-            shuffle(order, st.rng)
+            shuffle(order, st.rng, VINE)
         else:
             if not isinstance(order, list) or not all(
                 isinstance(c, str) and c in self.cards for c in order
@@ -374,7 +377,7 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
     def _reshuffle(self, st: BohnroschenState) -> None:
         deck = st.deck
         deck.cards, deck.discard = deck.discard, []
-        shuffle(deck.cards, st.rng)
+        shuffle(deck.cards, st.rng, RESHUFFLE)
 
     def _ran_out(self, st: BohnroschenState, ev: list[Event]) -> None:
         st.deck.runouts += 1
@@ -416,12 +419,12 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[
             return [s for s in self._order[st.active] if not st.done[s]]
         return super().waiting_for(st)
 
-    def phase_prompt(self, st: BohnroschenState, seat: int) -> Prompt | None:
+    def phase_prompt(self, st: BohnroschenState, seat: int) -> Ask | None:
         name = st.players[seat].name
         if st.phase == INTERMEDIATE:
-            return Prompt(seat, "tribute", f"{name} may pay tribute (intermediate phase).")
+            return Ask("tribute", f"{name} may pay tribute (intermediate phase).")
         if st.phase == DRAW and seat == st.active:
-            return Prompt(seat, "turn", f"It is {name}'s turn.")
+            return Ask("turn", f"It is {name}'s turn.")
         return None
 
     def to_move(self, st: BohnroschenState) -> int | None:

@@ -83,6 +83,11 @@ class BohnroschenViews:
             }
         return out
 
+    def reshuffles(self, st: BohnroschenState) -> bool:
+        """The draw pile may run out any number of times: the discard pile is reshuffled
+        each time (the chance BohnanzaViews.chances names)."""
+        return True
+
     def phase_name(self, st: BohnroschenState) -> str:
         return PHASE_NAMES[st.phase]
 

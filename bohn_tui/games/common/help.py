@@ -57,6 +57,8 @@ def rules_lines(rules: Any) -> list[str]:
         "1. Plant your front card (you must), then the next one if you like.",
         f"2. Turn up {c.turn_up} cards and trade: the turned-up cards and any hand cards,"
         " for cards of named kinds; gifts too.",
+        "An offer that asks for cards you cannot give is declined for you right away (the log"
+        " says so; no card is shown).",
         "3. Everybody plants the cards they got; you plant the turned-up ones left.",
         f"4. Draw {c.draw} cards to the back of your hand. The next player goes on.",
         "A field of one card is protected while another field holds more than one.",

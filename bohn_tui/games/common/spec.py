@@ -90,7 +90,6 @@ def bean_spec(
     solo_result: Callable[[dict[str, Any]], Any] | None = None,
     options: tuple[Option, ...] = (OPEN_TREASURIES,),
     legacy_options: dict[str, Any] | None = None,
-    dealt_start: bool = False,
 ) -> GameSpec:
     """`rules` is the "module:class" of the rules, made with the game's data and a count."""
     data = load(game)
@@ -117,5 +116,4 @@ def bean_spec(
         legacy_options=dict(legacy_options or {}),
         round_start=_round_start,
         state_lines=_state_lines,
-        dealt_start=dealt_start,
     )

@@ -7,10 +7,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat, starmap
 from typing import Any, TypeVar
 
+from bohn_tui.engine.chance import Shuffle, Told, by_keys
 from bohn_tui.games.common.data import Variety
+
+DEAL = "the deal: the deck shuffled"  # the names of the bean games' shuffles (their chance)
+RESHUFFLE = "the discard pile shuffled into a new draw pile"
 
 T = TypeVar("T")
 
@@ -242,17 +245,18 @@ class Deck:
             return
         self.cards = self.discard
         self.discard = []
-        shuffle(self.cards, rng)
+        shuffle(self.cards, rng, RESHUFFLE)
         on_runout.append((self.runouts, len(self.cards)))
 
 
-def shuffle(cards: list[str], rng: random.Random) -> None:
-    """Shuffle in place, every order equally likely: sorting by independent random keys
-    takes a third of the time of random.shuffle, and it runs at the start of every game
-    and at every run-out."""
-    n = len(cards)
-    keys = list(starmap(rng.random, repeat((), n)))  # the draws a key function would make
-    cards[:] = map(cards.__getitem__, sorted(range(n), key=keys.__getitem__))
+def shuffle(cards: list[str], rng: random.Random, name: str = "the cards shuffled") -> None:
+    """Shuffle in place, every order equally likely: the rules' declared chance (`name` says
+    what is shuffled; engine/chance.py's Shuffle "by keys", drawn from the state's generator,
+    or as a Told generator was told)."""
+    if rng.__class__ is Told:
+        Shuffle(name, tuple(cards)).draw(rng, cards)
+    else:
+        by_keys(cards, rng)
 
 
 def count_cards(*piles: list[str]) -> Counter[str]:

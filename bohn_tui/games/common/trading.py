@@ -52,15 +52,17 @@ class Trading:
     def _who(self, st: Any, seat: int) -> str:
         return str(st.players[seat].name)
 
-    def proposal_round(self, st: Any) -> tuple[int, int] | None:
-        """Phase 2 (trade) begins or a trade was made: the cards in the trade areas grow
-        exactly when a trade is made. The bot driver asks for offers once per key."""
+    def volunteer_window(self, st: Any) -> tuple[int, int] | None:
+        """The volunteering window of the asks (`Ask.window`), new when phase 2 (trade)
+        begins or a trade was made: the cards in the trade areas grow exactly when a trade
+        is made. The bot driver asks for offers once per window."""
         if st.phase != TRADE or self.duel:
             return None
         return st.turn, sum(len(p.area) for p in st.players)
 
-    def may_propose(self, st: Any, seat: int) -> bool:
-        """Whether `seat` may volunteer an offer now: to the active player, in phase 2."""
+    def may_volunteer(self, st: Any, seat: int) -> bool:
+        """Whether `seat` may volunteer an offer now (`Ask.volunteer`): to the active
+        player, in phase 2."""
         return st.phase == TRADE and seat != st.active
 
     def _addressees(self, st: Any, o: PendingOffer) -> list[int]:

@@ -76,6 +76,5 @@ SPEC = bean_spec(
         "own_spells_down": False,
         "phase2_active_first": False,
     },
-    dealt_start=True,
 )
 SPEC = replace(SPEC, state_lines=_state_lines)  # (bean_spec gives the bean games' lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import Drew, Event, IllegalAction
 from bohn_tui.games.common.table import shuffle
@@ -23,6 +24,7 @@ from bohn_tui.games.excalibohn.actions import (
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
+COINS = "a coin pile shuffled"  # the chance of a duel turn-up (engine/chance.py)
 MAGIC = "magic"  # phase 1b
 DRAW = "draw"  # the phase-4 window
 DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does nothing)
@@ -49,6 +51,25 @@ class Abilities:
     _who: Callable[[Any, int], str]
 
     # -- what may be used ----------------------------------------------------------------
+
+    def chances(self, st: ExcalibohnState) -> list[Chance[Any] | Shuffle]:
+        """The bean games' chance (BohnanzaViews.chances: the discard pile reshuffled) and the
+        coin piles the abilities the active player may use now shuffle for a turn-up
+        (engine/chance.py): the Mean Bean's fellows' piles, the Sword Bean's target's (its
+        first turn-up; the duel's later ones follow the answers)."""
+        out: list[Chance[Any] | Shuffle] = super().chances(st)  # type: ignore[misc]
+        legal: list[Any] = []
+        if not st.over and not st.pending:
+            self.ability_actions(st, st.active, legal)
+        piles: dict[int, Shuffle] = {}
+        for a in legal:
+            f = st.players[a.seat].fields[a.field]
+            kind = cards().abilities[f.variety].id
+            owners = self._order[a.seat][1:] if kind == "mean" else [a.target]
+            for owner in owners if kind in ("mean", "sword") else ():
+                if st.players[owner].coins:
+                    piles[owner] = Shuffle(COINS, tuple(st.players[owner].coins))
+        return out + list(piles.values())
 
     def ability_actions(self, st: ExcalibohnState, seat: int, out: list[Any]) -> None:
         """The UseAbility actions of the active player in phase 1b (no decision pending)."""
@@ -158,7 +179,7 @@ class Abilities:
         coins = st.players[owner].coins
         if not coins:
             return None
-        shuffle(coins, st.rng)
+        shuffle(coins, st.rng, COINS)
         ev.append(CoinsShuffled(owner))
         return coins[-1]
 
@@ -194,7 +215,7 @@ class Abilities:
             return
         if rnd == 1 and st.attack and len(coins) >= 2:
             st.attack = False
-            shuffle(coins, st.rng)
+            shuffle(coins, st.rng, COINS)
             ev.append(CoinsShuffled(owner))
             two = (coins[-1], coins[-2])
             self.push(st, Pending("coin", attacker, other=owner, coins=two, duel=True, round=rnd))

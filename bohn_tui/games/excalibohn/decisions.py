@@ -1,13 +1,14 @@
 """The decisions the game waits for out of the turn's order (state.Pending): who may act
 while one is open, their actions (PlaceCard, ActivateSpell, ChooseCoin, Skip) and their
-prompts. A mixin of ExcalibohnRules (rules.py)."""
+asks (`Ask`: the queue's first decision is what its seat is asked, by the kinds of
+ASK_KINDS). A mixin of ExcalibohnRules (rules.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.contract import Ask
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import Action, Event, IllegalAction, PlantHand
 from bohn_tui.games.common.table import plant_targets
@@ -23,7 +24,7 @@ from bohn_tui.games.excalibohn.actions import (
 )
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
 
-PROMPT_KINDS = {
+ASK_KINDS = {
     "place": "place_card",
     "activate": "activate",
     "coin": "choose_coin",
@@ -58,9 +59,7 @@ class Decisions:
 
     def _waiting_text(self, st: ExcalibohnState) -> str:
         p = st.pending[0]
-        return (
-            f"first {self._who(st, p.seat)} must decide ({PROMPT_KINDS[p.kind].replace('_', ' ')})"
-        )
+        return f"first {self._who(st, p.seat)} must decide ({ASK_KINDS[p.kind].replace('_', ' ')})"
 
     def _own_pending(self, st: ExcalibohnState, a: Action, *kinds: str) -> Pending:
         if not st.pending or st.pending[0].kind not in kinds:
@@ -173,11 +172,11 @@ class Decisions:
             if p.kind == "own_plant":
                 out.append(Skip(seat))
 
-    def phase_prompt(self, st: ExcalibohnState, seat: int) -> Prompt | None:
+    def phase_prompt(self, st: ExcalibohnState, seat: int) -> Ask | None:
         name = st.players[seat].name
         if st.pending and st.pending[0].seat == seat:
             p = st.pending[0]
-            kind = PROMPT_KINDS[p.kind]
+            kind = ASK_KINDS[p.kind]
             text = {
                 "place_card": f"{name} places the card taken: plant it or tuck it.",
                 "activate": f"{name} may turn {p.count} spell card(s) face up.",
@@ -186,9 +185,9 @@ class Decisions:
                 "forced_plant": f"{name} must plant the front hand card.",
                 "turn": f"{name} may plant the front hand card.",
             }[kind]
-            return Prompt(seat, kind, text)
+            return Ask(kind, text)
         if st.phase in (MAGIC, DRAW) and seat == st.active:
-            return Prompt(seat, "turn", f"It is {name}'s turn.")
+            return Ask("turn", f"It is {name}'s turn.")
         return None
 
     def can_offer(self, st: ExcalibohnState, seat: int) -> bool:
@@ -198,13 +197,13 @@ class Decisions:
             return False
         return super().can_offer(st, seat)  # type: ignore[misc]
 
-    def may_propose(self, st: ExcalibohnState, seat: int) -> bool:
+    def may_volunteer(self, st: ExcalibohnState, seat: int) -> bool:
         if st.pending or self.phase2_waits(st):
             return False
-        return super().may_propose(st, seat)  # type: ignore[misc]
+        return super().may_volunteer(st, seat)  # type: ignore[misc]
 
-    def proposal_round(self, st: ExcalibohnState) -> Any:
-        """Bohnanza's rounds, and one more when the active player has decided on the
+    def volunteer_window(self, st: ExcalibohnState) -> Any:
+        """Bohnanza's windows, and one more when the active player has decided on the
         phase-2 spells (the fellows are asked for offers only then)."""
-        key = super().proposal_round(st)  # type: ignore[misc]
+        key = super().volunteer_window(st)  # type: ignore[misc]
         return None if key is None else (*key, self.phase2_waits(st))

@@ -68,6 +68,7 @@ from bohn_tui.games.excalibohn.state import (
 )
 from bohn_tui.games.excalibohn.views import ExcalibohnViews
 
+SPELLS = "the spell deck shuffled"  # its chance (engine/chance.py), before one is dealt each
 PHASE_NAMES = {
     PLANT: "Phase 1a: plant from the hand",
     MAGIC: "Phase 1b: abilities and spells",
@@ -134,7 +135,7 @@ class ExcalibohnRules(
         for s, hand in enumerate(hands):
             hand[:] = flat[s :: self.n]
         spells = list(cards().spells)
-        shuffle(spells, st.rng)
+        shuffle(spells, st.rng, SPELLS)
         st.spells = [[SpellCard(spells.pop())] for _ in range(self.n)]
         st.spell_deck = spells
         st.notes = [[] for _ in range(self.n)]

@@ -37,6 +37,7 @@ from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import Pending, SpellCard
 
 # the phases each timing allows (the phase2_start timing also needs st.phase2_open)
+SPELLS_BACK = "the spell deck shuffled with the spells put back"  # its chance
 OWN_TURN = ("plant", "magic", "trade", "plant_trades", "draw")
 PHASES = {
     "1b": ("magic",),
@@ -165,7 +166,7 @@ class SpellRules:
             row[:] = kept
         if returned:
             st.spell_deck.extend(returned)
-            shuffle(st.spell_deck, st.rng)
+            shuffle(st.spell_deck, st.rng, SPELLS_BACK)
         st.attack = False
         st.flow = False
         st.cast.clear()

@@ -76,7 +76,6 @@ SPEC = GameSpec(
     round_start=_round_start,
     aliases=("würfelspiel", "dice"),
     state_lines=_state_lines,
-    public=True,  # everything but the pile's order is public: no privacy screen
     # records saved before issue #23: the most single thalers made the pile's exchange
     legacy_options={"exchange": "most"},
 )

@@ -3,7 +3,7 @@
 A bot sees only the public view (`view(state, seat)`, through `observe`) and its legal
 actions. The roller's choices come through `choose` (Roll with the dice to place, Reroll,
 Harvest); harvests at any other time through `propose`, which the bot driver asks once per
-`proposal_round` (after every action).
+volunteering window (`Ask.window`: after every action).
 
 - random: a legal action at random; harvests, when it may, half of the times it is asked.
 - standard: greedy, one look ahead. For each set of dice it could place (and the bean

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from .dice import HARVEST, DiceData, Order, assign_dice, covered_run, order_slots
+from .dice import HARVEST, DiceData, Order, assign_dice, covered_run, order_slots, outcomes
 
 # the worth, in thalers, of a card with 0..5 covered orders at the end of the turn: 3, 4 and
 # 5 harvest for 1, 2 and 3; the first two orders are progress towards that
@@ -57,10 +57,8 @@ class _Graph:
 
 
 def _type_outcomes(faces: Faces, n: int) -> list[tuple[Faces, int]]:
-    counts: Counter[Faces] = Counter()
-    for fs in itertools.product(faces, repeat=n):
-        counts[tuple(sorted(fs))] += 1
-    return sorted(counts.items())
+    """A roll of `n` dice of one kind as the rules declare it (dice.outcomes)."""
+    return list(outcomes((faces,) * n))
 
 
 @cache

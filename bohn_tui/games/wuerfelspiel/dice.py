@@ -15,6 +15,7 @@ dice are not used up (the same roll fulfils several orders). Pure Python, no sta
 from __future__ import annotations
 
 import itertools
+import random
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -22,6 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+
+from bohn_tui.engine.chance import Chance, Shuffle, dice_roll
 
 HARVEST = 3  # covered orders a harvest needs (the fewest data.toml's [thalers] pays for)
 
@@ -76,9 +79,21 @@ class DiceData:
     target: int  # thalers that end the game
     player_counts: tuple[int, ...]
     by_id: dict[str, Kind] = field(init=False, repr=False)
+    rolls: dict[tuple[int, ...], Chance[tuple[str, ...]]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_id", {k.id: k for k in self.kinds})
+        object.__setattr__(self, "rolls", {})
+
+    def roll(self, dice: tuple[int, ...]) -> Chance[tuple[str, ...]]:
+        """The rules' chance of rolling `dice` (die numbers 0-4, in order): the faces they
+        show, in die order, every face of each die equally likely (engine/chance.py)."""
+        chance = self.rolls.get(dice)
+        if chance is None:
+            chance = self.rolls[dice] = roll_chance(tuple(self.dice[i] for i in dice))
+        return chance
 
     def kind_of(self, text: str) -> str:
         """The kind id a word names ("Garden", "garden", "Gartenbohne")."""
@@ -164,13 +179,34 @@ _KNOWN: dict[tuple[str, tuple[str, ...]], bool] = {}
 
 
 @cache
+def roll_chance(dice: tuple[tuple[str, ...], ...]) -> Chance[tuple[str, ...]]:
+    """The chance of a roll of `dice` (each die's six faces) as the rules declare and draw it:
+    the faces shown in die order, each die's face `faces[int(rng.random() * 6)]`."""
+    return dice_roll(f"a roll of {len(dice)} {'die' if len(dice) == 1 else 'dice'}", dice)
+
+
+@cache
 def outcomes(dice: tuple[tuple[str, ...], ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
     """Every outcome of rolling `dice` as (sorted faces, how many of the 6^n face tuples
-    give it): the weights sum to 6 ** len(dice)."""
+    give it): the rules' declared roll (`roll_chance`) with the order of the dice left
+    out, its probabilities times 6^n (the weights sum to 6 ** len(dice))."""
+    total = 6 ** len(dice)
     counts: Counter[tuple[str, ...]] = Counter()
-    for faces in itertools.product(*dice):
-        counts[tuple(sorted(faces))] += 1
+    for faces, p in roll_chance(dice).outcomes:
+        weight = p * total
+        assert weight.denominator == 1, (dice, faces, p)
+        counts[tuple(sorted(faces))] += weight.numerator
     return tuple(sorted(counts.items()))
+
+
+DEAL = "the deal: the harvest cards shuffled"  # the dice game's shuffles (its chance)
+EXCHANGE = "the five exchanged cards shuffled into a new pile"
+
+
+def shuffle(name: str, cards: list[int], rng: random.Random) -> None:
+    """Shuffle `cards` in place as the dice game does (`random.shuffle`), through its declared
+    chance (engine/chance.py's Shuffle "by swaps")."""
+    Shuffle(name, tuple(cards), "swaps").draw(rng, cards)
 
 
 def first_roll_odds(order: Order, dice: tuple[tuple[str, ...], ...]) -> Fraction:

@@ -28,7 +28,7 @@ from bohn_tui.games.wuerfelspiel.actions import (
     Rolled,
     TurnBegan,
 )
-from bohn_tui.games.wuerfelspiel.dice import DiceData, covered_run
+from bohn_tui.games.wuerfelspiel.dice import EXCHANGE, DiceData, covered_run, shuffle
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED, DiceState
 
 ROLL, FIELD_CHECK = "roll", "field"
@@ -57,18 +57,17 @@ def roll(
     data: DiceData, st: DiceState, dice: tuple[int, ...], figure: bool, ev: list[Event]
 ) -> None:
     """Roll `dice` (by the roller), then the others check this roll in seat order."""
-    rng = st.rng
     faces = st.faces
-    for i in dice:
-        faces[i] = data.dice[i][int(rng.random() * 6)]
+    shown = data.roll(dice).draw(st.rng)  # the rules' declared chance: data.roll
+    for i, face in zip(dice, shown, strict=True):
+        faces[i] = face
         st.where[i] = ROLLED
     st.first_roll = False
     st.rolls += 1
     st.last_roller, st.last_dice, st.last_figure, st.open = st.roller, dice, figure, True
     st.field_seat = None
     st.fulfilled = []
-    shown = [faces[i] for i in dice]
-    ev.append(Rolled(st.roller, dice, tuple(shown), figure))  # type: ignore[arg-type]
+    ev.append(Rolled(st.roller, dice, shown, figure))  # type: ignore[arg-type]
     n = len(st.players)
     for k in range(1, n):
         check(data, st, (st.roller + k) % n, shown, ROLL, ev)  # type: ignore[arg-type]
@@ -137,7 +136,7 @@ def exchange(st: DiceState, harvester: int, ev: list[Event]) -> None:
     del p.singles[-5:]
     p.overview += 1
     st.overview_left -= 1
-    st.rng.shuffle(cards)
+    shuffle(EXCHANGE, cards, st.rng)
     st.pile = cards
     ev.append(Exchanged(who))
 

@@ -9,11 +9,12 @@ from itertools import combinations
 from typing import Any
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.chance import Chance, Shuffle
+from bohn_tui.engine.contract import Ask
 from bohn_tui.engine.limits import show
 from bohn_tui.games.wuerfelspiel import flow
 from bohn_tui.games.wuerfelspiel.actions import Dealt, Harvest, Reroll, Roll, TurnBegan
-from bohn_tui.games.wuerfelspiel.dice import HARVEST, DiceData, load
+from bohn_tui.games.wuerfelspiel.dice import DEAL, HARVEST, DiceData, load, shuffle
 from bohn_tui.games.wuerfelspiel.state import FIELD, ROLLED, DiceState, Player
 from bohn_tui.games.wuerfelspiel.views import DiceViews
 
@@ -67,7 +68,7 @@ class DiceRules(DiceViews):
         total = len(self.data.cards)
         if deck is None:
             pile = list(range(1, total + 1))
-            rng.shuffle(pile)
+            shuffle(DEAL, pile, rng)
         else:
             pile = self._read_deck(deck)
         pile.reverse()  # its top card last
@@ -122,25 +123,51 @@ class DiceRules(DiceViews):
             out.append(self._harvest[seat])
         return out
 
+    def chances(self, st: DiceState) -> list[Chance[Any] | Shuffle]:
+        """The rolls the roller's legal actions make (engine/chance.py; data.roll): all five
+        dice first, then the dice each placement leaves, and the figure's re-roll of the
+        dice just rolled. (The exchange's shuffle, flow.exchange, is drawn through its
+        declared chance too, dice.EXCHANGE.)"""
+        if st.over:
+            return []
+        out: dict[tuple[int, ...], Chance[Any] | Shuffle] = {}
+        for a in self.legal_to_move(st, st.roller):
+            if isinstance(a, Roll):
+                dice = (
+                    (0, 1, 2, 3, 4)
+                    if st.first_roll
+                    else tuple(i for i, w in enumerate(st.where) if w != FIELD and i not in a.place)
+                )
+            elif isinstance(a, Reroll):
+                dice = st.last_dice
+            else:
+                continue
+            if dice:
+                out[dice] = self.data.roll(dice)
+        return list(out.values())
+
     def waiting_for(self, st: DiceState) -> list[int]:
         return [] if st.over else [st.roller]
 
     def to_move(self, st: DiceState) -> int | None:
         return None if st.over else st.roller
 
-    def prompts(self, st: DiceState) -> list[Prompt]:
+    def asks(self, st: DiceState) -> dict[int, Ask]:
+        """The roller's turn, then every other seat that may harvest (a volunteer). Nothing
+        is private; the volunteering window is new after every action: anyone may harvest
+        at any time."""
         if st.over:
-            return []
-        name = st.players[st.roller].name
+            return {}
+        roller, window = st.roller, st.moves
+        name = st.players[roller].name
         text = f"{name} rolls all five dice." if st.first_roll else f"{name} places dice."
-        return [Prompt(st.roller, "turn", text)]
-
-    def proposal_round(self, st: DiceState) -> int | None:
-        """A new key after every action: anyone may harvest at any time."""
-        return None if st.over else st.moves
-
-    def may_propose(self, st: DiceState, seat: int) -> bool:
-        return 0 <= seat < self.n and self.can_harvest(st, seat)
+        may = self.can_harvest(st, roller)
+        asks = {roller: Ask("turn", text, private=False, volunteer=may, window=window)}
+        for seat, p in enumerate(st.players):
+            if seat != roller and self.can_harvest(st, seat):
+                text = f"{p.name} may harvest."
+                asks[seat] = Ask("harvest", text, private=False, volunteer=True, window=window)
+        return asks
 
     # -- applying --------------------------------------------------------------------------
 

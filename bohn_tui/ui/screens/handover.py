@@ -1,7 +1,8 @@
 """The hot-seat hand-over, for the table screen: who has the screen, the privacy screen
 between two people, taking the screen out of turn, and what follows every change (the bots
-at work, the end, the next person asked). Knows no game: it reads the seat client and asks
-the game's controls only whether a decision shows no hand."""
+at work, the end, the next person asked). Knows no game: it reads the seat client, and what
+each seat is asked (`asks`: the sentence for the privacy screen, whether the decision is
+private)."""
 
 from __future__ import annotations
 
@@ -41,24 +42,28 @@ class HandOver:
         def query(self, *args: Any, **kwargs: Any) -> Any: ...
         def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
 
-    def first_decision_hands_over(self) -> bool:
-        """The game opens with a hand-over (the privacy screen shows before the table is
-        built, so that the first frame comes sooner)."""
-        c = self.client
-        d = c.decider()
-        return (
-            len(c.humans) > 1
-            and d is not None
-            and not c.is_bot(d)
-            and not self.controls.public_decision()
-        )
+    def private(self, seat: int | None = None) -> bool:
+        """Whether what `seat` is asked now is private (`Ask.private`: the screen passes
+        behind the privacy screen); a seat not asked, or None: whether anything asked now
+        is (nothing private anywhere: nobody's screen needs hiding)."""
+        asks = self.client.asks()
+        ask = None if seat is None else asks.get(seat)
+        if ask is not None:
+            return ask.private
+        return any(a.private for a in asks.values())
+
+    def hands_over(self) -> bool:
+        """The screen passes behind the privacy screen now: two or more people, and the
+        person the game waits for is asked something private."""
+        d = self.client.next_human()
+        return len(self.client.humans) > 1 and d is not None and self.private(d)
 
     def advance(self, moved: bool = False) -> None:
         """After any change: let bots act, then give the screen to whoever must decide.
         `moved`: a bot has just moved (the client's notice)."""
         c = self.client
         if c.settle():  # bots at work: the table shows each move
-            if self.controls.public_decision():
+            if not self.private():
                 # nothing to hide: the person the game waits for takes the table at once,
                 # else a person keeps it (to act out of turn while the bots move)
                 seat = c.next_human()
@@ -81,7 +86,7 @@ class HandOver:
                 self._ended = True
                 self.app.push_screen(self.controls.end_screen())
             return
-        if self.hand_hidden and not self.controls.public_decision():
+        if self.hand_hidden and self.private(c.next_human()):
             self.hand_hidden = False  # a hand shows next: pass the screen properly
             self.viewer = None
         d = c.next_human()
@@ -96,7 +101,7 @@ class HandOver:
         self.app.clear_above(self)  # no private modal stays
         self.viewer = None
         self.choice = None
-        if self.controls.public_decision():  # no hand shows: no privacy screen
+        if not self.private(seat):  # no hand shows: no privacy screen
             self.hand_hidden = True
             self.reveal(seat)
             return
@@ -148,9 +153,9 @@ class HandOver:
                 if active
                 else f"{name} takes the screen to act out of turn."
             )
-        prompt = self.client.prompt(seat)
-        if prompt is not None:
-            return prompt.text
+        ask = self.client.asks().get(seat)
+        if ask is not None:
+            return ask.sentence
         if active:
             return f"It is {name}'s turn."
         return f"{name} decides next."

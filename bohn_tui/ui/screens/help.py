@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -42,20 +44,58 @@ class HelpScreen(ModalScreen[None]):
         self.bindings_list = bindings
         self.before = before or []  # the game's text before the keys, and after them
         self.after = after or []
+        self.kept = False  # kept_help's: shown again and again
+        self._shown = False  # resumed once already (its styles are applied)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
             for r in self.before:
-                yield Static(r)
+                yield Static(r, classes="help-part")
             if self.bindings_list:
                 yield Static("[b]Keys[/b] · the bottom line shows the ones you can use now")
                 yield Static(key_table(self.bindings_list))
             for r in self.after:
-                yield Static(r)
+                yield Static(r, classes="help-part")
             yield Static("[dim]Esc closes this help.[/dim]")
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # shown again (kept_help): its styles are still right (a change of theme restyles
+        # every mounted screen); styling it anew made its scroll bars lay it out again, a
+        # second frame after the first
+        if self.kept and self._shown:
+            event.refresh_styles = False
+        self._shown = True
+        super()._on_screen_resume(event)
+
+    def show(self, before: list[Any], after: list[Any]) -> HelpScreen:
+        """The same help again with the game's text of now: only a part that changed is
+        drawn anew (a part made again equal, or the very same object, keeps its lines)."""
+        old = [*self.before, *self.after]
+        self.before, self.after = before, after
+        new = [*before, *after]
+        if not self.is_mounted:
+            return self
+        shown = list(self.query(".help-part").results(Static))
+        if not len(old) == len(new) == len(shown):
+            self.refresh(recompose=True)
+            return self
+        for widget, was, now in zip(shown, old, new, strict=True):
+            if not same(was, now):
+                widget.update(now)
+        return self
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether a help part shows the same as another: the same object, or equal strings or
+    texts (a rich Table has no equality: the games keep theirs, made once)."""
+    if a is b:
+        return True
+    if isinstance(a, Text) and isinstance(b, Text):
+        return a == b and a.style == b.style and a.justify == b.justify
+    return isinstance(a, str) and a == b
 
 
 def help_for(screen: Any) -> HelpScreen:
@@ -66,3 +106,40 @@ def help_for(screen: Any) -> HelpScreen:
     parts = getattr(screen, "help_parts", None)
     before, after = parts() if parts is not None else ([], [])
     return HelpScreen(bindings, before, after)
+
+
+def kept_help(screen: Any) -> HelpScreen:
+    """`help_for(screen)`, made once and kept (installed) while `screen` lives, then shown
+    again with its `help_parts()` of now: a new help screen composes, lays out twice and
+    draws four frames before it settles, and its removal on close draws the screen below
+    twice; a kept one opens and closes in one frame each. `forget_help` ends it."""
+    app = screen.app
+    name = _kept_name(screen)
+    if not app.is_screen_installed(name):
+        made = help_for(screen)
+        made.kept = True
+        app.install_screen(made, name)
+        return made
+    parts = getattr(screen, "help_parts", None)
+    before, after = parts() if parts is not None else ([], [])
+    kept = app.get_screen(name)
+    assert isinstance(kept, HelpScreen)
+    return kept.show(before, after)
+
+
+def forget_help(screen: Any) -> None:
+    """The kept help of `screen` (which closes) goes with it (unless it is still shown: the
+    app is closing, and it ends them all)."""
+    app = screen.app
+    name = _kept_name(screen)
+    if app.is_screen_installed(name):
+        kept = app.get_screen(name)
+        if kept in app.screen_stack:
+            return
+        app.uninstall_screen(name)
+        if kept.is_attached:
+            kept.remove()
+
+
+def _kept_name(screen: Any) -> str:
+    return f"-kept-help-{id(screen)}"

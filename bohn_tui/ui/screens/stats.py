@@ -1,5 +1,7 @@
 """The Statistics screen (from the menu): players, recent results, solo runs, bots against
-people, and two charts (wins over time, the spread of scores), one tab each (keys 1-6);
+people, two charts (wins over time, the spread of scores) and, when there are ratings (games
+of `bohn server`), each game's leaderboard or the chosen player's ratings, one tab each (keys
+1-7);
 `p` and `g` step through the players and the games to show only one; Esc goes back.
 
 The charts are plotext's (widgets/plot.py), imported when this screen composes, never at
@@ -21,7 +23,7 @@ from bohn_tui.store import db
 from bohn_tui.store.stats import Loaded, load
 from bohn_tui.ui import stats_tables as t
 
-TABS = ("players", "recent", "solo", "bots", "wins", "spread")
+TABS = ("players", "recent", "solo", "bots", "wins", "spread", "ratings")
 
 
 def step(choices: list[str | None], now: str | None) -> str | None:
@@ -73,9 +75,9 @@ class StatsScreen(Screen[None]):
     def _head(self) -> Text:
         who = self.player or "everybody"
         what = self._title(self.game) if self.game else "all games"
-        return Text.assemble(
-            ("Statistics", "bold"), f" · {who} · {what}   ", ("(p player, g game, 1-6 tabs)", "dim")
-        )
+        tabs = len(TABS) if self.loaded and self.loaded.stats.ratings else len(TABS) - 1
+        keys = f"(p player, g game, 1-{tabs} tabs)"
+        return Text.assemble(("Statistics", "bold"), f" · {who} · {what}   ", (keys, "dim"))
 
     def _title(self, game: str) -> str:
         from bohn_tui.games import GAMES, spec
@@ -100,6 +102,8 @@ class StatsScreen(Screen[None]):
             yield Footer()
             return
         s = loaded.stats
+        if self.tab == "ratings" and not s.ratings:  # none for this choice: the first tab
+            self.tab = TABS[0]
         with TabbedContent(initial=self.tab, id="stats-tabs"):
             with TabPane("1 Players", id="players"), VerticalScroll():
                 if s.players:
@@ -131,18 +135,28 @@ class StatsScreen(Screen[None]):
                     yield BoxPlot([(sp.title, sp.scores) for sp in s.spread])
                 else:
                     yield Static("No finished games with people yet.")
+            if s.ratings:  # the tab is there only when there are ratings
+                with TabPane("7 Ratings", id="ratings"), VerticalScroll():
+                    for table in t.ratings_tables(s.ratings, self.player):
+                        yield Static(table)
         yield Footer()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.tab = str(event.pane.id)
 
+    def _tabs(self) -> list[str]:
+        """The tabs shown (the ratings only when there are some)."""
+        return [tab for tab in TABS if self.query(f"TabPane#{tab}")]
+
     def action_tab(self, tab: str) -> None:
-        if self.query("#stats-tabs"):
+        if self.query("#stats-tabs") and tab in self._tabs():
             self.query_one("#stats-tabs", TabbedContent).active = tab
             self.tab = tab
 
     def action_tab_step(self, by: int) -> None:
-        self.action_tab(TABS[(TABS.index(self.tab) + by) % len(TABS)])
+        tabs = self._tabs() or list(TABS)
+        now = tabs.index(self.tab) if self.tab in tabs else 0
+        self.action_tab(tabs[(now + by) % len(tabs)])
 
     async def _again(self) -> None:
         await self.recompose()

@@ -95,7 +95,7 @@ class TableScreen(HandOver, Screen[None]):
             setattr(self, f"action_{name_}", getattr(self.controls, f"action_{name_}"))
         # a game that opens with a hand-over shows the privacy screen before the table is
         # built (the first frame comes sooner); a hand confirmed meanwhile shows once built
-        self.building = not remote and self.first_decision_hands_over()
+        self.building = not remote and self.hands_over()
         self._reveal_when_built: int | None = None
 
     @property
@@ -156,6 +156,9 @@ class TableScreen(HandOver, Screen[None]):
         self.advance()
 
     def on_unmount(self) -> None:
+        from bohn_tui.ui.screens.help import forget_help
+
+        forget_help(self)
         self.client.unsubscribe(self._changed)
         self.client.stop()  # the bots wait until the game is open again
 
@@ -344,7 +347,7 @@ class TableScreen(HandOver, Screen[None]):
             if self.remote:
                 return action == "chat"
             # nothing to hide in a public decision
-            return len(self.client.humans) > 1 and not self.controls.public_decision()
+            return len(self.client.humans) > 1 and self.private(self.viewer)
         if action in OWN:
             return True
         return self.controls.check(action, parameters)
@@ -378,9 +381,9 @@ class TableScreen(HandOver, Screen[None]):
         return self.controls.help_parts()
 
     def action_help(self) -> None:
-        from bohn_tui.ui.screens.help import help_for
+        from bohn_tui.ui.screens.help import kept_help
 
-        self.app.push_screen(help_for(self))
+        self.app.push_screen(kept_help(self))
 
     def action_chat(self) -> None:
         from bohn_tui.ui.screens.chat import ChatScreen

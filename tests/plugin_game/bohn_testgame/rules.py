@@ -1,6 +1,7 @@
 """Pocket duel's rules (README.md beside the package): the state, the actions and events,
-the views, and the log's words. Chance is one seeded generator (`state.rng`): the deal's
-shuffle and each draw, so that a record replays from its seed."""
+the views, and the log's words. Chance is named (engine/chance.py) and drawn from one seeded
+generator (`state.rng`): the deal's shuffle and each draw (`chances`), so that a record
+replays from its seed."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bohn_tui.engine.actions import Action, Event, IllegalAction, register_actions
-from bohn_tui.engine.contract import Prompt
+from bohn_tui.engine.chance import Chance, Shuffle, places
+from bohn_tui.engine.contract import Ask
 
 CARDS = tuple(v for v in range(1, 6) for _ in range(2))  # 1 to 5, twice
 HAND = 2  # dealt to each
 MOST = 3  # cards a hand may hold: with three you must play
+DEAL = "the deal: the ten cards shuffled"  # the game's chance: this shuffle and each draw
+DRAW = "the draw: a card from the pile, any of its places alike"
 
 HELP = (
     "Two players, ten cards (1 to 5, twice); each holds a hidden hand of two.",
@@ -138,7 +142,7 @@ class DuelRules:
             raise ValueError("Pocket duel deals its own cards")
         rng = random.Random(seed)
         pile = list(CARDS)
-        rng.shuffle(pile)  # chance: the deal
+        Shuffle(DEAL, CARDS, "swaps").draw(rng, pile)
         hands = [sorted(pile[:HAND]), sorted(pile[HAND : 2 * HAND])]
         return DuelState(self, list(names), rng, hands, pile[2 * HAND :]), [Dealt()]
 
@@ -167,7 +171,7 @@ class DuelRules:
             state.pending = action.card
             events.append(Played(seat, action.card))
         elif isinstance(action, Draw):
-            card = state.pile.pop(state.rng.randrange(len(state.pile)))  # chance: the draw
+            card = state.pile.pop(places(DRAW, len(state.pile)).draw(state.rng))
             state.hands[seat] = sorted([*state.hands[seat], card])
             events.append(Drew(seat))
             events += self._next(state)
@@ -192,6 +196,12 @@ class DuelRules:
             state.ended = True
             return [Ended()]
         return []
+
+    def chances(self, state: DuelState) -> list[Chance[int] | Shuffle]:
+        """What the actions legal now leave to chance: a draw, while the pile holds cards."""
+        if Draw(state.active) not in self.legal_actions(state, state.active):
+            return []
+        return [places(DRAW, len(state.pile))]
 
     def step(self, state: DuelState, action: Action) -> None:
         self.apply(state, action)
@@ -234,16 +244,18 @@ class DuelRules:
         waiting = self.waiting_for(state)
         return waiting[0] if waiting else None
 
-    def prompts(self, state: DuelState) -> list[Prompt]:
+    def asks(self, state: DuelState) -> dict[int, Ask]:
+        """The active seat's turn, or the other's answer to the card it played (the hand
+        is hidden: private). Nobody volunteers."""
         if state.ended:
-            return []
+            return {}
         a = state.active
         if state.pending is not None:
             text = (
                 f"{state.names[1 - a]}: block {state.names[a]}'s {state.pending} or let it stand."
             )
-            return [Prompt(1 - a, "answer", text)]
-        return [Prompt(a, "turn", f"{state.names[a]}'s turn: play a card or draw.")]
+            return {1 - a: Ask("answer", text)}
+        return {a: Ask("turn", f"{state.names[a]}'s turn: play a card or draw.")}
 
     def scores(self, state: DuelState) -> list[int]:
         return list(state.scores)
@@ -267,12 +279,6 @@ class DuelRules:
         if any(len(h) > MOST for h in state.hands):
             return ["a hand holds more than three cards"]
         return []
-
-    def may_propose(self, state: DuelState, seat: int) -> bool:
-        return False
-
-    def proposal_round(self, state: DuelState) -> None:
-        return None
 
     def full_state(self, state: DuelState) -> dict[str, Any]:
         view = self.view(state, None)

@@ -136,9 +136,6 @@ class DuelControls:
     async def clicked(self, seat: int, index: int) -> None:
         pass
 
-    def public_decision(self) -> bool:
-        return False  # each answer is made with a hidden hand: the screen is passed
-
     def end_screen(self) -> Screen[None]:
         return DuelEnd(self.host.client)
 

@@ -164,10 +164,6 @@ class BeanControls:
         ):
             panel.scroll_visible(animate=False)
 
-    def public_decision(self) -> bool:
-        """The decision now shows no hand (no privacy screen needed)."""
-        return False
-
     # -- what the viewer sees --------------------------------------------------------------------
 
     def pile(self) -> tuple[list[str], str]:

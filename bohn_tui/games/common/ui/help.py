@@ -4,6 +4,7 @@ play, which is also the legend of the card codes the table shows, made from the 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.table import Table
@@ -22,6 +23,7 @@ def lines_text(lines: list[str]) -> Text:
     return out
 
 
+@cache  # made once: a kept help compares its parts by identity (ui/screens/help.py)
 def meter_table(game: str, players: int) -> Table:
     data = load(game)
     removed = data.for_players(players).removed

@@ -4,6 +4,7 @@ game's help), then the bean abilities and the eleven spell cards in the rulebook
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.table import Table
@@ -17,6 +18,7 @@ from bohn_tui.games.excalibohn.ui.render import ABILITY_KEYS, GAME, spell_texts
 from bohn_tui.ui.screens.help import HelpScreen
 
 
+@cache  # made once: a kept help compares its parts by identity (ui/screens/help.py)
 def abilities_table() -> Table:
     """The five abilities (phase 1b): the bean, its key at the table and the rulebook's text."""
     t = Table(title="The bean abilities (phase 1b)", box=None, padding=(0, 1), expand=True)
@@ -28,6 +30,7 @@ def abilities_table() -> Table:
     return t
 
 
+@cache  # made once: a kept help compares its parts by identity (ui/screens/help.py)
 def spells_table() -> Table:
     """The eleven spell cards in Groschen order: name (and the German), when, the text."""
     t = Table(

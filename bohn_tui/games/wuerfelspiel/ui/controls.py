@@ -180,9 +180,6 @@ class DiceControls:
     def scroll_to(self, seat: int) -> None:
         pass
 
-    def public_decision(self) -> bool:
-        return True
-
     # -- the banner ------------------------------------------------------------------------------
 
     def banner(self) -> tuple[str, str]:

@@ -5,6 +5,7 @@ lighter dice."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from rich.table import Table
@@ -14,6 +15,7 @@ from bohn_tui.games.common.ui.help import lines_text
 from bohn_tui.games.wuerfelspiel.ui.render import chip, data
 
 
+@cache  # made once: a kept help compares its parts by identity (ui/screens/help.py)
 def dice_legend() -> Table:
     d = data()
     t = Table(title="The dice: kinds, letters, faces", box=None, padding=(0, 1))

@@ -1,0 +1,133 @@
+"""The memory of a remote player's process (issue #25): `bohn join` (the process the SSH
+front door starts for each session, there with --code-fd) at a table, for several source
+trees side by side.
+
+    python benchmarks/join_memory.py --tree before=/work/wt-perf-before --tree after=. [--runs 3]
+
+For each tree and run: `python -m bohn_tui host bohnanza --players Ana,Ben --json
+--bot-delay 0 --socket S` (PYTHONPATH and working folder the tree's, this python), then
+Ana's `python -m bohn_tui join CODE --socket S` in a 120x40 pty (ui_latency.py's harness)
+until the table's key bar ("Leave") is drawn, and 1 s more; then the join process's VmRSS
+and Pss (/proc) and the modules it has imported (sys.modules, asked through a signal). The
+trees take turns; the figures are the medians. `--modules` prints the modules one tree has
+that another has not."""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from ui_latency import SYNC_END, Term, env_for
+
+# the join process under a wrapper: SIGUSR1 writes its sys.modules to BOHN_MODULES
+WRAPPED = """
+import os, runpy, signal, sys
+def dump(*_):
+    with open(os.environ["BOHN_MODULES"], "w") as f:
+        f.write("\\n".join(sorted(sys.modules)))
+signal.signal(signal.SIGUSR1, dump)
+sys.argv = ["bohn_tui", *sys.argv[1:]]
+runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
+"""
+
+
+def kib(pid: int, path: str, key: str) -> int:
+    with open(f"/proc/{pid}/{path}") as f:
+        for line in f:
+            if line.startswith(key):
+                return int(line.split()[1])
+    return -1
+
+
+def once(tree: str) -> tuple[float, float, list[str]]:
+    with tempfile.TemporaryDirectory(prefix="bohn-jm-") as d:
+        env = env_for(d, tree)
+        sock = os.path.join(d, "h.sock")
+        cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", "Ana,Ben"]
+        cmd += ["--json", "--bot-delay", "0", "--socket", sock]
+        host = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=tree)
+        try:
+            assert host.stdout is not None
+            info = json.loads(host.stdout.readline())
+            code = info["seats"][0]["code"]
+            env["BOHN_MODULES"] = os.path.join(d, "modules")
+            argv = [sys.executable, "-c", WRAPPED, "join", code, "--socket", sock]
+            term = Term(argv, env, tree)
+            try:
+
+                def drawn(b: bytes) -> bool:
+                    i = b.find(b"Leave")
+                    return i >= 0 and SYNC_END in b[i:]
+
+                term.read_until(drawn, 30)
+                term.drain(1.0)
+                rss = kib(term.pid, "status", "VmRSS:") / 1024
+                pss = kib(term.pid, "smaps_rollup", "Pss:") / 1024
+                os.kill(term.pid, signal.SIGUSR1)
+                for _ in range(100):
+                    term.drain(0.05)
+                    if os.path.exists(env["BOHN_MODULES"]):
+                        break
+                time.sleep(0.1)
+                with open(env["BOHN_MODULES"]) as f:
+                    modules = f.read().split()
+            finally:
+                term.close()
+        finally:
+            host.terminate()
+            host.wait(10)
+    return rss, pss, modules
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--tree", action="append", metavar="NAME=PATH", required=True)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--modules", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    trees = {}
+    for t in args.tree:
+        name, _, path = t.partition("=")
+        trees[name] = os.path.abspath(path)
+        compileall.compile_dir(f"{trees[name]}/bohn_tui", quiet=1)
+    rss: dict[str, list[float]] = {n: [] for n in trees}
+    pss: dict[str, list[float]] = {n: [] for n in trees}
+    mods: dict[str, set[str]] = {}
+    for _ in range(args.runs):
+        for name, path in trees.items():
+            r, p, m = once(path)
+            rss[name].append(r)
+            pss[name].append(p)
+            mods[name] = set(m)
+    out = {
+        n: {
+            "rss_mib": statistics.median(rss[n]),
+            "pss_mib": statistics.median(pss[n]),
+            "rss_runs": rss[n],
+            "modules": len(mods[n]),
+        }
+        for n in trees
+    }
+    if args.json:
+        print(json.dumps(out))
+        return
+    for n, o in out.items():
+        runs = ", ".join(f"{r:.1f}" for r in o["rss_runs"])
+        print(f"[{n}] bohn join at the table: RSS {o['rss_mib']:.1f} MiB ({runs}), "
+              f"Pss {o['pss_mib']:.1f} MiB, {o['modules']} modules")  # fmt: skip
+        if args.modules and len(mods) > 1:
+            others = set().union(*(m for k, m in mods.items() if k != n))
+            print(f"  only here: {' '.join(sorted(mods[n] - others)) or 'none'}")
+
+
+if __name__ == "__main__":
+    main()

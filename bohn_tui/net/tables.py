@@ -1,0 +1,199 @@
+"""The tables `bohn server` runs (issue #26): each is today's game host (host.py: one
+Session, its bots, a writer per connection) on a Unix socket of its own in the private
+sockets dir, all in the server's one event loop.
+
+A table that cannot be opened or fails is marked so in the database with one line, and
+never stops the server or another table. The session saves every action before it is
+acknowledged, so a server killed at any moment opens every running table again where it
+was (`open_all`). A seat's code is made fresh by each start and handed to a seat process on
+a pipe only; which seat an account may have is decided here, from the table's row."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bohn_tui.engine.limits import clip
+from bohn_tui.net import protocol as p
+from bohn_tui.net.host import Host, pick_socket
+from bohn_tui.play.client import LocalClient
+from bohn_tui.store import tables as t
+from bohn_tui.store.accounts import by_id
+
+
+@dataclass(eq=False)
+class Table:
+    row: t.TableRow
+    host: Host
+    client: LocalClient
+    path: Path
+    listener: asyncio.Server
+    seen: int = -1  # the game's version at the last change
+
+
+def _names(db: Any, row: t.TableRow) -> tuple[list[str], dict[int, str]]:
+    """The session's names and bots for a full table: the accounts' names, bots named from
+    play/players.BOT_NAMES (none an account's of this table)."""
+    from bohn_tui.play.players import BOT_NAMES
+
+    people = {}
+    for seat, s in enumerate(row.seats):
+        if "account" in s:
+            a = by_id(db, int(s["account"]))
+            people[seat] = a.name if a else f"Player {seat + 1}"
+    taken = {n.casefold() for n in people.values()}
+    spare = [n for n in BOT_NAMES if n.casefold() not in taken]
+    names, bots = [], {}
+    for seat, s in enumerate(row.seats):
+        if seat in people:
+            names.append(people[seat])
+        else:
+            bots[seat] = str(s.get("bot", "standard"))
+            names.append(spare.pop(0) if spare else f"Bot {seat + 1}")
+    return names, bots
+
+
+class Tables:
+    """Every table of the server that is running now."""
+
+    def __init__(self, store: Any, say: Callable[[str], None], bot_delay: float = 0.4) -> None:
+        self.store = store
+        self.say = say
+        self.bot_delay = bot_delay
+        self.running: dict[str, Table] = {}
+
+    @property
+    def db(self) -> Any:
+        return self.store.db
+
+    async def open_all(self) -> None:
+        """Every table the database says is running (a restart continues them all)."""
+        for row in t.in_state(self.db, t.RUNNING):
+            await self.open(row)
+
+    async def open(self, row: t.TableRow) -> Table | None:
+        """Host the table `row` (a full one: its game is started, or resumed from its save);
+        None, with the table marked failed and one line said, if it cannot be."""
+        if row.id in self.running:
+            return self.running[row.id]
+        from bohn_tui.play.players import NewGame, secure_seed
+        from bohn_tui.play.session import Session
+
+        try:
+            if row.save_id is None:
+                names, bots = _names(self.db, row)
+                new = NewGame(row.game, names, bots, secure_seed(), {})
+                session = Session.start(new, store=self.store)
+                row.save_id, row.state = session.save_id, t.RUNNING
+                t.update(self.db, row)
+            else:
+                session = Session.load(self.store, row.save_id)
+            host_id, path = pick_socket(None)
+            client = LocalClient(session, self.bot_delay)
+            say = self._sayer(row.id)
+            host = Host(client, host_id, say, row.standin)
+            listener = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
+        except Exception as e:  # noqa: BLE001 - one table's trouble never stops the server
+            self._failed(row, str(e) or type(e).__name__)
+            return None
+        path.chmod(0o600)
+        table = Table(row, host, client, path, listener, client.version)
+        self.running[row.id] = table
+        client.subscribe(lambda: self._changed(table))
+        self._changed(table)
+        host.start_timers()  # (a restart starts each away seat's time again)
+        client.settle()
+        self.say(f"table {row.id} ({row.game}, {len(row.seats)} seats) runs")
+        return table
+
+    def _sayer(self, table_id: str) -> Callable[[str], None]:
+        return lambda text: self.say(f"table {table_id}: {text}")
+
+    def _failed(self, row: t.TableRow, why: str) -> None:
+        row.state, row.note = t.FAILED, clip(why, 200)
+        with contextlib.suppress(Exception):
+            t.update(self.db, row)
+        self.say(f"table {row.id} failed: {row.note}")
+        table = self.running.pop(row.id, None)
+        if table is not None:
+            self._close(table)
+
+    def _changed(self, table: Table) -> None:
+        """After every change of a table's game: whom it waits for and when, in its row; at
+        its end, the ratings."""
+        try:
+            row, client = table.row, table.client
+            awaited = [
+                int(row.seats[s]["account"])
+                for s in client.waiting_for()
+                if s < len(row.seats) and "account" in row.seats[s]
+            ]
+            moved = client.version
+            if awaited != row.awaited or moved != table.seen:
+                row.awaited = awaited
+                row.last_move = time.time()
+                table.seen = moved
+            if client.over and row.state != t.OVER:
+                row.state, row.awaited = t.OVER, []
+                self.say(f"table {row.id} is over")
+                try:
+                    self._rate(table)
+                except Exception as e:  # noqa: BLE001 - the game stays over, saved
+                    self.say(f"table {row.id}: its ratings could not be updated ({e})")
+            t.update(self.db, row)
+        except Exception as e:  # noqa: BLE001
+            self._failed(table.row, f"its state could not be kept ({e})")
+
+    def _rate(self, table: Table) -> None:
+        """A rated table (people only) that ended: its ratings (store/ratings.py)."""
+        row = table.row
+        if row.bots() or len(row.accounts()) < 2 or row.save_id is None:
+            return
+        from bohn_tui.engine.ranking import places
+        from bohn_tui.store import ratings
+
+        where = places(table.client.summary())
+        names = table.client.names
+        # the one call site of the ratings: the saved game's id, each account's name and
+        # place, the registry's game
+        rated = [(names[s], where[s]) for s in range(len(names))]
+        ratings.update_ratings(self.db, row.save_id, rated, game=row.game)
+        self.say(f"table {row.id}: rated")
+
+    def seat_of(self, table_id: str, account: int) -> int | None:
+        table = self.running.get(table_id)
+        if table is None or account not in table.row.accounts():
+            return None
+        return next(i for i, s in enumerate(table.row.seats) if s.get("account") == account)
+
+    def code(self, table_id: str, account: int | None) -> tuple[Path, str] | None:
+        """The socket and code a seat process of `account` uses at the table (None: watch
+        it as a spectator); None if it is not running or the account has no seat there."""
+        table = self.running.get(table_id)
+        if table is None:
+            return None
+        if account is None:
+            return table.path, table.host.spectator_code
+        seat = self.seat_of(table_id, account)
+        return None if seat is None else (table.path, table.host.codes[seat])
+
+    def _close(self, table: Table) -> None:
+        with contextlib.suppress(Exception):
+            table.client.stop()
+            table.host.stop_timers()
+            table.host.stop()
+            table.listener.close()
+            table.path.unlink()
+
+    def close_all(self) -> None:
+        for table in list(self.running.values()):
+            self._close(table)
+        self.running.clear()
+
+
+__all__ = ["Table", "Tables"]

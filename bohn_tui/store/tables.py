@@ -1,0 +1,195 @@
+"""The tables of `bohn server` (issue #26): who sits where, whether they are open, running or
+over, whom they wait for and when the last move was. A running table's game is an ordinary
+saved game (`save_id`); this row is what the lobby lists and what a restarted server opens
+again. A seat is {"account": id}, {"bot": level} or {} (open: the first to join takes it)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohn_tui.store.accounts import by_id
+
+MODES = ("live", "correspondence")
+STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before a bot plays
+OPEN, RUNNING, OVER, FAILED = "open", "running", "over", "failed"
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    save_id: str | None
+    creator: int
+    seats: list[dict[str, Any]]
+    mode: str
+    state: str
+    awaited: list[int] = field(default_factory=list)
+    last_move: float = 0.0
+    created: float = 0.0
+    note: str = ""
+    standin: float | None = None  # seconds a person may be away before a bot plays for them
+
+    def accounts(self) -> list[int]:
+        return [int(s["account"]) for s in self.seats if "account" in s]
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if not s)
+
+    def bots(self) -> int:
+        return sum(1 for s in self.seats if "bot" in s)
+
+
+_COLUMNS = (
+    "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin"
+)
+
+
+def _row(r: tuple[Any, ...]) -> TableRow:
+    return TableRow(
+        str(r[0]),
+        str(r[1]),
+        None if r[2] is None else str(r[2]),
+        int(r[3]),
+        list(json.loads(r[4])),
+        str(r[5]),
+        str(r[6]),
+        [int(a) for a in json.loads(r[7])],
+        float(r[8]),
+        float(r[9]),
+        str(r[10]),
+        None if r[11] is None else float(r[11]),
+    )
+
+
+def new_table(
+    db: sqlite3.Connection,
+    game: str,
+    creator: int,
+    seats: list[dict[str, Any]],
+    mode: str,
+    standin: float | None = None,
+) -> TableRow:
+    now = time.time()
+    row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
+    row.standin = standin
+    db.execute(
+        f"INSERT INTO server_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin),
+    )
+    return row
+
+
+def get(db: sqlite3.Connection, table_id: str) -> TableRow | None:
+    r = db.execute(f"SELECT {_COLUMNS} FROM server_tables WHERE id = ?", (table_id,)).fetchone()
+    return None if r is None else _row(r)
+
+
+def in_state(db: sqlite3.Connection, *states: str) -> list[TableRow]:
+    marks = ", ".join("?" for _ in states)
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM server_tables WHERE state IN ({marks}) ORDER BY last_move DESC",
+        states,
+    )
+    return [_row(r) for r in rows]
+
+
+def update(db: sqlite3.Connection, row: TableRow) -> None:
+    db.execute(
+        "UPDATE server_tables SET save_id = ?, seats = ?, state = ?, awaited = ?, last_move = ?,"
+        " note = ? WHERE id = ?",
+        (
+            row.save_id,
+            json.dumps(row.seats),
+            row.state,
+            json.dumps(row.awaited),
+            row.last_move,
+            row.note,
+            row.id,
+        ),
+    )
+
+
+def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
+    """The account takes the table's first open seat (None: none is open, or it sits there
+    already)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        row = get(db, table_id)
+        if row is None or row.state != OPEN or account in row.accounts() or not row.open_seats():
+            db.execute("ROLLBACK")
+            return None
+        seat = next(i for i, s in enumerate(row.seats) if not s)
+        row.seats[seat] = {"account": account}
+        update(db, row)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return row
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A table as the lobby lists it for one account."""
+
+    row: TableRow
+    names: list[str]  # each seat's: an account's name, "bot (level)" or "(open)"
+    yours: bool  # the account sits at it
+    your_turn: bool  # ... and it waits for them
+
+
+def seat_names(db: sqlite3.Connection, row: TableRow) -> list[str]:
+    out = []
+    for s in row.seats:
+        if "account" in s:
+            a = by_id(db, int(s["account"]))
+            out.append(a.name if a else "(gone)")
+        elif "bot" in s:
+            out.append(f"bot ({s['bot']})")
+        else:
+            out.append("(open)")
+    return out
+
+
+def lobby(db: sqlite3.Connection, account: int) -> dict[str, list[Listed]]:
+    """The account's lobby: "yours" (the games it sits at, those that wait for it first,
+    then by the last move; those over or failed for a week), "open" (tables with an open
+    seat it may take), "watch" (running tables of others)."""
+    out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
+    for row in in_state(db, OPEN, RUNNING, OVER, FAILED):
+        mine = account in row.accounts()
+        item = Listed(row, seat_names(db, row), mine, mine and account in row.awaited)
+        if mine and (row.state in (OPEN, RUNNING) or time.time() - row.last_move < 7 * 86400):
+            out["yours"].append(item)
+        elif row.state == OPEN and row.open_seats():
+            out["open"].append(item)
+        elif row.state == RUNNING:
+            out["watch"].append(item)
+    out["yours"].sort(
+        key=lambda t: (not t.your_turn, t.row.state in (OVER, FAILED), -t.row.last_move)
+    )
+    return out
+
+
+__all__ = [
+    "FAILED",
+    "MODES",
+    "OPEN",
+    "OVER",
+    "RUNNING",
+    "Listed",
+    "TableRow",
+    "get",
+    "in_state",
+    "lobby",
+    "new_table",
+    "seat_names",
+    "take_open_seat",
+    "update",
+]

@@ -1,0 +1,331 @@
+"""The lobby of `bohn server` (issue #26), one Textual app per run: a new person's name, or an
+account's lobby (its games, whose turn it is, yours first; open tables to join; running
+tables to watch; a new table; the profile with its link code). It reads the database; what
+the person asks for (a name, a table, a seat) goes to the server (`ask`), which decides
+whether they may; the app's result is where they go (a table to play or watch, or away).
+Names and notes are shown as text, never markup (ui/text.literal)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from bohn_tui.engine.limits import MAX_NAME
+from bohn_tui.games import GAMES, spec
+from bohn_tui.store import accounts as acc
+from bohn_tui.store import ratings
+from bohn_tui.store import tables as t
+from bohn_tui.ui.text import literal
+
+REFRESH = 3.0  # seconds between two readings of the lobby
+
+CSS = """
+Screen { padding: 0 1; }
+#title { text-style: bold; height: 1; }
+#note { color: $warning; height: auto; }
+OptionList { height: 1fr; }
+#form { height: auto; padding: 1 2; border: round $accent; width: 76; max-width: 100%; }
+#form Input, #form Select { margin-bottom: 1; }
+"""
+
+
+def _when(at: float) -> str:
+    if not at:
+        return ""
+    fmt = "%H:%M" if time.time() - at < 86400 else "%Y-%m-%d %H:%M"
+    return time.strftime(fmt, time.localtime(at))
+
+
+def _title(game: str) -> str:
+    try:
+        return spec(game).title
+    except (KeyError, ValueError):
+        return game
+
+
+class NameScreen(Screen[None]):
+    """A new person's first login: the name their key is bound to."""
+
+    BINDINGS = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self, hint: str, note: str) -> None:
+        super().__init__()
+        self.hint, self.note = hint, note
+
+    def compose(self) -> ComposeResult:
+        yield Label("Welcome to this bohn server", id="title")
+        with Vertical(id="form"):
+            yield Static(
+                "This SSH key is new here. Choose the name the others will know you by: "
+                "from now on this key logs you in as that name (ssh NAME@this-server)."
+            )
+            yield Input(self.hint, placeholder="your name", max_length=MAX_NAME, id="name")
+            yield Label(literal(self.note), id="note")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        lobby = self.app
+        assert isinstance(lobby, LobbyApp)
+        reply = lobby.ask({"name": event.value})
+        account = reply.get("account")
+        if isinstance(account, int):
+            lobby.me = acc.by_id(lobby.store.db, account)
+            lobby.shown["note"] = str(reply.get("note", ""))
+            self.app.switch_screen(LobbyScreen(lobby))
+        else:
+            self.query_one("#note", Label).update(literal(reply.get("note", "")))
+
+    def action_leave(self) -> None:
+        self.app.exit({})
+
+
+class NewTableScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def compose(self) -> ComposeResult:
+        games = [(spec(g).title, g) for g in GAMES]
+        with Vertical(id="form"):
+            yield Label("New table", id="title")
+            yield Select(games, value=GAMES[0], allow_blank=False, id="game", compact=True)
+            yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
+            example = "for example: Ben, open, bot:expert"
+            yield Input(placeholder=example, max_length=400, id="seats", compact=True)
+            modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
+            yield Select(modes, value="live", allow_blank=False, id="mode", compact=True)
+            stands = [("no bot plays for a person away", 0)]
+            stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
+            yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
+            yield Button("Make the table", id="make", variant="primary")
+            yield Label("", id="note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", Input).focus()  # (the first game is chosen already)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._make()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._make()
+
+    def _make(self) -> None:
+        raw = self.query_one("#seats", Input).value
+        seats = [s.strip() for s in raw.split(",")] if raw.strip() else []
+        game = self.query_one("#game", Select).value
+        mode = self.query_one("#mode", Select).value
+        lobby = self.app
+        assert isinstance(lobby, LobbyApp)
+        standin = self.query_one("#standin", Select).value
+        ask = {"ask": "new", "game": game, "seats": seats, "mode": mode, "standin": standin}
+        reply = lobby.ask(ask)
+        if "play" in reply:
+            self.app.exit({"do": "play", "table": str(reply["play"])})
+        else:
+            self.query_one("#note", Label).update(literal(reply.get("note", "")))
+
+
+class ProfileScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("l", "link", "Link code")]
+
+    def __init__(self, lobby: LobbyApp) -> None:
+        super().__init__()
+        self.lobby = lobby
+
+    def compose(self) -> ComposeResult:
+        me = self.lobby.me
+        with Vertical(id="form"):
+            yield Label(literal(f"Profile · {me.name if me else ''}"), id="title")
+            yield Static(literal(f"SSH keys bound to this account: {me.keys if me else 0}"))
+            yield Static(
+                "To add a key of another machine, press l for a one-time link code and log in "
+                "from there with the command shown (good once, for 15 minutes)."
+            )
+            yield Static("", id="link")
+        yield Footer()
+
+    def action_link(self) -> None:
+        me = self.lobby.me
+        if me is None:
+            return
+        code = acc.new_link_code(self.lobby.store.db, me.id)
+        port, where = self.lobby.shown.get("port", 22), self.lobby.shown.get("address", "host")
+        self.query_one("#link", Static).update(literal(f"ssh -p {port} link-{code}@{where}"))
+
+
+class BoardScreen(ModalScreen[None]):
+    """The leaderboard of each game (store/ratings.py's)."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def __init__(self, store: Any) -> None:
+        super().__init__()
+        self.store = store
+
+    def compose(self) -> ComposeResult:
+        lines = Text()
+        for game in GAMES:
+            rows = ratings.leaderboard(self.store.db, game)
+            if rows:
+                lines.append(f"{spec(game).title}\n", style="bold")
+            for i, r in enumerate(rows[:10]):
+                lines.append(f" {i + 1:>2}. ")
+                lines.append_text(literal(r.name))
+                lines.append(f"  {r.ordinal:.1f} ({r.games} games)\n")
+        if not lines:
+            lines.append("No rated games yet: a table of people only is rated at its end.")
+        with Vertical(id="form"):
+            yield Label("Leaderboard", id="title")
+            yield Static(lines)
+        yield Footer()
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("p", "profile", "Profile"),
+        Binding("b", "board", "Leaderboard"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(self, lobby: LobbyApp) -> None:
+        super().__init__()
+        self.lobby = lobby
+
+    def compose(self) -> ComposeResult:
+        me = self.lobby.me
+        yield Label(literal(f"bohn server · {me.name if me else ''}"), id="title")
+        yield Label(literal(self.lobby.shown.get("note", "")), id="note")
+        yield OptionList(id="tables")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(REFRESH, self.action_refresh)
+
+    def action_refresh(self) -> None:
+        me = self.lobby.me
+        if me is None:
+            return
+        db = self.lobby.store.db
+        listed = t.lobby(db, me.id)
+        names = {a.id: a.name for a in acc.accounts(db)}
+        options: list[Option | None] = []
+
+        def head(text: str) -> None:
+            options.append(Option(Text(text, style="bold"), disabled=True))
+
+        head("Your games")
+        for item in listed["yours"]:
+            row = item.row
+            if row.state == t.RUNNING:
+                who = ", ".join(names.get(a, "?") for a in row.awaited)
+                turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
+                kind = "play"
+            elif row.state == t.OPEN:
+                turn, kind = f"{row.open_seats()} seat(s) open", "none"
+            elif row.state == t.FAILED:
+                turn, kind = "stopped (the server could not run it)", "none"
+            else:
+                turn, kind = "over", "play"
+            options.append(self._option(kind, item, turn))
+        if not listed["yours"]:
+            options.append(Option(Text("  none yet: n makes a table"), disabled=True))
+        head("Open tables")
+        for item in listed["open"]:
+            options.append(self._option("join", item, f"{item.row.open_seats()} seat(s) open"))
+        head("Running tables (watch)")
+        for item in listed["watch"]:
+            options.append(self._option("watch", item, ""))
+        ol = self.query_one("#tables", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options([o for o in options if o is not None])
+        if keep is not None and keep < ol.option_count:
+            ol.highlighted = keep
+        else:
+            ol.highlighted = next(
+                (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled),
+                None,
+            )
+
+    def _option(self, kind: str, item: t.Listed, status: str) -> Option:
+        """A table's line: its status first (yours in reverse), the game, the seats, the
+        last move's time; the names as text."""
+        row = item.row
+        text = Text("  ")
+        if status:
+            text.append(status, style="bold reverse" if item.your_turn else "bold")
+            text.append(" · ")
+        text.append(f"{_title(row.game)}", style="bold")
+        if row.mode == "correspondence":
+            text.append(" (correspondence)")
+        text.append(" · ")
+        text.append_text(literal(", ".join(item.names)))
+        text.append(f" · {_when(row.last_move)}", style="dim")
+        return Option(text, id=f"{kind}:{row.id}", disabled=kind == "none")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        kind, _, table = str(event.option.id or "").partition(":")
+        if kind == "join":
+            reply = self.lobby.ask({"ask": "join", "table": table})
+            if "play" not in reply:
+                self.query_one("#note", Label).update(literal(reply.get("note", "")))
+                self.action_refresh()
+                return
+            kind, table = "play", str(reply["play"])
+        if kind in ("play", "watch"):
+            self.app.exit({"do": kind, "table": table})
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen())
+
+    def action_profile(self) -> None:
+        self.app.push_screen(ProfileScreen(self.lobby))
+
+    def action_board(self) -> None:
+        self.app.push_screen(BoardScreen(self.lobby.store))
+
+    def action_leave(self) -> None:
+        self.app.exit({})
+
+
+class LobbyApp(App[dict[str, Any]]):
+    """`shown`: what the server hands over: {"mode": "name"|"lobby", "account", "note",
+    "hint", "port", "address"}; `ask(request)`: the server's answer to a request ({"name"},
+    {"ask": "new", ...}, {"ask": "join", "table"}): {"note": why}, {"account": id} or
+    {"play": table}."""
+
+    CSS = CSS
+    TITLE = "bohn server"
+
+    def __init__(
+        self, store: Any, shown: dict[str, Any], ask: Callable[[dict[str, Any]], dict[str, Any]]
+    ) -> None:
+        super().__init__()
+        self.store, self.shown, self.ask = store, shown, ask
+        account = shown.get("account")
+        self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
+
+    def on_mount(self) -> None:
+        if self.shown.get("mode") == "name":
+            hint = str(self.shown.get("hint", ""))
+            try:
+                hint = acc.check_account_name(hint)
+            except acc.AccountError:
+                hint = ""
+            self.push_screen(NameScreen(hint, str(self.shown.get("note", ""))))
+        else:
+            self.push_screen(LobbyScreen(self))
+
+
+__all__ = ["LobbyApp"]

@@ -1,0 +1,193 @@
+"""The web door of issue #27 (bohn_tui/net/web.py, `bohn host --web`) in a real browser:
+Debian's chromium, headless, driven by playwright (tests/helpers/browser.py), against a real
+`bohn host --web 0 --port 0` on 127.0.0.1; Ben plays in the real OpenSSH client's terminal
+(tests/helpers/ssh.py). Skipped, with the reason, where no chromium or playwright is; the
+door's limits are tried without a browser (aiohttp's client), so that they always run."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from helpers.browser import Page, browser, missing
+from helpers.ssh import Terminal, hosting, make_key, ssh_command
+
+from bohn_tui.play.session import Session
+from bohn_tui.store import Store
+
+NO_BROWSER = missing()
+GAME = ("bohnanza", "--players", "Ana,Ben,bot:random", "--seed", "3")
+FAST = ("--web", "0", "--login-delay", "0.05")
+
+
+def _code(info: dict[str, Any], name: str) -> str:
+    return next(s["code"] for s in info["seats"] if s["name"] == name)
+
+
+def _moves(data: Path) -> int:
+    store = Store(data)
+    store.open()
+    [game] = store.list()
+    return len(Session.from_json(store.export(game.id), game.id).record.actions)
+
+
+def _first_field(screen: str, name: str) -> str:
+    """What the panel of `name` shows of their field 1 (the row below the panel's title)."""
+    lines = screen.splitlines()
+    row = next(i for i, ln in enumerate(lines) if f"━ ▶ {name} " in ln or f"─ {name} " in ln)
+    return lines[row + 1].split("┃")[1].strip()
+
+
+def _argvs() -> str:
+    """Every process's command line on this machine, as one text."""
+    out = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            out.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
+    return "\n".join(out)
+
+
+@pytest.mark.skipif(NO_BROWSER is not None, reason=str(NO_BROWSER))
+def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    with hosting(tmp_path, *GAME, *FAST) as (host, info), browser() as context:
+        assert info["web"].startswith("http://127.0.0.1:")  # --bind 127.0.0.1: there
+        assert _code(info, "Ana") not in info["web"]  # no code in the page's address
+        ana = Page(context, info["web"])
+        ana.wait_for("Invite code:")
+        ana.type("zzzz-23456789\n")  # a wrong code: one line, then asked again
+        shown = ana.wait_for(lambda s: s.count("Invite code:") == 2)
+        assert "That invite code is not one of this game's." in shown
+        ana.type(_code(info, "Ana") + "\n")
+        shown = ana.wait_for(lambda s: "Ana · you" in s and "1 Plant on 1" in s)  # her turn
+        assert "Ana's hand" in shown and "Ben's hand" not in shown
+        for code in (_code(info, n) for n in ("Ana", "Ben")):  # no code on a command line
+            assert code not in _argvs()
+        ben_key = make_key(tmp_path, "ben")
+        ben = Terminal(ssh_command(info, _code(info, "Ben"), ben_key, "-tt"), 120, 40)
+        terminals.append(ben)
+        before = ben.wait_for("Ben · you")
+        assert _first_field(before, "Ana") == "1 · empty field"
+        assert "bound to the SSH key" in _aside(_try(info["web"], _code(info, "Ben")))
+        ana.press("1")  # she plants her front card (a Chili) on her field 1
+        ben.wait_for(lambda s: _first_field(s, "Ana").startswith("1  Chi ×1"))
+        assert _moves(tmp_path) == 1
+        assert "Ana's hand" not in ben.text()
+        # a second browser on Ana's code takes her seat, as a reconnect does
+        again = Page(context, info["web"])
+        again.wait_for("Invite code:")
+        again.type(_code(info, "Ana") + "\n")
+        again.wait_for(lambda s: "Ana · you" in s and "Plant on 2" in s)
+        ana.wait_closed()
+        again.press("2")  # she plays on from the new page
+        end = time.monotonic() + 10
+        while _moves(tmp_path) < 2:
+            assert time.monotonic() < end, again.text()
+            time.sleep(0.05)
+        assert host.poll() is None
+        host.send_signal(signal.SIGTERM)  # Ctrl+C: the hosting ends, the page's game too
+        assert host.wait(10) == 0
+        again.wait_closed()
+    err = host.stderr.read().decode() if host.stderr else ""
+    assert _code(info, "Ana") not in err and "Traceback" not in err
+
+
+def _aside(coroutine: Any) -> Any:
+    """Run `coroutine` in a thread of its own (playwright's loop runs in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+async def _try(url: str, code: str) -> str:
+    """What a websocket that types `code` at the door's prompt is told (a refusal)."""
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(url.replace("http://", "ws://") + "ws")
+        await ws.send_str(json.dumps(["stdin", code + "\r"]))
+        texts = []
+        while (msg := await ws.receive(5)).type == aiohttp.WSMsgType.BINARY:
+            texts.append(msg.data.decode())
+        return "".join(texts)
+
+
+async def _door(url: str, codes: list[str]) -> list[str]:
+    """What a crowd of websockets from one address, a page of another site and wrong codes
+    get from the door, in that order (each as text)."""
+    ws_url = url.replace("http://", "ws://") + "ws"
+    got: list[str] = []
+
+    async def first_text(ws: Any) -> str:
+        out = b""
+        with contextlib.suppress(TimeoutError):
+            while b"\n" not in out.strip():
+                msg = await asyncio.wait_for(ws.receive(), 2)
+                if msg.type != aiohttp.WSMsgType.BINARY:
+                    break
+                out += msg.data
+        return out.decode()
+
+    async with aiohttp.ClientSession() as http:
+        page = await http.get(url)
+        got.append(f"{page.status} {page.headers.get('Content-Security-Policy', '')[:18]}")
+        opened = [await http.ws_connect(ws_url) for _ in range(5)]  # 4 logins at once: no more
+        got.append(await first_text(opened[-1]))
+        for ws in opened:
+            await ws.close()
+        # behind a proxy on this machine each person counts by the address it forwards
+        ana, ben = ({"X-Forwarded-For": f"127.0.0.9, 127.0.0.{i}"} for i in (11, 12))
+        behind = [await http.ws_connect(ws_url, headers=ana) for _ in range(5)]
+        other = await http.ws_connect(ws_url, headers=ben)
+        got.append(await first_text(behind[-1]) + " | " + await first_text(other))
+        for ws in [*behind, other]:
+            await ws.close()
+        try:
+            await http.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
+            got.append("another site's page got a websocket")
+        except aiohttp.WSServerHandshakeError as e:
+            got.append(str(e.status))
+        ws = await http.ws_connect(ws_url)
+        await first_text(ws)
+        for code in codes:
+            await ws.send_str(f'["stdin", "{code}\\r"]')
+        texts = []
+        while (msg := await ws.receive()).type == aiohttp.WSMsgType.BINARY:
+            texts.append(msg.data.decode())
+        got.append("".join(texts))
+        got.append((await http.get(url.rstrip("/") + "/static/")).status.__str__())
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    for blob in (b"GET /" + b"<b>" * 5000 + b" HTTP/1.1\r\n\r\n", os.urandom(4096)):
+        r, w = await asyncio.open_connection("127.0.0.1", port)  # bad requests: 400, no log
+        w.write(blob)
+        got.append((await asyncio.wait_for(r.read(), 5))[:24].decode("latin-1"))
+        w.close()
+    return got
+
+
+def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Path) -> None:
+    with hosting(tmp_path, *GAME, *FAST) as (host, info):
+        wrong = [f"zzzz-{i}3456789" for i in range(6)]
+        page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(
+            _door(info["web"], wrong)
+        )
+        assert page == "200 default-src 'self'"
+        assert "too many logins in progress from this address" in crowd
+        mine, theirs = proxied.split(" | ")
+        assert "too many logins in progress from this address" in mine
+        assert "Invite code:" in theirs  # another person behind the same proxy gets in
+        assert other_site == "403"
+        assert codes.count("That invite code is not one of this game's.") == 6
+        assert index == "403" or index == "404"  # no folder index
+        assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+        assert _moves(tmp_path) == 0 and host.poll() is None
+    err = host.stderr.read().decode() if host.stderr else ""
+    assert "Traceback" not in err and "<b>" not in err, err[:500]
+    assert "Web: 5 failed logins from 127.0.0.1: answering it slowly now" in err
