@@ -174,7 +174,7 @@ def test_remote_table_and_chat_show_the_names_over_ssh(
         code = next(x["code"] for x in info["seats"] if x["name"] == "[b]x")
         t = Terminal(ssh_command(info, code, key, "-tt"), 120, 40)
         terminals.append(t)
-        shown = t.wait_for(lambda x: "[link=x]y" in x and "Chat" in x, 30)
+        shown = t.wait_for(lambda x: "[link=x]y" in x and "Chat" in x, 60)
         assert not missing(shown), (missing(shown), shown)
         assert "[b]x · you" in shown
         t.press("/")

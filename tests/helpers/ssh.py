@@ -163,7 +163,7 @@ class Terminal:
         with self.lock:
             return "\n".join(self.screen.display)
 
-    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
+    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 60.0) -> str:
         """The screen once `check` (a text on it, or a test of it) holds."""
         return wait_for(self.text, check, timeout)
 
@@ -202,7 +202,7 @@ class Terminal:
 def wait_for(
     text: Callable[[], str],
     check: str | Callable[[str], bool],
-    timeout: float = 15.0,
+    timeout: float = 60.0,
     pause: Callable[[float], object] = time.sleep,
 ) -> str:
     """`text()` once `check` (a text in it, or a test of it) holds; `pause(seconds)` between
