@@ -136,3 +136,61 @@ def test_an_ended_table_keeps_its_result(tmp_path: Path) -> None:
     assert (
         _result(["Ana", "[b]Ben", "Cem"], summary) == "[b]Ben and Cem won · [b]Ben 9, Cem 9, Ana 5"
     )
+
+
+def test_a_game_played_out_by_stand_ins_ends_rated_and_kept(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Three people away from a table whose creator chose no wait at all: bots play the
+    game for them to its end; the table keeps its result across a restart, the game is
+    rated, and `bohn stats --player` shows the account's game and ratings."""
+    from textual.widgets import OptionList, Static
+    from typer.testing import CliRunner
+
+    from bohn_tui.cli import app as cli
+    from bohn_tui.store import ratings
+    from bohn_tui.ui.lobby import LobbyApp
+
+    monkeypatch.setenv("BOHN_DATA_DIR", str(tmp_path))
+    store = Store(tmp_path)
+    db = store.db
+    people = [acc.create(db, n, f"k{n}") for n in ("Ana", "Ben", "Cem")]
+    seats: list[dict[str, Any]] = [{"account": a.id} for a in people]
+    row = st.new_table(db, "bohnanza", people[0].id, seats, "live", 0.0)
+
+    async def run() -> None:
+        tables = Tables(store, lambda text: None, 0)
+        table = await tables.open(row)
+        assert table is not None
+        tables.tick()
+        assert table.client.stand_ins() == [0]  # the one the game waits for
+        for _ in range(3000):  # the server's loop: each is stood in for once awaited
+            tables.tick()
+            if table.client.over:
+                break
+            await asyncio.sleep(0.02)
+        await _until(lambda: not table.client.busy)
+        tables.close_all()
+
+    asyncio.run(run())
+    over = st.get(db, row.id)
+    assert over is not None and over.state == st.OVER and " won · " in over.note
+    assert [r.games for r in ratings.ratings_for(db, "ana")] == [1]  # people only: rated
+
+    async def restarted() -> None:  # a restart opens no ended table: the lobby has its result
+        tables = Tables(store, lambda text: None, 0)
+        await tables.open_all()
+        assert tables.running == {}
+        app = LobbyApp(store, {"mode": "lobby", "account": people[0].id}, lambda m: {})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = str(app.screen.query_one("#tables", OptionList).get_option_at_index(1).prompt)
+            assert f"over: {over.note}" in shown
+            await pilot.press("p")
+            await pilot.pause()
+            record = str(app.screen.query_one("#record", Static).render())
+            assert "Bohnanza: 1 played" in record and "rating " in record
+
+    asyncio.run(restarted())
+    out = CliRunner().invoke(cli, ["stats", "--player", "Ana"], env={"COLUMNS": "120"})
+    assert out.exit_code == 0 and "Bohnanza" in out.stdout and "Ratings of Ana" in out.stdout

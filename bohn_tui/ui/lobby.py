@@ -163,6 +163,7 @@ class ProfileScreen(ModalScreen[None]):
                 "from there with the command shown (good once, for 15 minutes)."
             )
             yield Static("", id="link")
+            yield Static(_record(self.lobby.store.db, me.name) if me else "", id="record")
         yield Footer()
 
     def action_link(self) -> None:
@@ -172,6 +173,34 @@ class ProfileScreen(ModalScreen[None]):
         code = acc.new_link_code(self.lobby.store.db, me.id)
         port, where = self.lobby.shown.get("port", 22), self.lobby.shown.get("address", "host")
         self.query_one("#link", Static).update(literal(f"ssh -p {port} link-{code}@{where}"))
+
+
+def _record(db: Any, name: str) -> Text:
+    """An account's finished games and ratings, a line per game: played, won, its best
+    score, and its rating (openskill's ordinal, as the leaderboard's)."""
+    from bohn_tui.store.stats import player_stats
+
+    rated = {r.game_id: r for r in ratings.ratings_for(db, name)}
+    found = player_stats(db, name)
+    out = Text()
+    out.append("\nYour games", style="bold")
+    if not found and not rated:
+        out.append("\n  none finished yet")
+        return out
+    games: dict[str, list[int]] = {}
+    for line in found[0].lines if found else ():
+        total = games.setdefault(line.game, [0, 0, 0])
+        total[0] += line.games
+        total[1] += line.wins
+        total[2] = max(total[2], line.best)
+    for game in [g for g in GAMES if g in games or g in rated]:
+        played, won, best = games.get(game, [0, 0, 0])
+        out.append(f"\n  {_title(game)}: ")
+        out.append(f"{played} played, {won} won, best {best}")
+        if game in rated:
+            r = rated[game]
+            out.append(f" · rating {r.ordinal:.1f} ({r.games} rated)")
+    return out
 
 
 class BoardScreen(ModalScreen[None]):
