@@ -8,9 +8,8 @@ and joins; Ana plays, the server is killed with SIGKILL mid-game and started aga
 same port; Ana's lobby marks the game as her turn, both go back to it, Ana ends her turn
 and Ben plays his first move. A banned key is refused in one line, and a person banned
 while at a table is put out with one line. Guessed link codes block the address, and one
-connection is put out after MAX_NAMES refused keys. The login
-decisions, the account rules, a table that fails and the ratings' call site are checked
-without SSH."""
+connection is put out after MAX_NAMES refused keys. The login decisions, the account rules,
+a table that fails and the ratings' call site are checked without SSH."""
 
 from __future__ import annotations
 
