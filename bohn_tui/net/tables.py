@@ -55,6 +55,7 @@ class Table:
     path: Path
     listener: asyncio.Server
     seen: int = -1  # the game's version at the last change
+    unsaved: bool = False  # its row could not be written at the last tick: again at the next
 
 
 def _names(db: Any, row: t.TableRow) -> tuple[list[str], dict[int, str]]:
@@ -203,11 +204,13 @@ class Tables:
                         seat = next(i for i, s in enumerate(row.seats) if s.get("account") == a)
                         table.host.take_over(seat)
                         changed = True
-                if changed:
+                if changed or table.unsaved:
                     self._waits(table)
+                    table.unsaved = True
                     t.update(self.db, row)
-            except Exception as e:  # noqa: BLE001 - one table's trouble never stops the server
-                self._failed(row, f"its waits could not be kept ({e})")
+                    table.unsaved = False
+            except Exception as e:  # noqa: BLE001 - kept at the next tick (a busy database)
+                self.say(f"table {row.id}: its waits could not be kept now ({clip(str(e), 120)})")
 
     def _rate(self, table: Table) -> None:
         """A rated table (people only) that ended: its ratings (store/ratings.py)."""

@@ -46,12 +46,12 @@ def _when(at: float) -> str:
 
 
 def _since(at: float) -> str:
-    """How long ago `at` was, in the largest unit: "3 d", "5 h", "12 min"."""
+    """How long ago `at` was, in the largest unit: "3 d", "5 h", "12 min", "just now"."""
     gone = max(0.0, time.time() - at)
-    for unit, size in (("d", 86400), ("h", 3600)):
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
         if gone >= size:
             return f"{int(gone // size)} {unit}"
-    return f"{int(gone // 60)} min"
+    return "just now"
 
 
 def _title(game: str) -> str:
