@@ -273,8 +273,9 @@ class LobbyScreen(Screen[None]):
             if row.state == t.RUNNING:
                 who = ", ".join(names.get(a, "?") for a in row.awaited)
                 turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
-                if item.your_turn and me.id in row.waits:
-                    turn += f" ({_since(row.waits[me.id])})"
+                waited = [row.waits[a] for a in row.awaited if a in row.waits]
+                if turn and waited:  # how long the table has waited for them (away)
+                    turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
                 kind = "play"
             elif row.state == t.OPEN:
                 turn, kind = f"{row.open_seats()} seat(s) open", "none"
