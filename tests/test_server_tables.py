@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from bohn_tui.net import protocol as p
+from bohn_tui.net.lobby_session import LobbySession
+from bohn_tui.net.server import Login
 from bohn_tui.net.tables import Clock, Tables, _result
 from bohn_tui.store import Store
 from bohn_tui.store import accounts as acc
@@ -126,7 +129,28 @@ def test_private_tables_are_their_players_only(tmp_path: Path) -> None:
         assert tables.code(hidden.id, ben.id, watch=True) is not None  # a player may watch
         seat = tables.code(hidden.id, ben.id)
         assert seat is not None and seat[1] == tables.running[hidden.id].host.codes[1]
+        # the lobby process's requests, each decided for the connection's own account
+        said: list[str] = []
+        door = SimpleNamespace(store=store, tables=tables, say=said.append)
+
+        def session(account: int) -> LobbySession:
+            return LobbySession(SimpleNamespace(door=door, login=Login(account)))
+
+        wish = {"ask": "new", "game": "bohnanza", "mode": "live", "private": True}
+        made = await session(ana.id)._answer(wish | {"seats": ["Ben", "open"]})
+        assert made == {"note": "a private table has no open seats: name its people (or bots)"}
+        made = await session(ana.id)._answer(wish | {"seats": ["Ben", "bot"]})
+        row = st.get(db, str(made["play"]))
+        assert row is not None and row.private and row.state == st.RUNNING
+        refused = await session(cem.id)._answer({"ask": "join", "table": waiting.id})
+        assert refused == {"note": "that table has no open seat for you any more"}
+        over = st.get(db, hidden.id)
+        assert over is not None
+        over.state, over.note = st.OVER, "Ana won · Ana 9, Ben 5, Cem 2"
+        st.update(db, over)
         tables.close_all()
+        assert session(cem.id)._not_running(hidden.id, cem.id) == "that table is not running now"
+        assert session(ben.id)._not_running(hidden.id, ben.id).endswith(over.note)
 
     asyncio.run(run())
 
