@@ -140,8 +140,8 @@ def test_private_tables_are_their_players_only(tmp_path: Path) -> None:
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "open"]})
         assert made == {"note": "a private table has no open seats: name its people (or bots)"}
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "bot"]})
-        row = st.get(db, str(made["play"]))
-        assert row is not None and row.private and row.state == st.RUNNING
+        new = st.get(db, str(made["play"]))
+        assert new is not None and new.private and new.state == st.RUNNING
         refused = await session(cem.id)._answer({"ask": "join", "table": waiting.id})
         assert refused == {"note": "that table has no open seat for you any more"}
         over = st.get(db, hidden.id)
