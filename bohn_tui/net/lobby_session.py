@@ -94,14 +94,22 @@ class LobbySession(Session):
             do, table_id = choice.get("do"), str(choice.get("table", ""))[:40]
             account = server.login.account
             if do in ("play", "watch") and account is not None:
-                where = door.tables.code(table_id, account if do == "play" else None)
+                where = door.tables.code(table_id, account, watch=do == "watch")
                 if where is None:
-                    note = "that table is not running now"
+                    note = self._not_running(table_id, account)
                     continue
                 await self._table(*where)
                 continue
             return status
         return 0
+
+    def _not_running(self, table_id: str, account: int) -> str:
+        """Why the account cannot go to the table: its result if it is over, else that
+        it is not running (or is none of theirs: the same words, nothing about it told)."""
+        row = t.get(self.server.door.store.db, table_id)
+        if row is not None and row.visible(account) and row.state == t.OVER and row.note:
+            return f"That game is over: {row.note}"
+        return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         """A request of the lobby process: a new person's name, a new table, an open seat.
@@ -221,9 +229,14 @@ class LobbySession(Session):
         why = count_error(game, len(seats))
         if why is not None:
             return None, why
+        private = choice.get("private") is True
+        if private and any(not s for s in seats):
+            return None, "a private table has no open seats: name its people (or bots)"
         standin = msg_standin(choice.get("standin"))
-        row = t.new_table(db, game, me.id, seats, mode, standin)
-        door.say(f"table {row.id} ({game}, {len(seats)} seats, {mode}) made by {me.name!r}")
+        now = door.tables.clock.now()
+        row = t.new_table(db, game, me.id, seats, mode, standin, private, now)
+        kind = f"{mode}, private" if private else mode
+        door.say(f"table {row.id} ({game}, {len(seats)} seats, {kind}) made by {me.name!r}")
         if row.open_seats():
             return None, f"Table {row.id} is open; it starts when every seat is taken."
         if await door.tables.open(row) is None:

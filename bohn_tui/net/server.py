@@ -36,7 +36,7 @@ from bohn_tui.engine.limits import clip
 from bohn_tui.net.gate import Limits, _down, source
 from bohn_tui.net.login import Login
 from bohn_tui.net.ssh import MAX_NAMES, Door, Server, key_id
-from bohn_tui.net.tables import Tables
+from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import accounts as acc
 
 LINK_PREFIX = "link-"
@@ -251,16 +251,18 @@ async def serve(
     limits: Limits | None = None,
     check_seconds: float = CHECK_SECONDS,
     web: Any = None,
+    clock: Clock | None = None,
 ) -> None:
     """Run the server until SIGINT or SIGTERM: the door listens first (and the web door
     `web`, web_server.py's, with it), then every table that was running opens again, then
-    `ready(door)`; every `check_seconds` the logged-in keys are checked again."""
+    `ready(door)`; every `check_seconds` the logged-in keys are checked again and the
+    tables' waits on `clock` (bots stand in)."""
     import asyncio
     import contextlib
     import signal
 
     store.open()
-    tables = Tables(store, log, bot_delay)
+    tables = Tables(store, log, bot_delay, clock)
     door = ServerDoor(bind, port, store.root, store, tables, log, limits)
     await door.listen(Path())
     if web is not None:
@@ -279,8 +281,9 @@ async def serve(
                 await asyncio.wait_for(stop.wait(), check_seconds)
             try:
                 door.check_logins()
+                tables.tick()
             except Exception as e:  # noqa: BLE001 - a check that fails is a line, no stop
-                log(f"the logins could not be checked: {clip(str(e), 120)}")
+                log(f"the logins or tables could not be checked: {clip(str(e), 120)}")
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
