@@ -70,7 +70,17 @@ def fill(data: Path, n: int) -> None:
         t.update(db, row)
 
 
-def serve_here(data: Path, bot_delay: float) -> None:
+def sched(pid: int) -> tuple[float, float]:
+    """Seconds the process's threads ran on a CPU and waited for one (/proc schedstat)."""
+    run = wait = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+            a, b, _ = f.read().split()
+        run, wait = run + int(a), wait + int(b)
+    return run / 1e9, wait / 1e9
+
+
+def serve_here(data: Path, bot_delay: float, profile: str | None) -> None:
     """The server (net/server.py's serve), printing its tables' sockets and codes."""
     from bohn_tui.net.server import serve
     from bohn_tui.store import Store
@@ -88,7 +98,16 @@ def serve_here(data: Path, bot_delay: float) -> None:
         info = {"pid": os.getpid(), "port": door.port, "rss_kib": proc_rss_kib(os.getpid())}
         print(json.dumps(info | {"tables": tables, "lines": len(said)}), flush=True)
 
+    prof = None
+    if profile:
+        import cProfile
+
+        prof = cProfile.Profile()
+        prof.enable()
     asyncio.run(serve(store, "127.0.0.1", 0, ready, said.append, bot_delay))
+    if prof is not None:
+        prof.disable()
+        prof.dump_stats(profile)
 
 
 class Person:
@@ -189,9 +208,12 @@ class Person:
         self.task.cancel()
 
 
-def start_server(data: Path, bot_delay: float) -> tuple[subprocess.Popen[bytes], dict[str, Any]]:
+def start_server(
+    data: Path, bot_delay: float, profile: str | None = None
+) -> tuple[subprocess.Popen[bytes], dict[str, Any]]:
     env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
     cmd = [sys.executable, __file__, "--serve", str(data), "--bot-delay", str(bot_delay)]
+    cmd += ["--profile", profile] if profile else []
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -230,7 +252,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         fill(root / "d", args.tables)
         out["fill_s"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        proc, info = start_server(root / "d", args.bot_delay)
+        proc, info = start_server(root / "d", args.bot_delay, args.profile)
         out["start_s"] = time.perf_counter() - t0
         out["rss_ready_kib"] = info["rss_kib"]
         pid = info["pid"]
@@ -244,10 +266,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(1.0)
         timed: list[float] = []
         cpu0, mine0, w0 = proc_cpu(pid), os.times(), time.perf_counter()
+        s0, c0 = sched(pid), sched(os.getpid())
         until = w0 + args.seconds
         await asyncio.gather(*(person.play(until, args.think, timed) for person in people))
         w1 = time.perf_counter()
         cpu1, mine1 = proc_cpu(pid), os.times()
+        s1, c1 = sched(pid), sched(os.getpid())
         out["rss_end_kib"] = proc_rss_kib(pid)
         out["load_after"] = load()
         for person in people:
@@ -270,6 +294,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "server_cores": cpu / wall,
             "server_cpu_ms_per_table_s": cpu / wall / args.tables * 1000,
             "tables_per_core": args.tables / (cpu / wall),
+            "server_runqueue_wait_share": (s1[1] - s0[1]) / wall,
+            "clients_runqueue_wait_share": (c1[1] - c0[1]) / wall,
             "clients_cores": (mine1.user + mine1.system - mine0.user - mine0.system) / wall,
             "kib_per_table": (out["rss_ready_kib"] - out["rss0_kib"]) / max(1, args.tables),
             "kib_per_table_end": (out["rss_end_kib"] - out["rss0_kib"]) / max(1, args.tables),
@@ -287,10 +313,11 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=0.4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="FILE", help="the server under cProfile, to FILE")
     ap.add_argument("--serve", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
-        serve_here(Path(args.serve), args.bot_delay)
+        serve_here(Path(args.serve), args.bot_delay, args.profile)
         return
     o = asyncio.run(run(args))
     if args.json:
@@ -308,6 +335,8 @@ def main() -> None:
         ("server CPU per table", f"{o['server_cpu_ms_per_table_s']:.1f} ms a second"),
         ("tables one core holds at this pace", f"{o['tables_per_core']:.0f}"),
         ("the clients' process (share of one core)", f"{o['clients_cores']:.2f}"),
+        ("waiting for a CPU (runqueue), s a second: server; clients",
+         f"{o['server_runqueue_wait_share']:.2f}; {o['clients_runqueue_wait_share']:.2f}"),
         ("server RSS: 0 tables / N at ready / N at the end", f"{o['rss0_kib'] / 1024:.1f} / "
          f"{o['rss_ready_kib'] / 1024:.1f} / {o['rss_end_kib'] / 1024:.1f} MiB"),
         ("memory per table (ready; end)",
