@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from net_fanout import proc_cpu, proc_rss_kib
+from net_fanout import Peer, proc_cpu, proc_rss_kib
 from ui_latency import pct
 
 from bohn_tui.net import protocol as p
@@ -110,28 +110,19 @@ def serve_here(data: Path, bot_delay: float, profile: str | None) -> None:
         prof.dump_stats(profile)
 
 
-class Person:
-    """One person's connection to a table; its reader notes when each state arrived."""
+class Person(Peer):
+    """One person's connection to a table (net_fanout's Peer: open, close); its reader
+    notes when the latest state arrived."""
 
     def __init__(self, path: str, code: str, rng: random.Random) -> None:
+        super().__init__(path, 0)
         self.path, self.code, self.rng = path, code, rng
-        self.version = -1
-        self.latest: dict[str, Any] | None = None
+        self.parsed: dict[str, Any] | None = None
         self.raw = b""
-        self.changed = asyncio.Event()
-        self.results: dict[int, str | None] = {}
-        self.closed = False
+        self.at = 0.0
         self.lat: list[float] = []  # ms
         self.refused = 0
         self.acts = 0
-
-    async def open(self) -> None:
-        self.reader, self.writer = await asyncio.open_unix_connection(
-            self.path, limit=p.HOST_LINE + 1
-        )
-        self.writer.write(p.encode(p.hello(self.code)))
-        await self.writer.drain()
-        self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         while True:
@@ -146,7 +137,7 @@ class Person:
                 v = int(m.group(1))
                 if v > self.version:
                     self.version, self.raw, self.at = v, line, t
-                    self.latest = None
+                    self.parsed = None
             elif line.startswith(b'{"t":"result"'):
                 r = json.loads(line)
                 self.results[r["id"]] = r["error"]
@@ -155,9 +146,9 @@ class Person:
             self.changed.set()
 
     def state(self) -> dict[str, Any]:
-        if self.latest is None:
-            self.latest = json.loads(self.raw)
-        return self.latest
+        if self.parsed is None:
+            self.parsed = json.loads(self.raw)
+        return self.parsed
 
     async def wait_change(self, timeout: float | None = None) -> None:
         self.changed.clear()
@@ -198,14 +189,6 @@ class Person:
                 while rid not in self.results and not self.closed:
                     await self.wait_change(WAIT)
                 self.refused += 1
-
-    async def close(self) -> None:
-        self.writer.close()
-        try:
-            await self.writer.wait_closed()
-        except (ConnectionError, OSError):
-            pass
-        self.task.cancel()
 
 
 def start_server(
@@ -259,7 +242,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         rng = random.Random(args.seed)
         people = [Person(path, code, random.Random(rng.random())) for path, code in info["tables"]]
         for person in people:
-            await person.open()
+            await person.open(person.path, person.code)
         for person in people:
             while person.version < 0:
                 await person.wait_change(WAIT)
