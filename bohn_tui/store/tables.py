@@ -168,7 +168,7 @@ WEEK = 7 * 86400.0  # how long a game over (or failed) stays in its people's lob
 def lobby(db: sqlite3.Connection, account: int) -> dict[str, list[Listed]]:
     """The account's lobby: "yours" (the games it sits at, those that wait for it first,
     then by the last move; those over or failed for a week), "open" (tables with an open
-    seat it may take), "watch" (running tables of others). Three statements however many
+    seat it may take), "watch" (running tables of others). Two statements however many
     tables there are: the rows that can be listed (no game over for longer than WEEK), then
     the names of their accounts at once."""
     since = time.time() - WEEK
