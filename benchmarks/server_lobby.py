@@ -19,6 +19,9 @@ bot; Ana sits at every tenth.
   with ESC[?2026l). From the fork of `ssh` until "Your games" (the lobby's list, filled in
   the screen's mount) has arrived and a frame's end follows it. The logins alternate empty
   and full, a new connection each; each ends with q (the lobby's Leave).
+- **The SSH part alone**: `ssh -T` (no terminal) to the empty server, timed to its end:
+  the key exchange, the login and the server's one-line refusal (the lobby needs a
+  terminal), no lobby process.
 - **Reading the lobby** in this process, on the full database: store/tables.py's `lobby`
   for Ana and the accounts' names, as the lobby screen's refresh reads them (`--reads`
   times; the SQL statements of one read counted with sqlite3's trace callback; `--profile`
@@ -170,6 +173,15 @@ def login(server: Server, key: Path) -> float:
         term.close()
 
 
+def handshake(server: Server, key: Path) -> float:
+    """Seconds of `ssh -T` (no terminal) to its end: the key exchange and the login, then
+    the server's one-line refusal (the lobby needs a terminal): the SSH part alone."""
+    argv = ["ssh", "-T", *SSH_OPTIONS, "-i", str(key), "-p", str(server.info["port"])]
+    t0 = time.perf_counter()
+    subprocess.run([*argv, "Ana@127.0.0.1"], capture_output=True, env=server.env, timeout=30)
+    return time.perf_counter() - t0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--logins", type=int, default=8, help="logins to each database")
@@ -197,6 +209,8 @@ def main() -> None:
             for name, server in zip(("empty", "full"), servers, strict=True):
                 times[name].append(login(server, key) * 1000)
         out["login_ms"] = times
+        shakes = [handshake(servers[0], key) * 1000 for _ in range(args.logins)]
+        out["ssh_only_ms"] = shakes
         out["login_median_ms"] = {k: statistics.median(v) for k, v in times.items()}
         out["login_p95_ms"] = {k: pct(v, 95) for k, v in times.items()}
         out["load_after"] = load()
@@ -218,6 +232,11 @@ def main() -> None:
             for k in ("empty", "full")
         )
         + " |"
+    )
+    sh = out["ssh_only_ms"]
+    print(
+        f"| ssh -T alone (the login, refused: no terminal): median (min-max) | "
+        f"{statistics.median(sh):.0f} ms ({min(sh):.0f}-{max(sh):.0f}) | |"
     )
     s = out["server_start_s"]
     print(f"| server start to ready | {s['empty']:.1f} s | {s['full']:.1f} s |")
