@@ -1,16 +1,17 @@
 """Many tables of one `bohn server` playing at once (issue #26's "Measured", first part).
 
     python benchmarks/server_tables.py [--tables 100] [--seconds 60] [--think 1.0]
-        [--bot-delay 0.4] [--seed 1] [--json]
+        [--bot-delay 0.4] [--bot standard] [--seed 1] [--profile FILE] [--json]
 
 A temporary database is filled through the store's own functions (store/accounts.py,
 store/tables.py): N accounts, N running Bohnanza tables of three seats (one account, two
-`standard` bots) whose games have not started yet. The server is net/server.py's `serve`
-(what `bohn server` runs: the SSH door listening on 127.0.0.1, the login checks every 5 s,
-net/tables.py's Tables opening every running table, each a host on its own Unix socket)
-in a process of its own (`--serve DIR`, this file); only its `ready` differs from `bohn
-server`'s: it prints each table's socket and its person's seat code (the code the server
-hands a `bohn join` process on a pipe) instead of the port alone.
+bots of `--bot`'s level, `standard` by default) whose games have not started yet. The
+server is net/server.py's `serve` (what `bohn server` runs: the SSH door listening on
+127.0.0.1, the login checks every 5 s, net/tables.py's Tables opening every running table,
+each a host on its own Unix socket) in a process of its own (`--serve DIR`, this file);
+only its `ready` differs from `bohn server`'s: it prints each table's socket and its
+person's seat code (the code the server hands a `bohn join` process on a pipe) instead of
+the port alone.
 
 The people are N raw asyncio clients of the host protocol (net/protocol.py: hello with the
 code, act, state lines), all in this process, one connection to each table's socket, as
@@ -53,7 +54,7 @@ VERSION = re.compile(rb'^\{"t":"state","version":(\d+)')
 WAIT = 30.0  # seconds an act's new state may take before the run fails
 
 
-def fill(data: Path, n: int) -> None:
+def fill(data: Path, n: int, bot: str = "standard") -> None:
     """N accounts and N running tables (an account, two bots), by the store's functions."""
     from bohn_tui.store import Store
     from bohn_tui.store import accounts as acc
@@ -64,7 +65,7 @@ def fill(data: Path, n: int) -> None:
     db = store.db
     for i in range(n):
         a = acc.create(db, f"P{i + 1:04d}", f"{i:064x}")
-        seats: list[dict[str, Any]] = [{"account": a.id}, {"bot": "standard"}, {"bot": "standard"}]
+        seats: list[dict[str, Any]] = [{"account": a.id}, {"bot": bot}, {"bot": bot}]
         row = t.new_table(db, "bohnanza", a.id, seats, "live")
         row.state = t.RUNNING  # full: `serve` starts its game
         t.update(db, row)
@@ -222,7 +223,7 @@ def load() -> str:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     root = Path(tempfile.mkdtemp(prefix="bench-srv-"))
     out: dict[str, Any] = {"tables": args.tables, "think_s": args.think}
-    out |= {"bot_delay_s": args.bot_delay, "load_before": load()}
+    out |= {"bot_delay_s": args.bot_delay, "bot": args.bot, "load_before": load()}
     try:
         (root / "empty").mkdir()
         fill(root / "empty", 0)
@@ -232,7 +233,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         stop(proc)
         (root / "d").mkdir()
         t0 = time.perf_counter()
-        fill(root / "d", args.tables)
+        fill(root / "d", args.tables, args.bot)
         out["fill_s"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         proc, info = start_server(root / "d", args.bot_delay, args.profile)
@@ -294,6 +295,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0, help="the timed window")
     ap.add_argument("--think", type=float, default=1.0, help="a person's mean think time, s")
     ap.add_argument("--bot-delay", type=float, default=0.4)
+    ap.add_argument("--bot", default="standard", help="the bots' level")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", help="the server under cProfile, to FILE")
