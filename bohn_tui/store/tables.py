@@ -13,10 +13,11 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn_tui.store.accounts import by_id
+from bohn_tui.store.accounts import names_of
 
 MODES = ("live", "correspondence")
 STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before a bot plays
@@ -166,17 +167,24 @@ class Listed:
     your_turn: bool  # ... and it waits for them
 
 
-def seat_names(db: sqlite3.Connection, row: TableRow) -> list[str]:
+def seat_names(
+    db: sqlite3.Connection, row: TableRow, names: Mapping[int, str] | None = None
+) -> list[str]:
+    """Each seat's name; the accounts' from `names` when given (else read one by one)."""
+    if names is None:
+        names = names_of(db, row.accounts())
     out = []
     for s in row.seats:
         if "account" in s:
-            a = by_id(db, int(s["account"]))
-            out.append(a.name if a else "(gone)")
+            out.append(names.get(int(s["account"]), "(gone)"))
         elif "bot" in s:
             out.append(f"bot ({s['bot']})")
         else:
             out.append("(open)")
     return out
+
+
+WEEK = 7 * 86400.0  # how long a game over (or failed) stays in its people's lobbies
 
 
 def lobby(
@@ -185,20 +193,32 @@ def lobby(
     """The account's lobby: "yours" (the games it sits at, those that wait for it first,
     then by the last move; those over or failed for a week), "open" (tables with an open
     seat it may take), "watch" (running tables of others); private tables only where it
-    sits or that it made."""
-    now = time.time() if now is None else now
-    out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
-    for row in in_state(db, OPEN, RUNNING, OVER, FAILED):
+    sits or that it made. Two statements however many tables there are: the rows that can
+    be listed (no game over for longer than WEEK), then the names of their accounts at once."""
+    since = (time.time() if now is None else now) - WEEK
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM server_tables WHERE state IN (?, ?)"
+        " OR (state IN (?, ?) AND last_move >= ?) ORDER BY last_move DESC",
+        (OPEN, RUNNING, OVER, FAILED, since),
+    )
+    kept: list[tuple[str, TableRow]] = []
+    for r in rows:
+        row = _row(r)
         if not row.visible(account):
             continue
         mine = account in row.accounts()
-        item = Listed(row, seat_names(db, row), mine, mine and account in row.awaited)
-        if mine and (row.state in (OPEN, RUNNING) or now - row.last_move < 7 * 86400):
-            out["yours"].append(item)
+        if mine and (row.state in (OPEN, RUNNING) or row.last_move >= since):
+            kept.append(("yours", row))
         elif row.state == OPEN and row.open_seats():
-            out["open"].append(item)
+            kept.append(("open", row))
         elif row.state == RUNNING:
-            out["watch"].append(item)
+            kept.append(("watch", row))
+    names = names_of(db, (a for _, row in kept for a in row.accounts()))
+    out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
+    for part, row in kept:
+        mine = part == "yours"
+        item = Listed(row, seat_names(db, row, names), mine, mine and account in row.awaited)
+        out[part].append(item)
     out["yours"].sort(
         key=lambda t: (not t.your_turn, t.row.state in (OVER, FAILED), -t.row.last_move)
     )
