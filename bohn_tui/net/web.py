@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import os
@@ -51,6 +50,7 @@ from textual_serve.server import Server
 
 from bohn_tui.net.gate import Gate, Limits
 from bohn_tui.net.ssh_session import KILL_SECONDS, MAX_COLS, MAX_ROWS
+from bohn_tui.net.web_site import FIRST_BYTES, CappedSite, Connections, _loopback
 
 CODE_CHARS = 64  # a code typed longer than this is none of ours
 MAX_TRIES = 6  # wrong codes in one page before it is closed
@@ -94,6 +94,8 @@ class WebDoor:
         self.runner: web.AppRunner | None = None
         self.sessions: set[SeatProcess] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        self.connections: Connections | None = None  # (tests may set smaller counts)
+        self.first_bytes = FIRST_BYTES  # seconds a new connection has to say something
 
     def say(self, text: str) -> None:
         if self.host is not None:
@@ -111,7 +113,11 @@ class WebDoor:
             shutdown_timeout=KILL_SECONDS,  # (the games have ended by then)
         )
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.bind or None, self.port, backlog=256)
+        # the connections counted and an idle one closed (aiohttp alone holds any number)
+        self.connections = self.connections or Connections(proxied=_loopback(self.bind))
+        site = CappedSite(
+            self.runner, self.bind or None, self.port, self.connections, self.first_bytes
+        )
         try:
             await site.start()
         except OSError as e:
@@ -160,13 +166,6 @@ class WebDoor:
             await asyncio.gather(*tasks, return_exceptions=True)
         if self.runner is not None:
             await self.runner.cleanup()
-
-
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
-    except ValueError:
-        return address == "localhost"
 
 
 def quiet() -> None:
