@@ -19,6 +19,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, load_parts
 from bohn_tui.ui.screens.handover import HandOver
+from bohn_tui.ui.screens.one_frame import OneFrame
 from bohn_tui.ui.widgets.base import ViewStatic
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
@@ -54,7 +55,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
     return name_, (int(arg.rstrip(")")),) if arg else ()
 
 
-class TableScreen(HandOver, Screen[None]):
+class TableScreen(OneFrame, HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
@@ -323,16 +324,6 @@ class TableScreen(HandOver, Screen[None]):
             if isinstance(self._hand, ViewStatic):
                 self._hand.forget()
             self.query_one("#no-hand").display = True
-
-    def _on_timer_update(self) -> None:
-        # A layout and a repaint of the whole screen due at once (a hand-over: the hand's
-        # slot changes widgets as the screen shows again) are drawn by Textual as two
-        # frames, the layout's of the regions it changed and then the whole screen: one
-        # frame, the layout's, of the whole screen.
-        if self._layout_required and self._repaint_required:
-            self._repaint_required = False
-            self._dirty_widgets.add(self)
-        super()._on_timer_update()
 
     def post_refreshes(self) -> None:
         """Have every widget of the table tell the screen now what it must repaint or lay
