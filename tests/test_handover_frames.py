@@ -34,7 +34,7 @@ async def settle(pilot: Any) -> None:
         await pilot.pause(0.02)
 
 
-async def test_a_hand_over_draws_one_frame_with_the_kept_hand_widget(tmp_path: Path) -> None:
+async def test_a_hand_over_and_the_privacy_screen_draw_one_frame_each(tmp_path: Path) -> None:
     s = Session.new("bohnanza", ["Ana", "Ben"], seed=3)
     app = make_app(tmp_path, s)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -46,13 +46,16 @@ async def test_a_hand_over_draws_one_frame_with_the_kept_hand_widget(tmp_path: P
         hand = t.query_one(HandView)
         frames = count_frames(app)
         for who in ("Ben", "Ana", "Ben"):  # out of turn and back, each behind the privacy screen
-            await pilot.press("p")
+            frames.clear()
+            await pilot.press("p")  # out of turn: whom to? Back: the privacy screen at once
             await settle(pilot)
-            if who == "Ben" or app.screen is not t:
-                if not isinstance(app.screen, PrivacyScreen):
-                    await pilot.press("1")  # whom to pass the screen to: Ben
-                    await settle(pilot)
+            if not isinstance(app.screen, PrivacyScreen):
+                frames.clear()
+                await pilot.press("1")  # Ben
+                await settle(pilot)
             assert isinstance(app.screen, PrivacyScreen) and app.screen.player == who
+            if who == "Ana":  # from the table itself (from the chooser: see the README)
+                assert frames == ["PrivacyScreen"], frames  # the table beneath draws nothing
             assert not shows_a_hand(hand), "the hand widget holds a hand behind the cover"
             frames.clear()
             await pilot.press("enter")
