@@ -153,10 +153,13 @@ class Registry:
         ("Bohnanza", "bohnröschen"), or one of the game's aliases; UnknownGame lists the
         ids, BrokenGame says why the game meant cannot be used."""
         wanted = _folded(name)
-        for game in self.packages:
-            if _folded(game) == wanted:
-                self.spec(game)  # a plug-in that cannot be used: its line, as the error
-                return game
+        # a built-in game's id first, without the scan of the installed plug-ins (their
+        # entry points: importlib.metadata): the built-in takes its id whatever registers it
+        for games in (lambda: self.built_in, lambda: self.packages):
+            for game in games():
+                if _folded(game) == wanted:
+                    self.spec(game)  # a plug-in that cannot be used: its line, as the error
+                    return game
         usable = self.ids  # only now the specs (each imports its game's package)
         for game in usable:
             if wanted in (_folded(a) for a in self.spec(game).aliases):
@@ -176,10 +179,13 @@ class Registry:
             return self._specs[game]
         if game in self.problems:
             raise BrokenGame(self.problems[game])
-        if game not in self.packages:
+        if self._points is None and game in self.built_in:  # as the scan would have it
+            point: EntryPointLike = _Point(game, self.built_in[game])
+        elif game not in self.packages:
             known = ", ".join(g for g in self.packages if g not in self.problems)
             raise UnknownGame(f"unknown game {show(game)}; choose one of: {known}")
-        point = self.packages[game]
+        else:
+            point = self.packages[game]
         why = ""
         try:
             spec = point.load()

@@ -158,8 +158,8 @@ class BohnApp(App[None]):
         privacy screen shows at once, and the table is built beneath it."""
         from bohn_tui.play.session import Session
 
-        try:
-            s = Session.start(new, self.store)
+        try:  # saved in the store when its table opens, after the first frame
+            s = Session.start(new)
         except SessionError as e:
             self.start_error = str(e)  # for the command that started the app to print
             self.exit(return_code=1)
@@ -179,7 +179,9 @@ class BohnApp(App[None]):
             while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()
             self._too_small = None
-            self.open_session(s)
+            if not self.open_session(s):  # it cannot be saved: the command ends with why
+                self.exit(return_code=1)
+                return
             self._check_size()
 
     def open_session(self, session: Session) -> bool:

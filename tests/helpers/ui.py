@@ -44,6 +44,12 @@ secret_counts: list[int] = []
 summaries: list[list[str]] = []  # what each privacy screen told about the time away
 
 
+def shows_a_hand(hand: HandView) -> bool:
+    """Whether the table's hand widget shows or holds anything: kept mounted, it must be
+    hidden and empty (no text, no title) while nobody's hand shows."""
+    return bool(hand.display or str(hand.content) or hand.border_title)
+
+
 def secret_cards(s: Session, seat: int) -> set[str]:
     """Labels of cards in other hands that nothing public shows (so the screen must not)."""
     view = s.view(None)
@@ -69,7 +75,9 @@ async def confirm_hand_over(pilot: Pilot[None], app: BohnApp, checks: list[int])
     t = table(app)
     assert t.viewer is None
     await pilot.pause()
-    assert not t.query(HandView), "a hand widget exists behind the privacy screen"
+    assert not any(shows_a_hand(h) for h in t.query(HandView)), (
+        "a hand widget holds or shows a hand behind the privacy screen"
+    )
     shot = app.export_screenshot()
     for p in t.client.session.state.players:
         assert not any(v in shot for v in p.hand if len(v) > 3), (

@@ -39,6 +39,7 @@ class HandOver:
 
         def refresh_table(self) -> None: ...
         def _drop_hand(self) -> None: ...
+        def post_refreshes(self) -> None: ...
         def query(self, *args: Any, **kwargs: Any) -> Any: ...
         def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
 
@@ -138,9 +139,10 @@ class HandOver:
         self.viewer = seat
         self.choice = None
         self.controls.reset()
-        with self.app.batch_update():  # the hand's mount and the repaint in one frame
+        with self.app.batch_update():
             self.refresh_table()
             self.controls.scroll_to(seat)
+        self.post_refreshes()  # all in the frame the privacy screen leaves
         self.controls.maybe_forced()
 
     def _reason(self, seat: int) -> str:

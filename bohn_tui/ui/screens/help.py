@@ -14,6 +14,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from bohn_tui.ui.screens.one_frame import OneFrame
+
 KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→", "up": "↑", "down": "↓"}
 
 
@@ -31,7 +33,7 @@ def key_table(bindings: list[BindingType]) -> Table:
     return t
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(OneFrame, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
 
     def __init__(
@@ -66,6 +68,12 @@ class HelpScreen(ModalScreen[None]):
             event.refresh_styles = False
         self._shown = True
         super()._on_screen_resume(event)
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        # a new screen's first Resize, of the size its first layout had, lays it and the
+        # table beneath out again (a second frame of the first help): not Screen's then
+        if event.size == self._size:
+            event.prevent_default()
 
     def show(self, before: list[Any], after: list[Any]) -> HelpScreen:
         """The same help again with the game's text of now: only a part that changed is

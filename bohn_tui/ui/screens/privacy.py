@@ -16,12 +16,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bohn_tui.ui.screens.one_frame import OneFrame
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
 NAME = "privacy"
 
 
-class PrivacyScreen(Screen[bool]):
+class PrivacyScreen(OneFrame, Screen[bool]):
     BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
 
     def __init__(self) -> None:

@@ -19,6 +19,8 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, load_parts
 from bohn_tui.ui.screens.handover import HandOver
+from bohn_tui.ui.screens.one_frame import OneFrame
+from bohn_tui.ui.widgets.base import ViewStatic
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
 from bohn_tui.ui.widgets.phase_banner import PhaseBanner
@@ -53,7 +55,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
     return name_, (int(arg.rstrip(")")),) if arg else ()
 
 
-class TableScreen(HandOver, Screen[None]):
+class TableScreen(OneFrame, HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
@@ -68,7 +70,6 @@ class TableScreen(HandOver, Screen[None]):
         self.visiting = False  # the viewer took the screen out of turn
         self._legal: list[Action] = []
         self._view: dict[str, Any] = client.view(None)
-        self._hand: Widget | None = None
         self.hand_hidden = False  # a decision that shows no hand (Bohnröschen's tribute)
         self._seen: dict[int, int] = {}  # log length when each seat last had the screen
         self._ended = False
@@ -79,6 +80,13 @@ class TableScreen(HandOver, Screen[None]):
         parts = load_parts(client.table)
         self.css_path = [*self.css_path, *parts.css]  # the game's styles after the table's
         self.controls = parts.controls(self)
+        # the hand's widget, mounted hidden and empty with the table and kept: a hand-over
+        # fills and shows it in the frame the privacy screen leaves (a widget mounted then
+        # would draw that frame without it and two more as it mounts and takes its size)
+        self._hand: Widget = self.controls.hand()
+        self._hand_display = self._hand.display  # how the game shows it (the dice: never)
+        self._hand.display = False
+        self._hand_on = False
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
         keys = [*parts.bindings, *own]
         # the keys this game never has at this count: not shown, in the palette or in help
@@ -125,6 +133,7 @@ class TableScreen(HandOver, Screen[None]):
             # hand-over changes the size of nothing else on the table: a size change repaints
             # all inside it) above the key bar, which takes one row or two
             Vertical(
+                self._hand,
                 Static(self._no_hand(), id="no-hand", classes="hand-slot"),
                 KeyBar(id="keys"),
                 id="bottom",
@@ -299,21 +308,30 @@ class TableScreen(HandOver, Screen[None]):
         if self.viewer is None or self.hand_hidden:
             self._drop_hand()
         else:
-            slot = self.query_one("#no-hand")
-            if self._hand is None:
-                self._hand = self.controls.hand()
-                self.query_one("#bottom").mount(self._hand, before=slot)
-                slot.display = False
             self.controls.show_hand(self._hand, v)
+            if not self._hand_on:  # filled first, then shown, in the same frame
+                self._hand_on = True
+                self.query_one("#no-hand").display = False
+                self._hand.display = self._hand_display
         self._show_keys()
 
     def _drop_hand(self) -> None:
-        """The private widget leaves the DOM; the public note takes its place."""
-        if self._hand is not None:
-            self._hand.update("")  # type: ignore[attr-defined]
-            self._hand.remove()
-            self._hand = None
+        """The hand's widget is emptied and hidden (it keeps nothing private: the next
+        viewer's hand is drawn anew); the public note takes its place."""
+        if self._hand_on:
+            self._hand_on = False
+            self._hand.display = False
+            if isinstance(self._hand, ViewStatic):
+                self._hand.forget()
             self.query_one("#no-hand").display = True
+
+    def post_refreshes(self) -> None:
+        """Have every widget of the table tell the screen now what it must repaint or lay
+        out, as each does at its next idle: the screen then draws them all in its next
+        frame. (A screen shown again draws a frame of its own at once: widgets telling it
+        later would draw a second, and a third for a layout.)"""
+        for w in self.walk_children(Widget):
+            w._check_refresh()
 
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""

@@ -25,6 +25,13 @@ class ViewStatic(Static):
         self._key = key
         return True
 
+    def forget(self) -> None:
+        """Hold nothing (no text, no border title) and forget what was shown: the next
+        `show` draws anew."""
+        self._key = None
+        self.border_title = None
+        self.update("")
+
     def show_if_changed(self, key: Any, build: Callable[[], Any]) -> None:
         if self.changed(key):
             self.update(build())
