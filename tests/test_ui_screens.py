@@ -6,7 +6,7 @@ import inspect
 from pathlib import Path
 
 from helpers.asks import private_at_start
-from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table
+from helpers.ui import B3_DECK, SIZE, make_app, screen_text, table, until
 from textual.widgets import Select, Switch
 
 from bohn_tui.games.common.ui.end import EndScreen
@@ -73,8 +73,8 @@ async def test_bot_game_ends_on_the_end_screen(tmp_path: Path) -> None:
     )
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
+        assert await until(pilot, lambda: s.over and isinstance(app.screen, EndScreen))
         await pilot.pause()
-        assert s.over and isinstance(app.screen, EndScreen)
         text = screen_text(app.screen)
         best = max(s.state.scores)
         winners = [s.names[w] for w in s.state.winners]
@@ -258,10 +258,11 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_table_is_built(
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ana"
         assert "It is Ana's turn." in screen_text(app.screen)
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
-        await pilot.press("enter")  # too early: ignored, nothing is shown
-        assert isinstance(app.screen, PrivacyScreen)
-        await pilot.pause()
-        await pilot.pause()
+        shown = app.screen
+        if shown.reveal is None:  # no table to show yet (checked and pressed in one step)
+            shown.action_confirm()  # Enter too early: ignored, nothing is shown
+            assert app.screen is shown
+        assert await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         t = table(app)  # built beneath the same privacy screen
         assert isinstance(app.screen, PrivacyScreen) and t.viewer is None
         assert t.client.session.names == ["Ana", "Ben", "Cem"] and t.client.session.is_bot(2)

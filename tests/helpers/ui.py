@@ -34,6 +34,17 @@ def make_app(tmp: Path, session: Session) -> BohnApp:
     return BohnApp(Store(tmp), session, bot_delay=0)
 
 
+async def until(pilot: Pilot[Any], done: Any, seconds: float = 60.0) -> bool:
+    """Let the app run until `done()` holds (bots and workers at their own pace; a deadline,
+    not a count of pauses, since a loaded machine is slower); what `done()` says then."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        await pilot.pause(0.02)
+    return bool(done())
+
+
 def table(app: BohnApp) -> TableScreen:
     return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
