@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bohn_tui.games.bohnanza.rules import (
-    OVER,
-)
 from bohn_tui.games.bohnroschen.phases import (
     INTERMEDIATE,
     PHASE_NAMES,
@@ -17,6 +14,9 @@ from bohn_tui.games.bohnroschen.phases import (
 )
 from bohn_tui.games.bohnroschen.state import BohnroschenState
 from bohn_tui.games.bohnroschen.tasks import CASTLE
+from bohn_tui.games.common.rules import (
+    OVER,
+)
 
 
 class BohnroschenViews:

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bohn_tui.games.bohnanza.phases import OVER
+from bohn_tui.games.common.phases import OVER
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 
