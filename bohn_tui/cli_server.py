@@ -58,6 +58,10 @@ def server(
     ] = False,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="seconds a bot move shows")] = 0.4,
     check: Annotated[float, typer.Option("--check-seconds", hidden=True)] = 5.0,  # for tests
+    web: Annotated[
+        int | None, typer.Option("--web", metavar="PORT", help="the lobby in browsers too")
+    ] = None,
+    login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,  # tests
 ) -> None:
     """Run the server: `ssh -p PORT NAME@HOST` lands in NAME's lobby (a new key is asked for
     a name). Subcommands: `accounts` (list, rename, remove-key, ban)."""
@@ -71,19 +75,29 @@ def server(
         _fail("--port must be from 0 to 65535")
     if not 0 <= bot_delay <= 10:
         _fail("--bot-delay must be from 0 to 10 seconds")
+    if web is not None and not 0 <= web <= 65535:
+        _fail("--web must be from 0 to 65535")
     store = _store(data)
+    page = None
+    if web is not None:  # (a browser's lobby: net/web_server.py)
+        from bohn_tui.net.web_server import ServerWebDoor
+
+        page = ServerWebDoor(bind, web, max(0.0, login_delay), max(0.1, check))
 
     def ready(door: Any) -> None:
         if as_json:
             info = {"port": door.port, "host_key": door.fingerprint, "pid": os.getpid()}
-            typer.echo(json.dumps(info))
+            typer.echo(json.dumps(info | ({"web": page.url()} if page else {})))
         else:
             typer.echo(f"bohn server on port {door.port}, host key {door.fingerprint}")
             typer.echo(f"  log in: ssh -p {door.port} NAME@{door.address}")
+            if page is not None:
+                typer.echo(f"  in a browser: {page.url()} (with a link code from a profile)")
         sys.stdout.flush()
 
     try:
-        asyncio.run(serve(store, bind, port, ready, _log, bot_delay, None, max(0.1, check)))
+        checks = max(0.1, check)
+        asyncio.run(serve(store, bind, port, ready, _log, bot_delay, None, checks, page))
     except OSError as e:
         _fail(f"cannot serve: {e.strerror or e}")
     except KeyboardInterrupt:

@@ -3,7 +3,10 @@ what each limit of docs/formats.md ("The SSH front door", Limits) lets in and re
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bohn_tui.net.gate import MAX_TRACKED, Gate, Limits, source
+from bohn_tui.net.ssh import Door
 
 
 class Conn:
@@ -123,3 +126,13 @@ def test_spectators_and_seats_have_room_of_their_own() -> None:
     assert gate.take(0, "z") is None
     gate.release(None, "a")
     assert gate.take(None, "c") is None
+
+
+def test_a_door_keeps_the_default_login_time_and_delays(tmp_path: Path) -> None:
+    """The SSH tests of the login time and of slowed guesses set them small (their hosts'
+    limits, tests/helpers/ssh.py): a door made as `bohn host --port` makes it has these."""
+    door = Door("127.0.0.1", 0, tmp_path)
+    assert door.gate.limits == Limits()
+    assert (Limits().grace, Limits().max_delay, Limits().slow_after) == (20.0, 4.0, 5)
+    delays = [door.gate.failed("127.0.0.9") for _ in range(Limits().block_after)]
+    assert delays == [0.0] * 4 + [0.25, 0.5, 1.0, 2.0] + [4.0] * 12

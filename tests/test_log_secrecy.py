@@ -20,10 +20,11 @@ the action (the game is over, or the table plays with open treasuries).
 
 The default run plays one game per game and player count, the bot levels mixed (each level in
 some game of every game, the expert in at most one seat a game, with fewer samples for its
-trading predictions); the slow-marked test plays BOHN_SLOW_GAMES games per count (by
-default one game of each game at its largest count, where the most seats meet: its games,
-with the levels in turn at every seat and the expert as it plays, are the slowest of the
-suite; with BOHN_SLOW_GAMES set, every count)."""
+trading predictions); the slow-marked test plays BOHN_SLOW_GAMES games per count, the levels
+in turn at every seat (by default one game of each game at its largest count, where the most
+seats meet, the expert's predictions sampled less as in the default run; with
+BOHN_SLOW_GAMES set, every count and the expert as it plays: the slowest games of the
+suite)."""
 
 from __future__ import annotations
 
@@ -79,13 +80,17 @@ def levels_for(game: str, n: int, first: int, strongest: int) -> dict[int, str]:
     return out
 
 
-@pytest.fixture
-def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+def sample_less(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fewer sampled hands for the expert's trading predictions: the same kinds of offers
     and reasons, in a fraction of the time."""
     from bohn_tui.games.common.bots import trader
 
     monkeypatch.setattr(trader, "SAMPLES", 2)
+
+
+@pytest.fixture
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    sample_less(monkeypatch)
 
 
 def fast(session: Session) -> None:
@@ -225,7 +230,11 @@ def test_no_log_line_names_what_the_table_cannot_see(game: str, n: int, quick_ex
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "n"), SLOW_CASES)
-def test_no_log_line_names_what_the_table_cannot_see_in_more_games(game: str, n: int) -> None:
+def test_no_log_line_names_what_the_table_cannot_see_in_more_games(
+    game: str, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not SLOW_ALL_COUNTS:  # the default run: the expert's trading predictions sampled less
+        sample_less(monkeypatch)
     problems: list[str] = []
     for g in range(SLOW_GAMES):
         seed = 1000 + 10 * g + n

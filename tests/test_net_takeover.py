@@ -225,7 +225,7 @@ async def test_the_banner_shows_the_instruction_and_who_is_away(
     from bohn_tui.ui.app import BohnApp
     from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 
-    h = start("Ana,Ben", "--takeover", "2")
+    h = start("Ana,Ben", "--takeover", "5")
     ana = RemoteClient(h.codes["Ana"], Path(h.path))
     await ana.connect()
     app = BohnApp(Store(tmp_path / "ui"), remote=ana, seat=0)
@@ -240,10 +240,9 @@ async def test_the_banner_shows_the_instruction_and_who_is_away(
         hint = table.controls.banner()[1]  # type: ignore[attr-defined]
         assert hint and hint in shown() and shown().endswith("\nBen is away")
         assert banner.size.height == 3
-        for _ in range(200):  # two seconds, then the stand-in
+        end = time.monotonic() + 60  # five seconds, then the stand-in (a deadline: load)
+        while "computer player" not in shown() and time.monotonic() < end:
             await pilot.pause(0.02)
-            if "computer player" in shown():
-                break
         assert shown().endswith("\na computer player plays for Ben (away)")
         assert table.controls.banner()[1] in shown()  # type: ignore[attr-defined]
     ana.stop()

@@ -7,9 +7,9 @@ three (herself, Ben, a bot) in her lobby; Ben finds it in his lobby, marked as n
 and joins; Ana plays, the server is killed with SIGKILL mid-game and started again on the
 same port; Ana's lobby marks the game as her turn, both go back to it, Ana ends her turn
 and Ben plays his first move. A banned key is refused in one line, and a person banned
-while at a table is put out with one line. Guessed link codes block the address. The login
-decisions, the account rules, a table that fails and the ratings' call site are checked
-without SSH."""
+while at a table is put out with one line. Guessed link codes block the address, and one
+connection is put out after MAX_NAMES refused keys. The login decisions, the account rules,
+a table that fails and the ratings' call site are checked without SSH."""
 
 from __future__ import annotations
 
@@ -152,6 +152,7 @@ def test_accounts_a_table_a_restart_and_a_ban(
         out = CliRunner().invoke(app, ["server", "accounts", "ban", "BEN", "--data", str(data)])
         assert "banned Ben" in out.stdout
         assert ben.exited() == 255
+        ben.reader.join(5)  # (its last bytes read: the exit can come first)
         assert b"bohn: this key is banned from this server" in bytes(ben.raw)
         proc.kill()
         log = proc.stderr.read().decode()  # type: ignore[union-attr]
@@ -281,3 +282,34 @@ def test_accounts_list_rename_and_remove_a_key(
     assert accounts("remove-key", "bbbbbbbb").stdout == "removed a key of Ben\n"
     listed = accounts().stdout.splitlines()
     assert listed == [f"Anna\tactive\tkeys: {'a' * 12}", "Ben\tactive\tkeys: "]
+
+
+def test_one_connection_is_refused_at_most_max_names_keys(tmp_path: Path) -> None:
+    """A client offering key after key in one connection (each a bad link code's) is put out
+    after MAX_NAMES refusals, not answered for all twenty."""
+    from bohn_tui.net.ssh import MAX_NAMES
+
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(20)]
+    offered: list[asyncssh.SSHKey] = []
+
+    class Offering(asyncssh.SSHClient):
+        def public_key_auth_requested(self) -> asyncssh.SSHKey | None:
+            if len(offered) == len(keys):
+                return None
+            offered.append(keys[len(offered)])
+            return offered[-1]
+
+    async def run(info: dict[str, Any]) -> str:
+        opts = dict(known_hosts=None, client_keys=None, agent_path=None, port=info["port"])
+        try:
+            async with asyncssh.connect(
+                "127.0.0.1", username="link-abcdefghjkmn", client_factory=Offering, **opts
+            ):
+                return "in"
+        except asyncssh.DisconnectError as e:
+            return e.reason
+
+    with serving(tmp_path / "d") as (_, info):
+        said = asyncio.run(run(info))
+    assert said == "bohn: no"
+    assert len(offered) == MAX_NAMES + 1

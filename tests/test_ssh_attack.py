@@ -31,8 +31,9 @@ def keys(tmp_path: Path) -> dict[str, Path]:
     return {n: make_key(tmp_path, n.lower()) for n in NAMES}
 
 
-def _game(tmp_path: Path) -> Any:
-    return hosting(tmp_path, "bohnanza", "--players", "Ana,Ben,bot:random")
+def _game(tmp_path: Path, **limits: float) -> Any:
+    """The host of the attacks; `limits`: its door's, other than the defaults (for speed)."""
+    return hosting(tmp_path, "bohnanza", "--players", "Ana,Ben,bot:random", limits=limits)
 
 
 def _code(info: dict[str, Any], name: str) -> str:
@@ -114,7 +115,8 @@ async def _race(info: dict[str, Any], code: str, own: Path, victim: Path, query_
 def test_a_query_with_the_owners_public_key_does_not_open_the_seat(
     tmp_path: Path, keys: dict[str, Path], terminals: list[Terminal]
 ) -> None:
-    with _game(tmp_path) as (host, info):
+    # a raced login may be refused only when its login time ends: 6 s (the default 20 s)
+    with _game(tmp_path, grace=6.0) as (host, info):
         ana = _open(terminals, info, _code(info, "Ana"), keys["Ana"])
         ana.wait_for("Ana · you")  # the seat is bound to Ana's key now
         for query_first in (True, False):
@@ -337,10 +339,14 @@ async def _guess(info: dict[str, Any], key: Path, n: int, source: str) -> str:
         return f"cut: {type(e).__name__}"
 
 
+MAX_DELAY = 0.5
+
+
 def test_guessing_codes_is_slowed_then_refused_and_logged(
     tmp_path: Path, keys: dict[str, Path], terminals: list[Terminal]
 ) -> None:
-    with _game(tmp_path) as (host, info):
+    # failures answered after 0.25 s, doubling, at most MAX_DELAY (the default 4 s: 15 s more)
+    with _game(tmp_path, max_delay=MAX_DELAY) as (host, info):
 
         async def guesses() -> list[str]:
             out: list[str] = []
@@ -355,7 +361,8 @@ def test_guessing_codes_is_slowed_then_refused_and_logged(
         got = asyncio.run(guesses())
         took = time.monotonic() - start
         assert "logged in" not in got
-        assert took > 2.0  # the later failures were answered slowly
+        # the later failures were answered slowly: 4 batches (failures 5-20) at MAX_DELAY each
+        assert took >= 4 * MAX_DELAY - 0.05, took
         late = asyncio.run(_guess(info, keys["Spy"], 999, "127.0.0.5"))
         assert late.startswith("cut"), late  # refused at once now
         log = _host_log(host)

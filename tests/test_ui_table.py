@@ -65,12 +65,14 @@ async def test_two_player_duel_turns(tmp_path: Path) -> None:
 async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path) -> None:
     """With a bot delay the table shows each bot move; a slow bot decides in a thread, so
     the table answers keys meanwhile (here: the log opens while the bot thinks)."""
+    import threading
     import time
 
     from bohn_tui.ui.screens.log_view import LogScreen
 
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
     slept: set[int] = set()
+    released = threading.Event()
 
     def slow_first(seat: int) -> None:
         bot = s.bots[seat]
@@ -79,7 +81,10 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
         def thinking(*args: Any, **kw: Any) -> Any:
             if seat not in slept:  # its first decision takes a while (the banner shows it)
                 slept.add(seat)
-                time.sleep(0.5)
+                if seat == 1:  # Ben thinks until the test has pressed its keys
+                    released.wait(30)
+                else:
+                    time.sleep(0.5)
             return choose(*args, **kw)
 
         bot.choose = thinking  # type: ignore[method-assign]
@@ -97,8 +102,10 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
         await pilot.press("v")  # while Ben thinks
         assert isinstance(app.screen, LogScreen) and t.client.busy
         await pilot.press("escape")
+        released.set()
         banners: set[str] = set()
-        for _ in range(400):
+        end = time.monotonic() + 60  # a deadline, not a count: a loaded machine is slower
+        while time.monotonic() < end:
             await pilot.pause(0.02)
             banners.add(str(t.query_one("#banner").content))
             if s.state.active == 0 and not t.client.busy:

@@ -172,21 +172,26 @@ async def _door(url: str, codes: list[str]) -> list[str]:
     return got
 
 
+def door_holds(url: str, prompt: str, wrong_line: str) -> None:
+    """A web door's limits hold (_door: a crowd from one address, one behind a proxy, a page
+    of another site, 6 wrong codes, a folder index, bad requests); `prompt` asks for its
+    code and `wrong_line` says a code is wrong."""
+    wrong = [f"zzzz-{i}3456789" for i in range(6)]
+    page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(_door(url, wrong))
+    assert page == "200 default-src 'self'"
+    assert "too many logins in progress from this address" in crowd
+    mine, theirs = proxied.split(" | ")
+    assert "too many logins in progress from this address" in mine
+    assert prompt in theirs  # another person behind the same proxy gets in
+    assert other_site == "403"
+    assert codes.count(wrong_line) == 6  # (then the page is closed)
+    assert index == "403" or index == "404"  # no folder index
+    assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+
+
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Path) -> None:
     with hosting(tmp_path, *GAME, *FAST) as (host, info):
-        wrong = [f"zzzz-{i}3456789" for i in range(6)]
-        page, crowd, proxied, other_site, codes, index, *bad = asyncio.run(
-            _door(info["web"], wrong)
-        )
-        assert page == "200 default-src 'self'"
-        assert "too many logins in progress from this address" in crowd
-        mine, theirs = proxied.split(" | ")
-        assert "too many logins in progress from this address" in mine
-        assert "Invite code:" in theirs  # another person behind the same proxy gets in
-        assert other_site == "403"
-        assert codes.count("That invite code is not one of this game's.") == 6
-        assert index == "403" or index == "404"  # no folder index
-        assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+        door_holds(info["web"], "Invite code:", "That invite code is not one of this game's.")
         assert _moves(tmp_path) == 0 and host.poll() is None
     err = host.stderr.read().decode() if host.stderr else ""
     assert "Traceback" not in err and "<b>" not in err, err[:500]

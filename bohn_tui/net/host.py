@@ -451,9 +451,10 @@ class Host:
         if self.takeover is None or seat in self._timers or self.client.over:
             return
         loop = asyncio.get_running_loop()
-        self._timers[seat] = loop.call_later(self.takeover, self._take_over, seat)
+        self._timers[seat] = loop.call_later(self.takeover, self.take_over, seat)
 
-    def _take_over(self, seat: int) -> None:
+    def take_over(self, seat: int) -> None:
+        """A bot plays the seat of a person who is away (none if they are back)."""
         self._timers.pop(seat, None)
         if seat in self.seated or self.client.over or not self.client.stand_in(seat):
             return

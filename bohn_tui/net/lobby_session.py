@@ -18,6 +18,7 @@ from typing import Any
 
 from bohn_tui.engine.limits import MAX_PLAYERS, clip
 from bohn_tui.net.gate import source
+from bohn_tui.net.login import NAME_SECONDS, Login
 from bohn_tui.net.ssh_session import Session
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as t
@@ -52,8 +53,6 @@ class LobbySession(Session):
         if why is not None:
             self._refuse(why)
             return
-        from bohn_tui.net.server import NAME_SECONDS
-
         loop = asyncio.get_running_loop()
         timer = loop.call_later(NAME_SECONDS, self._unnamed) if account is None else None
         try:
@@ -88,20 +87,29 @@ class LobbySession(Session):
                 return 1
             shown: dict[str, Any] = {"mode": "name" if me is None else "lobby", "note": note}
             shown |= {"hint": server.username, "port": door.port, "address": door.address}
+            shown["web"] = getattr(door, "web_url", "")  # (bohn server --web: web_server.py)
             shown["account"] = None if me is None else me.id
             status, choice = await self._lobby(shown)
             note = ""
             do, table_id = choice.get("do"), str(choice.get("table", ""))[:40]
             account = server.login.account
             if do in ("play", "watch") and account is not None:
-                where = door.tables.code(table_id, account if do == "play" else None)
+                where = door.tables.code(table_id, account, watch=do == "watch")
                 if where is None:
-                    note = "that table is not running now"
+                    note = self._not_running(table_id, account)
                     continue
                 await self._table(*where)
                 continue
             return status
         return 0
+
+    def _not_running(self, table_id: str, account: int) -> str:
+        """Why the account cannot go to the table: its result if it is over, else that
+        it is not running (or is none of theirs: the same words, nothing about it told)."""
+        row = t.get(self.server.door.store.db, table_id)
+        if row is not None and row.visible(account) and row.state == t.OVER and row.note:
+            return f"That game is over: {row.note}"
+        return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         """A request of the lobby process: a new person's name, a new table, an open seat.
@@ -112,8 +120,6 @@ class LobbySession(Session):
             made = door.create_account(str(msg["name"])[:200], server.key, server.address)
             if isinstance(made, str):
                 return {"note": made}
-            from bohn_tui.net.server import Login
-
             server.login = Login(made.id)
             door.moved(server.address, made.id)
             return {"account": made.id, "note": f"Welcome, {made.name}!"}
@@ -223,9 +229,14 @@ class LobbySession(Session):
         why = count_error(game, len(seats))
         if why is not None:
             return None, why
+        private = choice.get("private") is True
+        if private and any(not s for s in seats):
+            return None, "a private table has no open seats: name its people (or bots)"
         standin = msg_standin(choice.get("standin"))
-        row = t.new_table(db, game, me.id, seats, mode, standin)
-        door.say(f"table {row.id} ({game}, {len(seats)} seats, {mode}) made by {me.name!r}")
+        now = door.tables.clock.now()
+        row = t.new_table(db, game, me.id, seats, mode, standin, private, now)
+        kind = f"{mode}, private" if private else mode
+        door.say(f"table {row.id} ({game}, {len(seats)} seats, {kind}) made by {me.name!r}")
         if row.open_seats():
             return None, f"Table {row.id} is open; it starts when every seat is taken."
         if await door.tables.open(row) is None:

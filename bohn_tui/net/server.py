@@ -26,7 +26,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +34,9 @@ from asyncssh.public_key import KeyImportError, decode_ssh_public_key
 
 from bohn_tui.engine.limits import clip
 from bohn_tui.net.gate import Limits, _down, source
+from bohn_tui.net.login import Login
 from bohn_tui.net.ssh import MAX_NAMES, Door, Server, key_id
-from bohn_tui.net.tables import Tables
+from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import accounts as acc
 
 LINK_PREFIX = "link-"
@@ -44,19 +44,10 @@ MAX_LOGIN_NAME = 64  # characters of a login name that is looked at
 NEW_PER_ADDRESS = 5  # accounts made from one address within NEW_WINDOW
 NEW_WINDOW = 3600.0
 NEW_AT_ONCE = 2  # new people (not named yet) from one address at once
-NAME_SECONDS = 300.0  # a new person has this long to choose a name
 PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
 CHECK_SECONDS = 5.0  # how often the connections' keys are checked again (bans, removals)
-
-
-@dataclass(frozen=True)
-class Login:
-    """Who a connection is: an account, or a new person (None) to ask for a name."""
-
-    account: int | None
-    link: str = ""  # a link code to redeem at the signature
 
 
 def decide(db: Any, username: str, key: str) -> Login | str:
@@ -259,18 +250,24 @@ async def serve(
     bot_delay: float = 0.4,
     limits: Limits | None = None,
     check_seconds: float = CHECK_SECONDS,
+    web: Any = None,
+    clock: Clock | None = None,
 ) -> None:
-    """Run the server until SIGINT or SIGTERM: the door listens first, then every table
-    that was running opens again, then `ready(door)`; every `check_seconds` the logged-in
-    keys are checked again."""
+    """Run the server until SIGINT or SIGTERM: the door listens first (and the web door
+    `web`, web_server.py's, with it), then every table that was running opens again, then
+    `ready(door)`; every `check_seconds` the logged-in keys are checked again and the
+    tables' waits on `clock` (bots stand in)."""
     import asyncio
     import contextlib
     import signal
 
     store.open()
-    tables = Tables(store, log, bot_delay)
+    tables = Tables(store, log, bot_delay, clock)
     door = ServerDoor(bind, port, store.root, store, tables, log, limits)
     await door.listen(Path())
+    if web is not None:
+        await web.listen(Path())
+        web.attach(door)
     await tables.open_all()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -284,16 +281,22 @@ async def serve(
                 await asyncio.wait_for(stop.wait(), check_seconds)
             try:
                 door.check_logins()
+                tables.tick()
             except Exception as e:  # noqa: BLE001 - a check that fails is a line, no stop
-                log(f"the logins could not be checked: {clip(str(e), 120)}")
+                log(f"the logins or tables could not be checked: {clip(str(e), 120)}")
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         door.stopping = True
         door.close()
+        if web is not None:
+            web.close()
         tables.close_all()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(door.wait_closed(), 4.0)
+        if web is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(web.wait_closed(), 4.0)
         log("server stopped")
 
 

@@ -6,7 +6,12 @@ A table that cannot be opened or fails is marked so in the database with one lin
 never stops the server or another table. The session saves every action before it is
 acknowledged, so a server killed at any moment opens every running table again where it
 was (`open_all`). A seat's code is made fresh by each start and handed to a seat process on
-a pipe only; which seat an account may have is decided here, from the table's row."""
+a pipe only; which seat an account may have is decided here, from the table's row.
+
+A table waits for a person as long as it takes (correspondence: days); a bot stands in for
+a person the game has waited for, while they were away, for the creator's time (`tick`).
+When each such wait began is kept in the table's row, so a restart goes on with it. The
+time is the server's `Clock` (wall time that never goes back; a test moves it)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,22 @@ from bohn_tui.store import tables as t
 from bohn_tui.store.accounts import by_id
 
 
+class Clock:
+    """The server's time: seconds since the epoch, never less than it read before (a clock
+    set back does not make a wait longer); `move` puts it forward (tests: days pass)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        self.last = 0.0
+
+    def now(self) -> float:
+        self.last = max(self.last, time.time() + self.offset)
+        return self.last
+
+    def move(self, seconds: float) -> None:
+        self.offset += seconds
+
+
 @dataclass(eq=False)
 class Table:
     row: t.TableRow
@@ -34,6 +55,7 @@ class Table:
     path: Path
     listener: asyncio.Server
     seen: int = -1  # the game's version at the last change
+    unsaved: bool = False  # its row could not be written at the last tick: again at the next
 
 
 def _names(db: Any, row: t.TableRow) -> tuple[list[str], dict[int, str]]:
@@ -61,10 +83,17 @@ def _names(db: Any, row: t.TableRow) -> tuple[list[str], dict[int, str]]:
 class Tables:
     """Every table of the server that is running now."""
 
-    def __init__(self, store: Any, say: Callable[[str], None], bot_delay: float = 0.4) -> None:
+    def __init__(
+        self,
+        store: Any,
+        say: Callable[[str], None],
+        bot_delay: float = 0.4,
+        clock: Clock | None = None,
+    ) -> None:
         self.store = store
         self.say = say
         self.bot_delay = bot_delay
+        self.clock = clock or Clock()
         self.running: dict[str, Table] = {}
 
     @property
@@ -96,7 +125,7 @@ class Tables:
             host_id, path = pick_socket(None)
             client = LocalClient(session, self.bot_delay)
             say = self._sayer(row.id)
-            host = Host(client, host_id, say, row.standin)
+            host = Host(client, host_id, say)  # (its stand-ins: `tick`, on the clock)
             listener = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
         except Exception as e:  # noqa: BLE001 - one table's trouble never stops the server
             self._failed(row, str(e) or type(e).__name__)
@@ -106,7 +135,6 @@ class Tables:
         self.running[row.id] = table
         client.subscribe(lambda: self._changed(table))
         self._changed(table)
-        host.start_timers()  # (a restart starts each away seat's time again)
         client.settle()
         self.say(f"table {row.id} ({row.game}, {len(row.seats)} seats) runs")
         return table
@@ -136,10 +164,12 @@ class Tables:
             moved = client.version
             if awaited != row.awaited or moved != table.seen:
                 row.awaited = awaited
-                row.last_move = time.time()
+                row.last_move = self.clock.now()
                 table.seen = moved
+            self._waits(table)
             if client.over and row.state != t.OVER:
-                row.state, row.awaited = t.OVER, []
+                row.state, row.awaited, row.waits = t.OVER, [], {}
+                row.note = _result(client.names, client.summary())
                 self.say(f"table {row.id} is over")
                 try:
                     self._rate(table)
@@ -148,6 +178,39 @@ class Tables:
             t.update(self.db, row)
         except Exception as e:  # noqa: BLE001
             self._failed(table.row, f"its state could not be kept ({e})")
+
+    def _waits(self, table: Table) -> bool:
+        """Each person the game waits for while they are away: since when (kept from
+        before, else now); whether that changed."""
+        row, client, host = table.row, table.client, table.host
+        away = set(host.away()) - set(client.stand_ins())
+        account = {i: int(s["account"]) for i, s in enumerate(row.seats) if "account" in s}
+        waiting = {account[s] for s in client.waiting_for() if s in away and s in account}
+        now = self.clock.now()
+        waits = {} if client.over else {a: row.waits.get(a, now) for a in waiting}
+        changed, row.waits = waits != row.waits, waits
+        return changed
+
+    def tick(self) -> None:
+        """Every running table: its waits brought up to date, and a bot stands in for each
+        person the table has waited for for longer than its creator chose."""
+        now = self.clock.now()
+        for table in list(self.running.values()):
+            row = table.row
+            try:
+                changed = self._waits(table)
+                for a, since in list(row.waits.items()):
+                    if row.standin is not None and now - since >= row.standin:
+                        seat = next(i for i, s in enumerate(row.seats) if s.get("account") == a)
+                        table.host.take_over(seat)
+                        changed = True
+                if changed or table.unsaved:
+                    self._waits(table)
+                    table.unsaved = True
+                    t.update(self.db, row)
+                    table.unsaved = False
+            except Exception as e:  # noqa: BLE001 - kept at the next tick (a busy database)
+                self.say(f"table {row.id}: its waits could not be kept now ({clip(str(e), 120)})")
 
     def _rate(self, table: Table) -> None:
         """A rated table (people only) that ended: its ratings (store/ratings.py)."""
@@ -171,14 +234,15 @@ class Tables:
             return None
         return next(i for i, s in enumerate(table.row.seats) if s.get("account") == account)
 
-    def code(self, table_id: str, account: int | None) -> tuple[Path, str] | None:
-        """The socket and code a seat process of `account` uses at the table (None: watch
-        it as a spectator); None if it is not running or the account has no seat there."""
+    def code(self, table_id: str, account: int, watch: bool = False) -> tuple[Path, str] | None:
+        """The socket and code a process of `account` uses at the table: its seat's, or
+        with `watch` a spectator's (a private table's only for its players); None if it is
+        not running or the account may not have that there."""
         table = self.running.get(table_id)
         if table is None:
             return None
-        if account is None:
-            return table.path, table.host.spectator_code
+        if watch:
+            return (table.path, table.host.spectator_code) if table.row.visible(account) else None
         seat = self.seat_of(table_id, account)
         return None if seat is None else (table.path, table.host.codes[seat])
 
@@ -196,4 +260,16 @@ class Tables:
         self.running.clear()
 
 
-__all__ = ["Table", "Tables"]
+def _result(names: list[str], summary: dict[str, Any]) -> str:
+    """A game's end in one line: who won, then each seat's score in place order."""
+    from bohn_tui.engine.ranking import places
+
+    where = places(summary)
+    scores = summary.get("scores") or []
+    won = [names[s] for s in range(len(names)) if where[s] == 1]
+    order = sorted(range(len(names)), key=lambda s: where[s])
+    each = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(scores))
+    return clip(f"{' and '.join(won)} won · {each}", 200)
+
+
+__all__ = ["Clock", "Table", "Tables"]

@@ -124,6 +124,14 @@ class WebDoor:
     def attach(self, host: Any) -> None:
         self.host = host
 
+    def title(self) -> str:
+        """The page's title."""
+        return str(self.host.client.title) if self.host is not None else "bohn"
+
+    async def visit(self, ws: web.WebSocketResponse, address: str) -> None:
+        """One page's websocket, once open, until it is to close."""
+        await Visit(self, ws, address).run()
+
     def address(self, request: web.Request) -> str:
         """Whose page this is, for the gate's counts: the peer's address; but for a door on
         a loopback address reached from one (a reverse proxy on this machine, README), the
@@ -209,7 +217,7 @@ class Pages(Server):
             "font_size": 16,
             "app_websocket_url": f"{'wss' if https else 'ws'}://{host}/ws",
             "config": {"static": {"url": f"{base}/static/"}},
-            "application": {"name": self.door.host.client.title if self.door.host else "bohn"},
+            "application": {"name": self.door.title()},
         }
         text = aiohttp_jinja2.render_string("app_index.html", request, context)
         return web.Response(text=_FONTS.sub("", text), content_type="text/html")
@@ -224,7 +232,7 @@ class Pages(Server):
         door = self.door
         door.sockets.add(ws)
         try:
-            await Visit(door, ws, door.address(request)).run()
+            await door.visit(ws, door.address(request))
         finally:
             door.sockets.discard(ws)
             await ws.close()
@@ -238,6 +246,9 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
 
 class Visit:
     """One websocket: the invite code asked in its terminal, then its seat's game."""
+
+    PROMPT = "Invite code: "
+    WRONG = "That invite code is not one of this game's."
 
     def __init__(self, door: WebDoor, ws: web.WebSocketResponse, address: str) -> None:
         self.door, self.ws, self.address = door, ws, address
@@ -253,22 +264,28 @@ class Visit:
         with contextlib.suppress(ConnectionError, RuntimeError):
             await self.ws.send_bytes(f"\r\n{text}\r\n".encode())
 
-    async def run(self) -> None:
+    async def login(self) -> Any:
+        """What the page's code opens (`accept`), asked within the gate's limits (a login
+        in progress, `grace` seconds): None when it opens nothing (said in a line)."""
         door, gate = self.door, self.door.gate
         why = gate.admit(self.address, self) if door.host is not None else "not open yet"
         if why is not None:
             await self.say(f"bohn: {why}")
-            return
+            return None
         self.waiting = True
         try:
-            code = await asyncio.wait_for(self._ask(), gate.limits.grace)
+            return await asyncio.wait_for(self._ask(), gate.limits.grace)
         except TimeoutError:
             await self.say("bohn: no code given in time")
-            return
+            return None
         finally:
             if self.waiting:
                 self.waiting = False
                 gate.left(self.address, self)
+
+    async def run(self) -> None:
+        door, gate = self.door, self.door.gate
+        code = await self.login()
         if code is None:
             return
         seat = door.host.seat_of(code)
@@ -285,12 +302,16 @@ class Visit:
         finally:
             gate.release(seat, self.address)
 
-    async def _ask(self) -> str | None:
-        """The code typed in the page's terminal: None when the page left, or after
-        MAX_TRIES wrong codes (each a line and a delay)."""
+    def accept(self, typed: str) -> Any:
+        """What a code typed at the prompt opens (None: nothing): here the code itself."""
+        return typed if typed and self.door.host.seat_of(typed) is not False else None
+
+    async def _ask(self) -> Any:
+        """What the code typed in the page's terminal opens (`accept`): None when the page
+        left, or after MAX_TRIES wrong codes (each a line and a delay)."""
         door = self.door
-        title = door.host.client.title
-        await self._send(f"\x1b[2J\x1b[H\x1b[1mbohn\x1b[0m · {title}\r\n\r\nInvite code: ")
+        title = door.title()
+        await self._send(f"\x1b[2J\x1b[H\x1b[1mbohn\x1b[0m · {title}\r\n\r\n{self.PROMPT}")
         typed, tries = "", 0
         async for message in self.ws:
             if message.type != WSMsgType.TEXT:
@@ -304,18 +325,18 @@ class Visit:
                 continue
             for ch in data if not data.startswith("\x1b") else "":
                 if ch in "\r\n":
-                    code = typed.strip().lower()
+                    opened = self.accept(typed.strip().lower())
                     typed = ""
-                    if code and door.host.seat_of(code) is not False:
+                    if opened is not None:
                         await self._send("\r\n")
-                        return code
+                        return opened
                     tries += 1
                     delay = max(door.wrong_delay, door.gate.failed(self.address))
-                    await self._send("\r\nThat invite code is not one of this game's.\r\n")
+                    await self._send(f"\r\n{self.WRONG}\r\n")
                     await asyncio.sleep(delay)
                     if tries >= MAX_TRIES:
                         return None
-                    await self._send("Invite code: ")
+                    await self._send(self.PROMPT)
                     break  # the rest of this message's keys are dropped
                 elif ch in "\x7f\b":
                     if typed:

@@ -14,6 +14,7 @@ import hashlib
 import secrets
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bohn_tui.engine.limits import InputError, check_name
@@ -161,9 +162,46 @@ def redeem_link(
     return by_id(db, account.id)
 
 
+def use_link(db: sqlite3.Connection, code: str, now: float | None = None) -> Account | None:
+    """Use the link code up without binding a key (a browser session of `bohn server
+    --web`, net/web_server.py): its account, or None (the code is not good, or the account
+    is banned)."""
+    now = time.time() if now is None else now
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        account = link_account(db, code, now)
+        if account is None or account.banned:
+            db.execute("ROLLBACK")
+            return None
+        db.execute("DELETE FROM link_codes WHERE hash = ?", (_hash(code),))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return account
+
+
 def accounts(db: sqlite3.Connection) -> list[Account]:
-    rows = db.execute("SELECT id FROM accounts ORDER BY folded").fetchall()
-    return [a for (i,) in rows if (a := by_id(db, int(i))) is not None]
+    """Every account, by name (one statement: the lobby reads them at every refresh)."""
+    rows = db.execute(
+        "SELECT a.id, a.name, a.banned, (SELECT COUNT(*) FROM account_keys k"
+        " WHERE k.account_id = a.id) FROM accounts a ORDER BY a.folded"
+    )
+    return [Account(int(r[0]), str(r[1]), bool(r[2]), int(r[3])) for r in rows]
+
+
+def names_of(db: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:
+    """The names of the accounts `ids` (those that are gone are left out), in one statement
+    for up to 500 ids at a time."""
+    wanted = sorted(set(ids))
+    out: dict[int, str] = {}
+    for at in range(0, len(wanted), 500):
+        part = wanted[at : at + 500]
+        marks = ", ".join("?" for _ in part)
+        rows = db.execute(f"SELECT id, name FROM accounts WHERE id IN ({marks})", part)
+        out.update((int(i), str(n)) for i, n in rows)
+    return out
 
 
 def keys_of(db: sqlite3.Connection, account_id: int) -> list[str]:
@@ -236,8 +274,10 @@ __all__ = [
     "create",
     "keys_of",
     "link_account",
+    "names_of",
     "new_link_code",
     "redeem_link",
     "remove_key",
     "rename",
+    "use_link",
 ]

@@ -174,6 +174,13 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX server_tables_state ON server_tables (state);
     """,
+    # 6 -> 7: `bohn server`'s private tables, and when each person's wait began (a restart
+    # goes on with it: the stand-in comes after the creator's time, not after a new one)
+    """
+    ALTER TABLE server_tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0;  -- 1: players only
+    ALTER TABLE server_tables ADD COLUMN waits TEXT NOT NULL DEFAULT '{}';  -- {account: since}
+    -- (and a table's note is its result once it is over, as well as why it failed)
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

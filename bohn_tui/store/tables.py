@@ -1,7 +1,11 @@
 """The tables of `bohn server` (issue #26): who sits where, whether they are open, running or
 over, whom they wait for and when the last move was. A running table's game is an ordinary
 saved game (`save_id`); this row is what the lobby lists and what a restarted server opens
-again. A seat is {"account": id}, {"bot": level} or {} (open: the first to join takes it)."""
+again. A seat is {"account": id}, {"bot": level} or {} (open: the first to join takes it).
+
+A public table is listed to everyone (its open seats to take, watched once it runs); a
+private one only to its players (its creator among them): only they see it, and only they
+may watch it (`visible`). A private table has no open seats: its people are named."""
 
 from __future__ import annotations
 
@@ -9,10 +13,11 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn_tui.store.accounts import by_id
+from bohn_tui.store.accounts import names_of
 
 MODES = ("live", "correspondence")
 STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before a bot plays
@@ -33,6 +38,8 @@ class TableRow:
     created: float = 0.0
     note: str = ""
     standin: float | None = None  # seconds a person may be away before a bot plays for them
+    private: bool = False  # seen and watched by its players only
+    waits: dict[int, float] = field(default_factory=dict)  # account -> since when it waits
 
     def accounts(self) -> list[int]:
         return [int(s["account"]) for s in self.seats if "account" in s]
@@ -43,9 +50,15 @@ class TableRow:
     def bots(self) -> int:
         return sum(1 for s in self.seats if "bot" in s)
 
+    def visible(self, account: int) -> bool:
+        """Whether the account may see the table (and watch it): a public one, or a private
+        one it sits at or made."""
+        return not self.private or account == self.creator or account in self.accounts()
+
 
 _COLUMNS = (
-    "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin"
+    "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin,"
+    " private, waits"
 )
 
 
@@ -63,6 +76,8 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         float(r[9]),
         str(r[10]),
         None if r[11] is None else float(r[11]),
+        bool(r[12]),
+        {int(a): float(since) for a, since in json.loads(r[13]).items()},
     )
 
 
@@ -73,13 +88,17 @@ def new_table(
     seats: list[dict[str, Any]],
     mode: str,
     standin: float | None = None,
+    private: bool = False,
+    now: float | None = None,
 ) -> TableRow:
-    now = time.time()
+    now = time.time() if now is None else now
     row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
-    row.standin = standin
+    row.standin, row.private = standin, private
+    marks = ", ".join("?" * 14)
     db.execute(
-        f"INSERT INTO server_tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin),
+        f"INSERT INTO server_tables ({_COLUMNS}) VALUES ({marks})",
+        (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin)
+        + (int(private), "{}"),
     )
     return row
 
@@ -101,7 +120,7 @@ def in_state(db: sqlite3.Connection, *states: str) -> list[TableRow]:
 def update(db: sqlite3.Connection, row: TableRow) -> None:
     db.execute(
         "UPDATE server_tables SET save_id = ?, seats = ?, state = ?, awaited = ?, last_move = ?,"
-        " note = ? WHERE id = ?",
+        " note = ?, waits = ? WHERE id = ?",
         (
             row.save_id,
             json.dumps(row.seats),
@@ -109,6 +128,7 @@ def update(db: sqlite3.Connection, row: TableRow) -> None:
             json.dumps(row.awaited),
             row.last_move,
             row.note,
+            json.dumps({str(a): since for a, since in row.waits.items()}),
             row.id,
         ),
     )
@@ -121,6 +141,9 @@ def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> Table
     try:
         row = get(db, table_id)
         if row is None or row.state != OPEN or account in row.accounts() or not row.open_seats():
+            db.execute("ROLLBACK")
+            return None
+        if not row.visible(account):
             db.execute("ROLLBACK")
             return None
         seat = next(i for i, s in enumerate(row.seats) if not s)
@@ -144,12 +167,16 @@ class Listed:
     your_turn: bool  # ... and it waits for them
 
 
-def seat_names(db: sqlite3.Connection, row: TableRow) -> list[str]:
+def seat_names(
+    db: sqlite3.Connection, row: TableRow, names: Mapping[int, str] | None = None
+) -> list[str]:
+    """Each seat's name; the accounts' from `names` when given (else read one by one)."""
+    if names is None:
+        names = names_of(db, row.accounts())
     out = []
     for s in row.seats:
         if "account" in s:
-            a = by_id(db, int(s["account"]))
-            out.append(a.name if a else "(gone)")
+            out.append(names.get(int(s["account"]), "(gone)"))
         elif "bot" in s:
             out.append(f"bot ({s['bot']})")
         else:
@@ -157,20 +184,41 @@ def seat_names(db: sqlite3.Connection, row: TableRow) -> list[str]:
     return out
 
 
-def lobby(db: sqlite3.Connection, account: int) -> dict[str, list[Listed]]:
+WEEK = 7 * 86400.0  # how long a game over (or failed) stays in its people's lobbies
+
+
+def lobby(
+    db: sqlite3.Connection, account: int, now: float | None = None
+) -> dict[str, list[Listed]]:
     """The account's lobby: "yours" (the games it sits at, those that wait for it first,
     then by the last move; those over or failed for a week), "open" (tables with an open
-    seat it may take), "watch" (running tables of others)."""
-    out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
-    for row in in_state(db, OPEN, RUNNING, OVER, FAILED):
+    seat it may take), "watch" (running tables of others); private tables only where it
+    sits or that it made. Two statements however many tables there are: the rows that can
+    be listed (no game over for longer than WEEK), then the names of their accounts at once."""
+    since = (time.time() if now is None else now) - WEEK
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM server_tables WHERE state IN (?, ?)"
+        " OR (state IN (?, ?) AND last_move >= ?) ORDER BY last_move DESC",
+        (OPEN, RUNNING, OVER, FAILED, since),
+    )
+    kept: list[tuple[str, TableRow]] = []
+    for r in rows:
+        row = _row(r)
+        if not row.visible(account):
+            continue
         mine = account in row.accounts()
-        item = Listed(row, seat_names(db, row), mine, mine and account in row.awaited)
-        if mine and (row.state in (OPEN, RUNNING) or time.time() - row.last_move < 7 * 86400):
-            out["yours"].append(item)
+        if mine and (row.state in (OPEN, RUNNING) or row.last_move >= since):
+            kept.append(("yours", row))
         elif row.state == OPEN and row.open_seats():
-            out["open"].append(item)
+            kept.append(("open", row))
         elif row.state == RUNNING:
-            out["watch"].append(item)
+            kept.append(("watch", row))
+    names = names_of(db, (a for _, row in kept for a in row.accounts()))
+    out: dict[str, list[Listed]] = {"yours": [], "open": [], "watch": []}
+    for part, row in kept:
+        mine = part == "yours"
+        item = Listed(row, seat_names(db, row, names), mine, mine and account in row.awaited)
+        out[part].append(item)
     out["yours"].sort(
         key=lambda t: (not t.your_turn, t.row.state in (OVER, FAILED), -t.row.last_move)
     )

@@ -45,6 +45,15 @@ def _when(at: float) -> str:
     return time.strftime(fmt, time.localtime(at))
 
 
+def _since(at: float) -> str:
+    """How long ago `at` was, in the largest unit: "3 d", "5 h", "12 min", "just now"."""
+    gone = max(0.0, time.time() - at)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if gone >= size:
+            return f"{int(gone // size)} {unit}"
+    return "just now"
+
+
 def _title(game: str) -> str:
     try:
         return spec(game).title
@@ -101,6 +110,9 @@ class NewTableScreen(ModalScreen[None]):
             yield Input(placeholder=example, max_length=400, id="seats", compact=True)
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
             yield Select(modes, value="live", allow_blank=False, id="mode", compact=True)
+            seen = [("public: listed to everyone", False)]
+            seen += [("private: seen and watched by its players only", True)]
+            yield Select(seen, value=False, allow_blank=False, id="private", compact=True)
             stands = [("no bot plays for a person away", 0)]
             stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
             yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
@@ -126,6 +138,7 @@ class NewTableScreen(ModalScreen[None]):
         assert isinstance(lobby, LobbyApp)
         standin = self.query_one("#standin", Select).value
         ask = {"ask": "new", "game": game, "seats": seats, "mode": mode, "standin": standin}
+        ask["private"] = self.query_one("#private", Select).value is True
         reply = lobby.ask(ask)
         if "play" in reply:
             self.app.exit({"do": "play", "table": str(reply["play"])})
@@ -150,6 +163,7 @@ class ProfileScreen(ModalScreen[None]):
                 "from there with the command shown (good once, for 15 minutes)."
             )
             yield Static("", id="link")
+            yield Static(_record(self.lobby.store.db, me.name) if me else "", id="record")
         yield Footer()
 
     def action_link(self) -> None:
@@ -158,7 +172,38 @@ class ProfileScreen(ModalScreen[None]):
             return
         code = acc.new_link_code(self.lobby.store.db, me.id)
         port, where = self.lobby.shown.get("port", 22), self.lobby.shown.get("address", "host")
-        self.query_one("#link", Static).update(literal(f"ssh -p {port} link-{code}@{where}"))
+        line = f"ssh -p {port} link-{code}@{where}"
+        if self.lobby.shown.get("web"):  # or in a browser (bohn server --web)
+            line += f"\nor in a browser at {self.lobby.shown['web']} the code {code}"
+        self.query_one("#link", Static).update(literal(line))
+
+
+def _record(db: Any, name: str) -> Text:
+    """An account's finished games and ratings, a line per game: played, won, its best
+    score, and its rating (openskill's ordinal, as the leaderboard's)."""
+    from bohn_tui.store.stats import player_stats
+
+    rated = {r.game_id: r for r in ratings.ratings_for(db, name)}
+    found = player_stats(db, name)
+    out = Text()
+    out.append("\nYour games", style="bold")
+    if not found and not rated:
+        out.append("\n  none finished yet")
+        return out
+    games: dict[str, list[int]] = {}
+    for line in found[0].lines if found else ():
+        total = games.setdefault(line.game, [0, 0, 0])
+        total[0] += line.games
+        total[1] += line.wins
+        total[2] = max(total[2], line.best)
+    for game in [g for g in GAMES if g in games or g in rated]:
+        played, won, best = games.get(game, [0, 0, 0])
+        out.append(f"\n  {_title(game)}: ")
+        out.append(f"{played} played, {won} won, best {best}")
+        if game in rated:
+            r = rated[game]
+            out.append(f" · rating {r.ordinal:.1f} ({r.games} rated)")
+    return out
 
 
 class BoardScreen(ModalScreen[None]):
@@ -191,6 +236,7 @@ class BoardScreen(ModalScreen[None]):
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
+        Binding("w", "watch", "Watch"),
         Binding("p", "profile", "Profile"),
         Binding("b", "board", "Leaderboard"),
         Binding("r", "refresh", "Refresh"),
@@ -230,13 +276,16 @@ class LobbyScreen(Screen[None]):
             if row.state == t.RUNNING:
                 who = ", ".join(names.get(a, "?") for a in row.awaited)
                 turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
+                waited = [row.waits[a] for a in row.awaited if a in row.waits]
+                if turn and waited:  # how long the table has waited for them (away)
+                    turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
                 kind = "play"
             elif row.state == t.OPEN:
                 turn, kind = f"{row.open_seats()} seat(s) open", "none"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
             else:
-                turn, kind = "over", "play"
+                turn, kind = (f"over: {row.note}" if row.note else "over"), "play"
             options.append(self._option(kind, item, turn))
         if not listed["yours"]:
             options.append(Option(Text("  none yet: n makes a table"), disabled=True))
@@ -269,6 +318,8 @@ class LobbyScreen(Screen[None]):
         text.append(f"{_title(row.game)}", style="bold")
         if row.mode == "correspondence":
             text.append(" (correspondence)")
+        if row.private:
+            text.append(" (private)")
         text.append(" · ")
         text.append_text(literal(", ".join(item.names)))
         text.append(f" · {_when(row.last_move)}", style="dim")
@@ -285,6 +336,19 @@ class LobbyScreen(Screen[None]):
             kind, table = "play", str(reply["play"])
         if kind in ("play", "watch"):
             self.app.exit({"do": kind, "table": table})
+
+    def action_watch(self) -> None:
+        """Watch the highlighted running table, one's own too (a look that does not take
+        the seat back from a bot standing in)."""
+        ol = self.query_one("#tables", OptionList)
+        if ol.highlighted is None:
+            return
+        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        row = t.get(self.lobby.store.db, table) if kind in ("play", "watch") else None
+        if row is None or row.state != t.RUNNING:
+            self.query_one("#note", Label).update("w watches a running table")
+            return
+        self.app.exit({"do": "watch", "table": table})
 
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen())

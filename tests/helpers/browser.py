@@ -100,7 +100,7 @@ class Page:
         with self.lock:
             return "\n".join(self.screen.display)
 
-    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
+    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 60.0) -> str:
         """The screen once `check` holds (playwright's events come in while it waits)."""
         return wait_for(self.text, check, timeout, lambda s: self.page.wait_for_timeout(s * 1000))
 

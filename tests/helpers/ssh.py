@@ -47,22 +47,43 @@ def make_key(folder: Path, name: str) -> Path:
     return path
 
 
+# `python -m bohn_tui ARGS`, its SSH door's limits (bohn_tui/net/gate.py's Limits) with other
+# defaults, given as JSON first: the tests of the login time and of the slowed failures set
+# them small (a real host keeps Limits' own defaults: tests/test_gate.py)
+LIMITED = """
+import dataclasses, json, sys
+from bohn_tui.net import gate
+over = json.loads(sys.argv[1])
+fields = [(k, type(v), v) for k, v in over.items()]
+gate.Limits = dataclasses.make_dataclass("Limits", fields, bases=(gate.Limits,), frozen=True)
+from bohn_tui.cli import main
+sys.argv = ["bohn", *sys.argv[2:]]
+main()
+"""
+
+
 @contextmanager
-def hosting(data: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+def hosting(
+    data: Path, *args: str, limits: dict[str, float] | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
     """`bohn host ARGS --json --port 0 --bind 127.0.0.1` with its data in `data` (its socket
-    in a short folder there); killed at the end."""
+    in a short folder there), its door's `limits` other than the defaults; killed at the end."""
     sock = data / "h.sock"
     args = ("host", *args, "--json", "--socket", str(sock), "--port", "0", "--bind", "127.0.0.1")
-    with bohn_json(data, *args, "--bot-delay", "0") as running:
+    with bohn_json(data, *args, "--bot-delay", "0", limits=limits) as running:
         yield running
 
 
 @contextmanager
-def bohn_json(data: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+def bohn_json(
+    data: Path, *args: str, limits: dict[str, float] | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
     """`bohn ARGS` (a command that prints one JSON line once it is ready: `host --json`,
-    `server --json`) with its data in `data`; stopped at the end (SIGTERM, then SIGKILL)."""
+    `server --json`) with its data in `data`, its SSH door's `limits` other than the
+    defaults; stopped at the end (SIGTERM, then SIGKILL)."""
     env = dict(os.environ, BOHN_DATA_DIR=str(data), XDG_DATA_HOME=str(data))
-    cmd = [sys.executable, "-m", "bohn_tui", *args]
+    bohn = ["-c", LIMITED, json.dumps(limits)] if limits else ["-m", "bohn_tui"]
+    cmd = [sys.executable, *bohn, *args]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         assert proc.stdout is not None
@@ -142,7 +163,7 @@ class Terminal:
         with self.lock:
             return "\n".join(self.screen.display)
 
-    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 15.0) -> str:
+    def wait_for(self, check: str | Callable[[str], bool], timeout: float = 60.0) -> str:
         """The screen once `check` (a text on it, or a test of it) holds."""
         return wait_for(self.text, check, timeout)
 
@@ -181,7 +202,7 @@ class Terminal:
 def wait_for(
     text: Callable[[], str],
     check: str | Callable[[str], bool],
-    timeout: float = 15.0,
+    timeout: float = 60.0,
     pause: Callable[[float], object] = time.sleep,
 ) -> str:
     """`text()` once `check` (a text in it, or a test of it) holds; `pause(seconds)` between

@@ -38,8 +38,9 @@ from bohn_tui.games.bohnroschen.actions import (
     PayTribute,
     PlantKind,
 )
-from bohn_tui.games.bohnroschen.rules import Fact
+from bohn_tui.games.bohnroschen.rules import BohnroschenRules
 from bohn_tui.games.bohnroschen.solo_search import Planner
+from bohn_tui.games.bohnroschen.tasks import Fact, Task
 from bohn_tui.games.common.actions import (
     Action,
     BuyField,
@@ -61,9 +62,11 @@ HARD_EVENTS = frozenset({"draw", "turn_up", "deck_empty", "trade_give", "trade_g
 
 
 @cache
-def _tasks(n: int) -> dict[str, Any]:
+def _tasks(n: int) -> dict[str, Task]:
     """Vine card id -> Task, as the engine checks it."""
-    return {cid: vc.task for cid, vc in rules_for(GAME, n).cards.items()}
+    rules = rules_for(GAME, n)
+    assert isinstance(rules, BohnroschenRules)
+    return {cid: vc.task for cid, vc in rules.cards.items()}
 
 
 def _fact(kind: str, seat: int, **kw: Any) -> Any:
@@ -300,7 +303,7 @@ class BohnroschenBot:
         return Seat(fields, coins, s.hand, s.area)
 
     @staticmethod
-    def _state_holds(t: Any, s: Seat, view: dict[str, Any]) -> bool:
+    def _state_holds(t: Task, s: Seat, view: dict[str, Any]) -> bool:
         """The engine's state check, on the seat's fields as the bot models them."""
         kind = t.state
         counts = [c for _, c in s.fields]
@@ -369,12 +372,13 @@ class BohnroschenBot:
         return True
 
     @staticmethod
-    def _out_of_reach(t: Any, view: dict[str, Any]) -> bool:
+    def _out_of_reach(t: Task, view: dict[str, Any]) -> bool:
         if t.check == "state":
             return t.state in ("last_figure", "any_field")
         if t.event in HARD_EVENTS:
             return True
-        return t.check == "phase" and view["phase_number"] >= t.phase
+        number: int = view["phase_number"]
+        return t.check == "phase" and number >= t.phase
 
 
 def bohnroschen_or(bot: Any) -> Any:

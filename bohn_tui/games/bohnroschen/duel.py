@@ -8,6 +8,7 @@ from bohn_tui.games.bohnroschen.actions import (
     DiscardKind,
     PlantKind,
 )
+from bohn_tui.games.bohnroschen.core import RulesCore
 from bohn_tui.games.bohnroschen.phases import (
     INTERMEDIATE,
 )
@@ -35,7 +36,7 @@ from bohn_tui.games.common.table import (
 )
 
 
-class TwoPlayerTurn:
+class TwoPlayerTurn(RulesCore):
     """The two-player and solo turn (a mixin of BohnroschenRules)."""
 
     # -- two players: phases 0, 1 and 3 -----------------------------------------------------

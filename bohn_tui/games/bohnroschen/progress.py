@@ -3,12 +3,13 @@ turned into task facts as it happens (the event tap); fulfilled tasks move their
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from bohn_tui.games.bohnroschen.actions import (
     EndTribute,
     PayTribute,
 )
+from bohn_tui.games.bohnroschen.core import RulesCore
 from bohn_tui.games.bohnroschen.events import (
     CastleEntered,
     FigureMoved,
@@ -43,21 +44,21 @@ from bohn_tui.games.common.table import (
 )
 
 
-class _Tap(list):
+class _Tap(list[Event]):
     """The event list of one action: each event is turned into task facts as it happens."""
 
     __slots__ = ("rules", "st")
 
-    def __init__(self, rules: Any, st: BohnroschenState) -> None:
+    def __init__(self, rules: Progress, st: BohnroschenState) -> None:
         super().__init__()
         self.rules = rules
         self.st = st
 
-    def append(self, e: Event) -> None:  # type: ignore[override]
+    def append(self, e: Event) -> None:
         list.append(self, e)
         self.rules._on_event(self.st, e, self)
 
-    def extend(self, events: Any) -> None:  # type: ignore[override]
+    def extend(self, events: Iterable[Event]) -> None:
         for e in events:
             self.append(e)
 
@@ -66,7 +67,7 @@ class _Tap(list):
 # Rules
 
 
-class Progress:
+class Progress(RulesCore):
     """Tribute, the figures and the tasks (a mixin of BohnroschenRules)."""
 
     # -- tribute -----------------------------------------------------------------------------
@@ -244,8 +245,7 @@ class Progress:
         """Turn one event into task facts, as it happens."""
         if st.phase == OVER:
             return
-        t = e.__class__
-        if t is Planted:
+        if type(e) is Planted:  # (the exact classes: `is`, never isinstance)
             f = st.players[e.seat].fields[e.field]
             before = f.count - 1
             key = (e.seat, e.field)
@@ -253,21 +253,21 @@ class Progress:
             if not before:
                 st.fresh.add(key)
             self._fact(st, Fact("plant", e.seat, e.variety, e.source, before, flag=existing))
-        elif t is Harvested:
+        elif type(e) is Harvested:
             self._fact(st, Fact("harvest", e.seat, e.variety, cards=e.count, coins=e.coins))
-        elif t is FieldBought:
+        elif type(e) is FieldBought:
             self._fact(st, Fact("buy_field", e.seat))
-        elif t is TurnedUp:
+        elif type(e) is TurnedUp:
             for v in e.cards:  # the beans taken from the discard pile are not turned up
                 self._fact(st, Fact("turn_up", e.seat, v))
-        elif t is Traded:
+        elif type(e) is Traded:
             for v in e.gave:
                 self._fact(st, Fact("trade_give", e.seat, v))
                 self._fact(st, Fact("trade_get", e.other, v))
             for v in e.got:
                 self._fact(st, Fact("trade_give", e.other, v))
                 self._fact(st, Fact("trade_get", e.seat, v))
-        elif t is DeckRanOut:
+        elif type(e) is DeckRanOut:
             self._fact(st, Fact("deck_empty"))
-        elif t is PhaseStarted:
+        elif type(e) is PhaseStarted:
             self._new_phase(st, ev, PHASE_NUMBER[e.phase])

@@ -115,7 +115,8 @@ def violet_after(layout: dict[str, Any], castle: int, violet: int) -> int:
     """Solo: where the violet figure goes from layout card `violet` at its next move: on by
     its row's steps (data.toml's `violet_steps`), at most to the castle."""
     row = min(violet // layout["row_length"], layout["rows"] - 1)
-    return min(castle, violet + layout["violet_steps"][row])
+    step: int = layout["violet_steps"][row]
+    return min(castle, violet + step)
 
 
 class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BeanRules[BohnroschenState]):
@@ -233,11 +234,13 @@ class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BeanRules[Bohn
     @property
     def castle_index(self) -> int:
         """Solo: the castle's place in the layout (4 rows of 7: card 28)."""
-        return self.solo_layout["rows"] * self.solo_layout["row_length"]
+        rows: int = self.solo_layout["rows"]
+        length: int = self.solo_layout["row_length"]
+        return rows * length
 
     # -- the turn --------------------------------------------------------------------------
 
-    def start_turn(self, st: BohnroschenState, ev: list[Event] | None) -> None:
+    def start_turn(self, st: GameState, ev: list[Event] | None) -> None:
         if not isinstance(st, BohnroschenState):
             return  # new_game builds the Bohnröschen state first
         assert ev is not None

@@ -151,13 +151,13 @@ def world(view: dict[str, Any], legal: list[Action], memory: Memory) -> Bohnrosc
         bought_field=me["bought_field"],
     )
     base = GameState(
-        rules=rules,  # type: ignore[arg-type]
+        rules=rules,
         seed=0,
         options={},
         players=[player],
         deck=Deck(cards=deck, discard=discard, end_at=0, runouts=view["runouts"]),
         removed=[],
-        rng=_NoChance(),
+        rng=_NoChance(),  # type: ignore[arg-type]  # (a Random's .random() only)
         turned_up=list(view["turned_up"]),
         duel_offer=[],
         active=0,
@@ -383,7 +383,9 @@ class Planner:
                 if t.varieties:
                     share = sum(q.get(v, 0) for v in t.varieties)
                 else:
-                    share = sum(q.get(f.variety, 0) for f in p.fields if f.count)
+                    share = sum(
+                        q.get(f.variety, 0) for f in p.fields if f.count and f.variety is not None
+                    )
                 return at_least_one(share, 2)
             return 0.0
         if t.check == "event":
@@ -406,6 +408,7 @@ class Planner:
                 best = max(best, at_least(least - have - sure, mean))
             return best
         if kind == "every_field":
+            assert t.cards is not None  # an every_field task names its cards
             return 0.45 if all(c <= t.cards for c in counts) else 0.15
         if kind == "empty_field":
             big = max(counts)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from bohn_tui.games.bohnroschen.core import RulesCore
 from bohn_tui.games.bohnroschen.phases import (
     INTERMEDIATE,
     PHASE_NAMES,
@@ -19,7 +20,7 @@ from bohn_tui.games.common.rules import (
 )
 
 
-class BohnroschenViews:
+class BohnroschenViews(RulesCore):
     """The views of BohnroschenRules (a mixin)."""
 
     # -- views -------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ class BohnroschenViews:
 
     def reshuffles(self, st: BohnroschenState) -> bool:
         """The draw pile may run out any number of times: the discard pile is reshuffled
-        each time (the chance BohnanzaViews.chances names)."""
+        each time (the chance BeanViews.chances names)."""
         return True
 
     def phase_name(self, st: BohnroschenState) -> str:
@@ -125,7 +126,7 @@ class BohnroschenViews:
         """The Bohnanza summary plus the castle: "ranking" (seats, best first), "standing"
         (where each figure ended), "score_title" and "verdict" (who won and why, also when
         nobody reached the castle)."""
-        out = super().summary(st)  # type: ignore[misc]
+        out = super().summary(st)
         names = [p.name for p in st.players]
         last = len(st.vine) - 1
         out["ranking"] = self.ranking(st)

@@ -6,11 +6,12 @@ ChooseCoin and Skip (rules.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
+from bohn_tui.engine.actions import Event, IllegalAction
 from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.limits import show
-from bohn_tui.games.common.actions import Drew, Event, IllegalAction
+from bohn_tui.games.common.actions import Drew
 from bohn_tui.games.common.table import shuffle
 from bohn_tui.games.excalibohn.actions import (
     AbilityUsed,
@@ -31,7 +32,7 @@ DUEL_TURN_UPS = 5  # a duel ends after this many turn-ups (a 5th Sword does noth
 SWORD_RESULTS = {"princess": "princess", "magic": "magic", "picker": "picker", "sword": "counter"}
 
 
-def is_seat(x: Any, n: int) -> bool:
+def is_seat(x: Any, n: int) -> TypeGuard[int]:
     """Whether `x` is a seat number of a game of n (an int, not a bool or a string)."""
     return x.__class__ is int and 0 <= x < n
 
@@ -53,7 +54,7 @@ class Abilities:
     # -- what may be used ----------------------------------------------------------------
 
     def chances(self, st: ExcalibohnState) -> list[Chance[Any] | Shuffle]:
-        """The bean games' chance (BohnanzaViews.chances: the discard pile reshuffled) and the
+        """The bean games' chance (BeanViews.chances: the discard pile reshuffled) and the
         coin piles the abilities the active player may use now shuffle for a turn-up
         (engine/chance.py): the Mean Bean's fellows' piles, the Sword Bean's target's (its
         first turn-up; the duel's later ones follow the answers)."""
@@ -104,7 +105,7 @@ class Abilities:
         f = fields[field]
         if not f.count:
             return f"field {field + 1} is empty"
-        ability = cards().abilities.get(f.variety)  # type: ignore[arg-type]
+        ability = None if f.variety is None else cards().abilities.get(f.variety)
         if ability is None:
             return f"the {self.vname(f.variety)} has no ability"
         if field >= len(st.uses) or not st.uses[field]:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohn_tui.engine.actions import Action
 from bohn_tui.engine.bots import Observe
 from bohn_tui.games.common import bots as common_bots
 from bohn_tui.games.common.actions import (
-    Action,
     Harvest,
     PlantHand,
 )

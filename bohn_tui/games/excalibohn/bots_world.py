@@ -39,8 +39,8 @@ def sample_world(
         others = tuple(x for x in range(len(players)) if x != holder)
         for s in p.get("spells", []):
             sid = s["id"] if s["id"] is not None else (unseen.pop() if unseen else "swap")
-            known = others if s["id"] is not None and holder != seat else ()
-            row.append(SpellCard(sid, up=bool(s["up"]), temp=bool(s.get("temp")), known=known))
+            seen_by = others if s["id"] is not None and holder != seat else ()
+            row.append(SpellCard(sid, up=bool(s["up"]), temp=bool(s.get("temp")), known=seen_by))
         rows.append(row)
     active = players[view["active"]]["fields"]
     uses = set(view.get("uses") or ())

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.contract import Ask
 from bohn_tui.engine.limits import show
-from bohn_tui.games.common.actions import Action, Event, IllegalAction, PlantHand
+from bohn_tui.games.common.actions import PlantHand
 from bohn_tui.games.common.table import plant_targets
 from bohn_tui.games.excalibohn.abilities import DRAW, MAGIC, is_seat
 from bohn_tui.games.excalibohn.actions import (
@@ -195,12 +196,14 @@ class Decisions:
         decides on a phase-2 spell (either would be refused)."""
         if st.pending or (seat != st.active and self.phase2_waits(st)):
             return False
-        return super().can_offer(st, seat)  # type: ignore[misc]
+        may: bool = super().can_offer(st, seat)  # type: ignore[misc]
+        return may
 
     def may_volunteer(self, st: ExcalibohnState, seat: int) -> bool:
         if st.pending or self.phase2_waits(st):
             return False
-        return super().may_volunteer(st, seat)  # type: ignore[misc]
+        may: bool = super().may_volunteer(st, seat)  # type: ignore[misc]
+        return may
 
     def volunteer_window(self, st: ExcalibohnState) -> Any:
         """Bohnanza's windows, and one more when the active player has decided on the

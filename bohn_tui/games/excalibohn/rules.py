@@ -216,7 +216,7 @@ class ExcalibohnRules(
 
     # -- the turn --------------------------------------------------------------------------
 
-    def start_turn(self, st: ExcalibohnState, ev: list[Event] | None) -> None:
+    def start_turn(self, st: GameState, ev: list[Event] | None) -> None:
         if not isinstance(st, ExcalibohnState):
             return  # new_game builds the Excalibohn state first
         assert ev is not None

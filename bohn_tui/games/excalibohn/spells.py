@@ -14,11 +14,11 @@ turn; never while a decision is pending."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
-from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.actions import Action, Event, IllegalAction
 from bohn_tui.engine.limits import show
-from bohn_tui.games.common.actions import IllegalAction, TurnedUp
+from bohn_tui.games.common.actions import TurnedUp
 from bohn_tui.games.common.table import Field, distinct, shuffle
 from bohn_tui.games.excalibohn.actions import (
     CastSpell,
@@ -62,7 +62,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 _FIELDS = ("target", "index", "to", "field", "variety")
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return x.__class__ is int
 
 
@@ -266,7 +266,7 @@ class SpellRules:
         row = st.spells[seat]
         if not _is_int(a.spell) or not 0 <= a.spell < len(row):
             raise IllegalAction(f"you have no spell card {show(a.spell)}")
-        card = row[a.spell]
+        card: SpellCard = row[a.spell]
         spell = cards().spells[card.id]
         if not card.up:
             raise IllegalAction(f"your spell card {a.spell + 1} is face down: activate it first")
@@ -339,6 +339,7 @@ class SpellRules:
         card taken is known to its former holder. A Swap drawn by the Random Spell stays
         with the fellow and the card swapped in goes back into the deck instead."""
         seat, t = a.seat, a.target
+        assert t is not None and a.index is not None  # _check_choices: swap takes both
         theirs = st.spells[t][a.index]
         everyone = tuple(s for s in range(self.n) if s != t)
         st.spells[t][a.index] = SpellCard(card.id, up=False, temp=False, known=everyone)
@@ -371,6 +372,7 @@ class SpellRules:
         self, st: Any, a: CastSpell, card: SpellCard, ev: list[Event] | None
     ) -> None:
         seat, v = a.seat, a.variety
+        assert a.field is not None and v is not None  # _check_choices: it takes both
         p = st.players[seat]
         f = p.fields[a.field]
         was = f.variety
@@ -399,6 +401,7 @@ class SpellRules:
             self.push(st, Pending("own_plant", seat))
 
     def _do_retuck(self, st: Any, a: CastSpell, card: SpellCard, ev: list[Event] | None) -> None:
+        assert a.to is not None and a.index is not None  # _check_choices: retuck takes both
         hand = st.players[a.seat].hand
         order = list(range(len(hand)))
         order.insert(a.to, order.pop(a.index))  # order[new position] = old position

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from bohn_tui.games.common.phases import OVER
@@ -41,9 +42,10 @@ class ExcalibohnViews:
 
     data: Any
     varieties: dict[str, Any]
+    phase2_waits: Callable[..., bool]
 
     def view(self, st: ExcalibohnState, seat: int | None) -> dict[str, Any]:
-        out = super().view(st, seat)  # type: ignore[misc]
+        out: dict[str, Any] = super().view(st, seat)  # type: ignore[misc]
         over = st.phase == OVER
         for s, pv in enumerate(out["players"]):
             row = st.spells[s]
@@ -74,7 +76,7 @@ class ExcalibohnViews:
         out["temp_fields"] = list(st.temp_fields)
         out["traded"] = st.traded
         out["phase2_open"] = st.phase2_open
-        out["spell_first"] = self.phase2_waits(st)  # type: ignore[attr-defined]
+        out["spell_first"] = self.phase2_waits(st)
         out["discardable"] = list(st.discardable)
         out["enchanted"] = [{"seat": s, "field": f, "was": w} for (s, f), w in st.enchanted.items()]
         out["notes"] = list(st.notes[seat]) if seat is not None else []

@@ -32,11 +32,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from bohn_tui.engine.actions import Action
 from bohn_tui.engine.bots import Observe
 
 from . import chances
-from .actions import Action, Harvest, Reroll, Roll
-from .dice import DiceData, Order, covered_run, load, outcomes
+from .actions import Harvest, Reroll, Roll
+from .dice import HARVEST, DiceData, Order, covered_run, load, outcomes
 
 AHEAD = 0.7  # how much the standard counts what one more roll adds on average
 
@@ -75,16 +76,16 @@ def _usable(view: dict[str, Any], seat: int) -> tuple[str, ...]:
 
 
 def _thalers(data: DiceData, covered: int) -> int:
-    return data.thalers.get(min(covered, max(data.thalers)), 0) if covered >= chances.HARVEST else 0
+    return data.thalers.get(min(covered, max(data.thalers)), 0) if covered >= HARVEST else 0
 
 
 def _wins_now(data: DiceData, view: dict[str, Any], seat: int) -> bool:
     """Whether harvesting now ends the game with `seat` ahead of everybody's final harvest."""
     me = view["players"][seat]
-    total = me["thalers"] + _thalers(data, me["covered"])
+    total: int = me["thalers"] + _thalers(data, me["covered"])
     if total < view["target"]:
         return False
-    rest = [
+    rest: list[int] = [
         p["thalers"] + _thalers(data, p["covered"])
         for i, p in enumerate(view["players"])
         if i != seat
@@ -114,7 +115,7 @@ def _place_reason(data: DiceData, view: dict[str, Any], seat: int, placed: Seque
     if _gain(data, view, seat, placed):
         return f"for order {aim + 1} ({orders[aim].text})"
     lower = me.get("lower")
-    if lower and c + covered_run(orders, c, both) >= chances.HARVEST:
+    if lower and c + covered_run(orders, c, both) >= HARVEST:
         nxt = data.cards[lower - 1].orders
         first = covered_run(nxt, 0, field)
         if first < len(nxt) and (covered_run(nxt, 0, both) > first or not last):
@@ -287,7 +288,7 @@ def _worth(hand: tuple[int, int, int], faces: tuple[str, ...]) -> float:
     top = len(chances.VALUES) - 1
     c = min(top, covered + covered_run(data.cards[upper - 1].orders, covered, faces))
     value = chances.VALUES[c]
-    if c >= chances.HARVEST and lower:
+    if c >= HARVEST and lower:
         value += chances.VALUES[min(top, covered_run(data.cards[lower - 1].orders, 0, faces))]
     return value
 
@@ -295,7 +296,7 @@ def _worth(hand: tuple[int, int, int], faces: tuple[str, ...]) -> float:
 @lru_cache(maxsize=1 << 18)
 def _after_roll(hand: tuple[int, int, int], faces: tuple[str, ...], nd: int, nl: int) -> float:
     """_worth on average after `faces` and one roll of `nd` darker and `nl` lighter dice."""
-    total = 6 ** (nd + nl)
+    total: int = 6 ** (nd + nl)
     return sum(w * _worth(hand, tuple(sorted(faces + f))) for f, w in _rolls(nd, nl)) / total
 
 

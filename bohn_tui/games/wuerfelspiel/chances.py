@@ -30,7 +30,6 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 
 from .dice import HARVEST, DiceData, Order, assign_dice, covered_run, order_slots, outcomes
 
@@ -293,12 +292,25 @@ class Choice:
     instead: tuple[int, ...] = ()
 
 
-_SOLVED: OrderedDict[tuple[Any, ...], tuple[int, bool, list[float], list[float]]] = OrderedDict()
+_Held = tuple[tuple[Order, ...], int, tuple[Order, ...]]  # orders, covered, lower card
+_Key = tuple[tuple[Faces, ...], _Held, tuple[_Held, ...], float, tuple[float, ...]]
+_SOLVED: OrderedDict[_Key, tuple[int, bool, list[float], list[float]]] = OrderedDict()
 
 
-def _expert_values(*key: Any, upto: int, figure: bool) -> tuple[list[float], list[float]]:
-    """_solve_expert for `key`, kept (the last 256 keys) with how far it was solved: a
-    later roll of the same turn, with fewer dice or no figure, reuses it."""
+def _expert_values(
+    dice: tuple[Faces, ...],
+    mine: _Held,
+    others: tuple[_Held, ...],
+    weight: float,
+    values: tuple[float, ...],
+    *,
+    upto: int,
+    figure: bool,
+) -> tuple[list[float], list[float]]:
+    """_solve_expert for the key (dice, mine, others, weight, values), kept (the last 256
+    keys) with how far it was solved: a later roll of the same turn, with fewer dice or no
+    figure, reuses it."""
+    key: _Key = (dice, mine, others, weight, values)
     got = _SOLVED.get(key)
     if got is not None and got[0] >= upto and (got[1] or not figure):
         _SOLVED.move_to_end(key)
@@ -341,7 +353,7 @@ Hand = tuple[Sequence[Order], int] | tuple[Sequence[Order], int, Sequence[Order]
 
 
 def _hand(hand: Hand) -> tuple[tuple[Order, ...], int, tuple[Order, ...]]:
-    lower = tuple(hand[2]) if len(hand) > 2 else ()  # type: ignore[misc]
+    lower = tuple(hand[2]) if len(hand) > 2 else ()
     return tuple(hand[0]), hand[1], lower
 
 

@@ -77,5 +77,5 @@ def fitting(
         return FitDice((), (), aim)
     top = start + run  # the first order still not fulfilled with them
     # that one is served too where these dice show more of it than the field did
-    part = top < len(orders) and part_of_next > filled(orders[top], base)
-    return FitDice(chosen, tuple(range(aim, top + part)), aim)
+    serves = top < len(orders) and part_of_next > filled(orders[top], base)
+    return FitDice(chosen, tuple(range(aim, top + serves)), aim)

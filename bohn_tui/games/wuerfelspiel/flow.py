@@ -67,10 +67,10 @@ def roll(
     st.last_roller, st.last_dice, st.last_figure, st.open = st.roller, dice, figure, True
     st.field_seat = None
     st.fulfilled = []
-    ev.append(Rolled(st.roller, dice, shown, figure))  # type: ignore[arg-type]
+    ev.append(Rolled(st.roller, dice, shown, figure))
     n = len(st.players)
     for k in range(1, n):
-        check(data, st, (st.roller + k) % n, shown, ROLL, ev)  # type: ignore[arg-type]
+        check(data, st, (st.roller + k) % n, shown, ROLL, ev)
 
 
 def place(st: DiceState, dice: tuple[int, ...], ev: list[Event]) -> None:

@@ -148,8 +148,11 @@ def rules_help(game: str, players: int) -> tuple[list[Any], list[Any]]:
     """The menu's Rules for one player count: Bohnröschen's rules (summary.py), not the
     plain bean game's, and the bean-o-meter."""
     from bohn_tui.games import rules_for
+    from bohn_tui.games.bohnroschen.rules import BohnroschenRules
 
-    lines = rules_for(game, players).rules_summary()
+    rules = rules_for(game, players)
+    assert isinstance(rules, BohnroschenRules)
+    lines = rules.rules_summary()
     return bean_help(game, players, extra=rules_text(lines))
 
 

@@ -154,8 +154,8 @@ def row_lines(view: dict[str, Any], compact: bool = False, tiny: bool = False) -
     shown = sorted(set(shown))
     if len(shown) > most:  # one line says what is left out
         # the viewer's card first, then the figures from the front, then the cards ahead
-        figs = sorted((i for i in shown if i in at and i != mine), reverse=True)
-        prio = ([mine] if mine in at else []) + figs + [i for i in shown if i not in at]
+        with_figs = sorted((i for i in shown if i in at and i != mine), reverse=True)
+        prio = ([mine] if mine in at else []) + with_figs + [i for i in shown if i not in at]
         keep = set(prio[: most - 1])
         left = [i for i in shown if i not in keep]
         shown = sorted(keep)

@@ -14,8 +14,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
+from bohn_tui.engine.actions import Action
 from bohn_tui.games.common.actions import (
-    Action,
     DiscardHand,
     DiscardOffer,
     Harvest,
@@ -106,7 +106,7 @@ class ExcaliControls(BeanControls):
 
     def pending(self) -> dict[str, Any] | None:
         """The decision the game waits for, when it is the viewer's."""
-        p = self.host.view.get("pending")
+        p: dict[str, Any] | None = self.host.view.get("pending")
         if p is None or p["seat"] != self.host.viewer:
             return None
         return p
@@ -454,7 +454,7 @@ class ExcaliControls(BeanControls):
             by_card: dict[int, list[CastSpell]] = {}
             for a in casts:
                 by_card.setdefault(a.index or 0, []).append(a)
-            choices = [
+            choices: list[tuple[str | Text, Any]] = [
                 (Text.assemble(f"hand #{i + 1} ", card(GAME, self.view_card(i))), group)
                 for i, group in sorted(by_card.items())
             ]

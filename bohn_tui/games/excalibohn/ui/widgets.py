@@ -131,7 +131,8 @@ class SpellsPanel(ViewStatic):
             kept.insert(0, t)
             room -= need
         grow = SPELL_ROWS + 2 - room if room < 0 else None  # (None: the stylesheet's)
-        if self.styles.max_height != grow:
+        held: object = self.styles.max_height  # a Scalar: never equal to an int
+        if held != grow:
             self.styles.max_height = grow
         return kept
 

@@ -151,7 +151,8 @@ class DiceControls:
         assert self.note is not None
         key = self.note[0]
         if key[:1] == ("seat",):
-            return view["active"] != key[1] or view["first_roll"]
+            first_roll: bool = view["first_roll"]
+            return view["active"] != key[1] or first_roll
         return key == self._roll_key
 
     def _chances_ready(self) -> None:
