@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from bohn_tui.engine import IllegalAction
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record, replay, rules_for
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.bohnroschen.rules import (
     BohnroschenState,
     DiscardKind,
@@ -42,6 +41,7 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.rules import GameState
 
 GAME = "bohnroschen"
 BASE_FIELDS = {f.name for f in fields(GameState)}

@@ -14,7 +14,6 @@ import pytest
 from helpers.rules import play, snapshot, start
 
 from bohn_tui.games import rules_for
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.common.actions import (
     Accept,
     Action,
@@ -29,6 +28,7 @@ from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.games.common.bots.expert import ExpertBot
 from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.games.common.bots.worlds import determinize
+from bohn_tui.games.common.rules import GameState
 from bohn_tui.play.simulate import drive, play_game, simulate
 
 # BOHN_SLOW_GAMES=300 plays hundreds of games per level and player count

@@ -1,15 +1,18 @@
 """The layers of issue 9, held by the import-linter contracts in pyproject.toml: the engine
 imports no game, UI, play, store or cli (nor textual, rich, typer, asyncio, sqlite3); a game's
-rules import no UI; outside bohn_tui.games nothing imports a game's module; the UI's screens
-and widgets import neither the session nor a game module. And no game id outside the games'
+rules import no UI; outside bohn_tui.games nothing imports a game's module; games/common (the
+bean engine and what the games share) imports no game's package; the UI's screens and
+widgets import neither the session nor a game module. And no game id outside the games'
 own packages (the registry names them), no game's option name and no id, class or widget
 type of a game's widgets: not in a module, not in a stylesheet (.tcss)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,3 +123,49 @@ def test_no_game_id_outside_the_games() -> None:
         and GAME_ID.search(path.read_text(encoding="utf-8"))
     )
     assert named == [], f"these files name a game id; go through the registry's specs: {named}"
+
+
+COMMON = "bohn_tui.games.common"
+
+
+def _game_packages() -> set[str]:
+    """Every game package under bohn_tui/games (common is the games' shared code)."""
+    return {
+        f"bohn_tui.games.{path.parent.name}"
+        for path in GAMES_DIR.glob("*/__init__.py")
+        if path.parent.name != "common"
+    }
+
+
+def test_common_contract_names_every_game_package() -> None:
+    """The contract that games/common imports no game's package lists them all: a new
+    game's package is added there."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = (
+        c
+        for c in config["tool"]["importlinter"]["contracts"]
+        if c.get("source_modules") == [COMMON]
+    )
+    assert set(contract["forbidden_modules"]) == _game_packages()
+
+
+def test_common_imports_no_game_package() -> None:
+    """No module of games/common imports a game's package, not even for the type checker
+    (which the import-linter contracts leave out): the bean engine names no game."""
+    games = _game_packages()
+    assert "bohn_tui.games.bohnanza" in games
+    named = []
+    for path in sorted((GAMES_DIR / "common").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            else:
+                continue
+            named += [
+                f"{path.relative_to(ROOT)}:{node.lineno}: {m}"
+                for m in found
+                if any(m == g or m.startswith(g + ".") for g in games)
+            ]
+    assert named == [], f"games/common imports a game's package: {named}"

@@ -23,7 +23,6 @@ from bohn_tui.engine import IllegalAction
 from bohn_tui.engine.record import Record
 from bohn_tui.games import read_record, rules_for
 from bohn_tui.games import start as start_record
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.common.actions import (
     Accept,
     Action,
@@ -41,6 +40,7 @@ from bohn_tui.games.common.actions import (
     Withdraw,
 )
 from bohn_tui.games.common.bots import make as make_bot
+from bohn_tui.games.common.rules import GameState
 from bohn_tui.play.simulate import play_game
 
 WHOLE_GAMES = 8 if os.environ.get("BOHN_FULL") else 4  # hypothesis examples per count

@@ -43,6 +43,6 @@ def test_rules_import_no_ui_cli_or_asyncio() -> None:
         [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True, timeout=60
     )
     result = json.loads(out.stdout)
-    assert "bohn_tui.games.bohnanza.rules" in result["modules"]  # the probe saw the engine
+    assert "bohn_tui.games.common.rules" in result["modules"]  # the probe saw the engine
     bad = [m for m in result["loaded"] if m.split(".")[0] in FORBIDDEN]
     assert bad == [], f"the rules module pulled in {bad}"

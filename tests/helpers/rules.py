@@ -12,7 +12,7 @@ from bohn_tui.engine import IllegalAction
 from bohn_tui.engine.actions import Action, Event
 from bohn_tui.games import rules_for
 from bohn_tui.games import start as start_record
-from bohn_tui.games.bohnanza.rules import GameState
+from bohn_tui.games.common.rules import GameState
 
 
 def deck_for(game: str, n: int, hands: list[list[str]], rest: Iterable[str] = ()) -> list[str]:

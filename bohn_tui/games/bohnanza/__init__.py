@@ -1,4 +1,5 @@
-"""Bohnanza for 2 to 7 players, the bean duel for two included (rulebook: bohnanza.txt)."""
+"""Bohnanza for 2 to 7 players, the bean duel for two included (rulebook: bohnanza.txt): the
+bean engine (games/common/rules.py) with its own data, and its options."""
 
 from bohn_tui.engine.options import CHOICE, Option
 from bohn_tui.games.common.data import TURN_UP_ENDS
@@ -18,7 +19,6 @@ TURN_UP_END = Option(
 
 SPEC = bean_spec(
     "bohnanza",
-    "bohn_tui.games.bohnanza.rules:BohnanzaRules",
     options=(OPEN_TREASURIES, TURN_UP_END),
     # records saved before the game ended at once at the last run-out while turning up
     legacy_options={"turn_up_end": "after_phase_3"},

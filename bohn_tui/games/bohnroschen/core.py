@@ -1,5 +1,5 @@
 """What the mixins of BohnroschenRules (Progress, TwoPlayerTurn, BohnroschenViews) read of
-the rules they are mixed into, declared for the type checker: the Bohnanza rules of a
+the rules they are mixed into, declared for the type checker: the bean rules of a
 BohnroschenState and the attributes and methods BohnroschenRules and the other mixins add.
 At run time RulesCore is an empty class (the mixins stay plain mixins)."""
 
@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bohn_tui.engine.actions import Event
-    from bohn_tui.games.bohnanza.rules import BohnanzaRules
     from bohn_tui.games.bohnroschen.state import BohnroschenState
     from bohn_tui.games.bohnroschen.tasks import VineCard
+    from bohn_tui.games.common.rules import BeanRules
 
-    _Base = BohnanzaRules[BohnroschenState]
+    _Base = BeanRules[BohnroschenState]
 else:
     _Base = object
 

@@ -4,11 +4,6 @@ time), phase 1 with one discard from the hand, phase 3 a whole kind at a time.""
 from __future__ import annotations
 
 from bohn_tui.engine.limits import show
-from bohn_tui.games.bohnanza.rules import (
-    PLANT,
-    PLANT_TURNED_UP,
-    TAKE_OFFER,
-)
 from bohn_tui.games.bohnroschen.actions import (
     DiscardKind,
     PlantKind,
@@ -30,6 +25,11 @@ from bohn_tui.games.common.actions import (
     IllegalAction,
     PlantArea,
     Planted,
+)
+from bohn_tui.games.common.rules import (
+    PLANT,
+    PLANT_TURNED_UP,
+    TAKE_OFFER,
 )
 from bohn_tui.games.common.table import (
     PlayerState,

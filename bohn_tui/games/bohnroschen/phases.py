@@ -3,7 +3,7 @@ their names and numbers (phase tasks count per number)."""
 
 from __future__ import annotations
 
-from bohn_tui.games.bohnanza.rules import (
+from bohn_tui.games.common.rules import (
     OVER,
     PLANT,
     PLANT_TRADES,

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bohn_tui.games.bohnanza.rules import (
-    OVER,
-)
 from bohn_tui.games.bohnroschen.actions import (
     EndTribute,
     PayTribute,
@@ -38,6 +35,9 @@ from bohn_tui.games.common.actions import (
     Planted,
     Traded,
     TurnedUp,
+)
+from bohn_tui.games.common.rules import (
+    OVER,
 )
 from bohn_tui.games.common.table import (
     pay_coins,

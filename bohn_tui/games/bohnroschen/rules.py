@@ -38,16 +38,6 @@ from dataclasses import fields
 from typing import Any
 
 from bohn_tui.engine.contract import Ask
-from bohn_tui.games.bohnanza.rules import (
-    OVER,
-    PLANT,
-    PLANT_TRADES,
-    PLANT_TURNED_UP,
-    TAKE_OFFER,
-    TRADE,
-    BohnanzaRules,
-    GameState,
-)
 from bohn_tui.games.bohnroschen.actions import (
     DiscardKind,
     DrawCards,
@@ -99,6 +89,16 @@ from bohn_tui.games.common.actions import (
     TurnedUp,
 )
 from bohn_tui.games.common.data import GameData
+from bohn_tui.games.common.rules import (
+    OVER,
+    PLANT,
+    PLANT_TRADES,
+    PLANT_TURNED_UP,
+    TAKE_OFFER,
+    TRADE,
+    BeanRules,
+    GameState,
+)
 from bohn_tui.games.common.table import (
     RESHUFFLE,
     PlayerState,
@@ -119,7 +119,7 @@ def violet_after(layout: dict[str, Any], castle: int, violet: int) -> int:
     return min(castle, violet + step)
 
 
-class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BohnanzaRules[BohnroschenState]):
+class BohnroschenRules(Progress, TwoPlayerTurn, BohnroschenViews, BeanRules[BohnroschenState]):
     """Bohnröschen for 1 (solo), 2 and 3-6 players."""
 
     def __init__(self, data: GameData, n_players: int) -> None:

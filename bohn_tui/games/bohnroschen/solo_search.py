@@ -31,7 +31,6 @@ from functools import cache
 from typing import Any
 
 from bohn_tui.games import rules_for
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.bohnroschen.actions import DrawCards, PayTribute
 from bohn_tui.games.bohnroschen.rules import BohnroschenRules, violet_after
 from bohn_tui.games.bohnroschen.state import BohnroschenState
@@ -43,6 +42,7 @@ from bohn_tui.games.common.actions import (
     EndTurn,
 )
 from bohn_tui.games.common.bots.evaluate import Meters, meters, value
+from bohn_tui.games.common.rules import GameState
 from bohn_tui.games.common.table import Deck, Field, PlayerState, harvestable_counts
 
 GAME = "bohnroschen"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.bohnroschen.tasks import Fact
+from bohn_tui.games.common.rules import GameState
 
 
 @dataclass(slots=True)

@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bohn_tui.games.bohnanza.rules import (
-    OVER,
-)
 from bohn_tui.games.bohnroschen.core import RulesCore
 from bohn_tui.games.bohnroschen.phases import (
     INTERMEDIATE,
@@ -18,6 +15,9 @@ from bohn_tui.games.bohnroschen.phases import (
 )
 from bohn_tui.games.bohnroschen.state import BohnroschenState
 from bohn_tui.games.bohnroschen.tasks import CASTLE
+from bohn_tui.games.common.rules import (
+    OVER,
+)
 
 
 class BohnroschenViews(RulesCore):
@@ -86,7 +86,7 @@ class BohnroschenViews(RulesCore):
 
     def reshuffles(self, st: BohnroschenState) -> bool:
         """The draw pile may run out any number of times: the discard pile is reshuffled
-        each time (the chance BohnanzaViews.chances names)."""
+        each time (the chance BeanViews.chances names)."""
         return True
 
     def phase_name(self, st: BohnroschenState) -> str:

@@ -14,6 +14,8 @@ from bohn_tui.engine.options import BOOL, Option
 from bohn_tui.games.common import bots as common_bots
 from bohn_tui.games.common.data import load
 
+# the bean engine (games/common/rules.py): Bohnanza's and Dahlias' rules, made with their data
+BEAN_RULES = "bohn_tui.games.common.rules:BeanRules"
 # the bean games' table parts (keys, banner, piles): bohn_tui/games/common/ui/parts.py
 BEAN_TABLE = "bohn_tui.games.common.ui.parts:PARTS"
 CALM = frozenset({"end_trading", "decline", "end_turn"})
@@ -78,7 +80,7 @@ def _state_lines(full: dict[str, Any]) -> list[str]:
 
 def bean_spec(
     game: str,
-    rules: str,
+    rules: str = BEAN_RULES,
     *,
     actions: Callable[[], tuple[type[Action], ...]] = _bean_actions,
     revealing: Callable[[], tuple[type[Event], ...]] = _bean_revealing,
@@ -91,7 +93,8 @@ def bean_spec(
     options: tuple[Option, ...] = (OPEN_TREASURIES,),
     legacy_options: dict[str, Any] | None = None,
 ) -> GameSpec:
-    """`rules` is the "module:class" of the rules, made with the game's data and a count."""
+    """`rules` is the "module:class" of the rules, made with the game's data and a count
+    (by default the bean engine's, as Bohnanza and Dahlias are)."""
     data = load(game)
 
     def make_rules(n: int) -> Any:

@@ -1,6 +1,6 @@
 """Trading in phase 2, for the games on the Bohnanza turn: offers (to one seat or open to
 all, gifts, counter-offers), accepting, declining, withdrawing, the re-indexing of open
-offers when cards move, and who may offer. A mixin of BohnanzaRules: it reads the rules'
+offers when cards move, and who may offer. A mixin of BeanRules: it reads the rules'
 `n`, `duel`, `varieties` and `vname`, and the state's `phase`, `active`, `players`,
 `turned_up`, `offers` and `next_offer`."""
 

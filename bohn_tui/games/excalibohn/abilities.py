@@ -54,7 +54,7 @@ class Abilities:
     # -- what may be used ----------------------------------------------------------------
 
     def chances(self, st: ExcalibohnState) -> list[Chance[Any] | Shuffle]:
-        """The bean games' chance (BohnanzaViews.chances: the discard pile reshuffled) and the
+        """The bean games' chance (BeanViews.chances: the discard pile reshuffled) and the
         coin piles the abilities the active player may use now shuffle for a turn-up
         (engine/chance.py): the Mean Bean's fellows' piles, the Sword Bean's target's (its
         first turn-up; the duel's later ones follow the answers)."""

@@ -13,8 +13,8 @@ import random
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.common.bots.worlds import determinize
+from bohn_tui.games.common.rules import GameState
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending, SpellCard
 

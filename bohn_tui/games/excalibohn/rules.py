@@ -11,15 +11,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from bohn_tui.games.bohnanza.ending import LAST_RUNOUT
-from bohn_tui.games.bohnanza.rules import (
-    OVER,
-    PLANT,
-    PLANT_TRADES,
-    TRADE,
-    BohnanzaRules,
-    GameState,
-)
 from bohn_tui.games.common.actions import (
     Accept,
     Action,
@@ -37,6 +28,15 @@ from bohn_tui.games.common.actions import (
     PlantHand,
 )
 from bohn_tui.games.common.data import GameData
+from bohn_tui.games.common.ending import LAST_RUNOUT
+from bohn_tui.games.common.rules import (
+    OVER,
+    PLANT,
+    PLANT_TRADES,
+    TRADE,
+    BeanRules,
+    GameState,
+)
 from bohn_tui.games.common.table import (
     PlayerState,
     harvest,
@@ -80,7 +80,7 @@ PHASE_NAMES = {
 
 
 class ExcalibohnRules(
-    SpellRules, Decisions, Abilities, ExcalibohnViews, BohnanzaRules[ExcalibohnState]
+    SpellRules, Decisions, Abilities, ExcalibohnViews, BeanRules[ExcalibohnState]
 ):
     """Excalibohn for 3-5 players (see the module)."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn_tui.games.bohnanza.rules import GameState
+from bohn_tui.games.common.rules import GameState
 
 # The rules corrected to the rulebook (issue #23), each an option true by default; the
 # records saved before replay with it false (the spec's legacy options: docs/formats.md).

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from bohn_tui.games.bohnanza.phases import OVER
+from bohn_tui.games.common.phases import OVER
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
 

@@ -23,7 +23,6 @@ from typing import Any
 from bohn_tui.engine.bots import Observe
 from bohn_tui.engine.driver import drive
 from bohn_tui.games import rules_for
-from bohn_tui.games.bohnanza.rules import GameState
 from bohn_tui.games.common.actions import (
     Accept,
     Action,
@@ -38,6 +37,7 @@ from bohn_tui.games.common.bots.people import PeopleAware
 from bohn_tui.games.common.bots.standard import StandardBot
 from bohn_tui.games.common.bots.trader import PARTNER_WEIGHT, Trader
 from bohn_tui.games.common.bots.worlds import determinize
+from bohn_tui.games.common.rules import GameState
 
 BUDGET = 0.12  # seconds of search a decision (one more sample may run over it)
 MAX_SAMPLES = 24

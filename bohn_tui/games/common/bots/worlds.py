@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bohn_tui.games.bohnanza.rules import GameState, PendingOffer
+from bohn_tui.games.common.rules import GameState, PendingOffer
 from bohn_tui.games.common.table import Deck, Field, PlayerState
 
 __all__ = ["determinize"]

@@ -2,7 +2,7 @@
 (`asks`), the scores and winners, the whole state
 for `bohn replay --json`, and the checks: every card counted, what a seat cannot see dealt
 anew (`redeal_hidden`, through the `hidden_places` hook), what is wrong with a state. A
-mixin of BohnanzaRules."""
+mixin of BeanRules."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from typing import Any
 
 from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.contract import Ask
-from bohn_tui.games.bohnanza.phases import OVER, PLANT_TRADES, TRADE
+from bohn_tui.games.common.phases import OVER, PLANT_TRADES, TRADE
 from bohn_tui.games.common.table import RESHUFFLE, Field, count_cards
 
 Places = list[tuple[list[str], int]]  # (pile, index) of cards, for redeal_hidden
 
 
-class BohnanzaViews:
-    """The views and checks of BohnanzaRules (see the module)."""
+class BeanViews:
+    """The views and checks of BeanRules (see the module)."""
 
     data: Any
     varieties: dict[str, Any]

@@ -1,7 +1,10 @@
-"""Bohnanza for 2 to 7 players (with the bean duel for two) and Dahlias, on one engine.
+"""The bean engine: the Bohnanza turn, on which Bohnanza for 2 to 7 players (with the bean
+duel for two) and Dahlias run as they are and Bohnröschen and Excalibohn compose through
+its hooks (a subclass of BeanRules each, over a state type of its own).
 
-The two games differ only in their data (varieties, player-count rules, whether a third
-field can be bought, the tie-break): each game's data.toml in its own package
+Bohnanza and Dahlias differ only in their data (varieties, player-count rules, whether a
+third field can be bought, the tie-break): each game's package is its spec (`bean_spec` in
+games/common/spec.py, naming "bohn_tui.games.common.rules:BeanRules") and its data.toml
 (bohn_tui/games/bohnanza/data.toml, bohn_tui/games/dahlias/data.toml), read by
 games/common/data.py's `load` and handed to the rules with the player count. Phases:
 
@@ -25,19 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from bohn_tui.engine.limits import show
-from bohn_tui.games.bohnanza.duel import BeanDuel
-from bohn_tui.games.bohnanza.ending import GameEnd
-from bohn_tui.games.bohnanza.phases import (  # noqa: F401  (re-exported)
-    OVER,
-    PHASE_NAMES,
-    PLANT,
-    PLANT_TRADES,
-    PLANT_TURNED_UP,
-    TAKE_OFFER,
-    TRADE,
-    TurnOrder,
-)
-from bohn_tui.games.bohnanza.views import BohnanzaViews
 from bohn_tui.games.common.actions import (
     Accept,
     Action,
@@ -65,6 +55,18 @@ from bohn_tui.games.common.actions import (
     cached_action,
 )
 from bohn_tui.games.common.data import TURN_UP_ENDS, CountRules, GameData
+from bohn_tui.games.common.duel import BeanDuel
+from bohn_tui.games.common.ending import GameEnd
+from bohn_tui.games.common.phases import (  # noqa: F401  (re-exported)
+    OVER,
+    PHASE_NAMES,
+    PLANT,
+    PLANT_TRADES,
+    PLANT_TURNED_UP,
+    TAKE_OFFER,
+    TRADE,
+    TurnOrder,
+)
 from bohn_tui.games.common.table import (
     DEAL,
     HARVEST_TREE,
@@ -84,11 +86,12 @@ from bohn_tui.games.common.table import (
     shuffle,
 )
 from bohn_tui.games.common.trading import PendingOffer, Trading  # noqa: F401
+from bohn_tui.games.common.views import BeanViews
 
 
 @dataclass(slots=True)
 class GameState:
-    rules: BohnanzaRules
+    rules: BeanRules
     seed: int
     options: dict[str, Any]
     players: list[PlayerState]
@@ -116,8 +119,8 @@ class GameState:
 S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
 
-class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generic[S]):
-    """The rules of Bohnanza and Dahlias for one game and player count."""
+class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
+    """The rules of a bean game (Bohnanza, Dahlias: its data) for one player count."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
         self.data = data
@@ -161,7 +164,7 @@ class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generi
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
         # legal_actions for the seat to_move names; a game with its own legal_actions: those
-        own = type(self).legal_actions is not BohnanzaRules.legal_actions
+        own = type(self).legal_actions is not BeanRules.legal_actions
         self.legal_to_move = self.legal_actions if own else self._legal
 
     # -- names for messages ---------------------------------------------------------------
@@ -397,7 +400,7 @@ class BohnanzaRules(Trading, BeanDuel, GameEnd, TurnOrder, BohnanzaViews, Generi
         for a Harvest, the part past its checks as well (legal_actions lists the harvests
         the same rule allows). None for a game whose steps are its own (Bohnröschen: every
         step is an apply)."""
-        if type(self).step is not BohnanzaRules.step:
+        if type(self).step is not BeanRules.step:
             return None
         steps = dict(self.handlers)
         if steps.get(Harvest) == self._harvest:  # not a game's own harvest

@@ -1,13 +1,12 @@
 """The bean duel's own actions (Bohnanza for two): discarding a hand card at the end of
 phase 1, discarding from the opponent's offer, and ending the turn (what is left of the
-turned-up cards becomes the offer). A mixin of BohnanzaRules."""
+turned-up cards becomes the offer). A mixin of BeanRules."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bohn_tui.engine.limits import show
-from bohn_tui.games.bohnanza.phases import PLANT, PLANT_TURNED_UP, TAKE_OFFER
 from bohn_tui.games.common.actions import (
     Discarded,
     DiscardHand,
@@ -16,6 +15,7 @@ from bohn_tui.games.common.actions import (
     Event,
     IllegalAction,
 )
+from bohn_tui.games.common.phases import PLANT, PLANT_TURNED_UP, TAKE_OFFER
 
 
 class BeanDuel:

@@ -1,5 +1,5 @@
 """The end of a game on the Bohnanza turn: when the draw pile runs out for the last time,
-and the final harvest and scoring (a mixin of BohnanzaRules).
+and the final harvest and scoring (a mixin of BeanRules).
 
 Where the last run-out happens decides what is left of the turn:
 - in phase 4 (drawing): the game ends after the draw, in every game (bohnanza.txt "The game
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bohn_tui.games.bohnanza.phases import OVER
 from bohn_tui.games.common.actions import DeckRanOut, Drew, Event, GameOver, Harvested
+from bohn_tui.games.common.phases import OVER
 from bohn_tui.games.common.table import harvest
 
 LAST_RUNOUT = "the draw pile ran out for the last time"

@@ -1,5 +1,5 @@
-"""The phases of the Bohnanza turn (bohnanza/rules.py's docstring says what each is), their
-names, and who must act in each (a mixin of BohnanzaRules)."""
+"""The phases of the Bohnanza turn (rules.py's docstring says what each is), their
+names, and who must act in each (a mixin of BeanRules)."""
 
 from __future__ import annotations
 
