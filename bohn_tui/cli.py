@@ -539,7 +539,10 @@ def join(
     if code is not None and code_fd is not None:
         _fail("give the invite code once: as an argument or with --code-fd")
     try:
-        if code_fd is not None:
+        if code_fd is not None:  # started by a door (ssh, web): it ends with its door
+            from bohn_tui.net.orphan import end_with_parent
+
+            end_with_parent()
             code = code_from_fd(code_fd)
         elif code is None:
             code = ask_code()

@@ -174,6 +174,9 @@ def lobby(
 
     if sock_fd < 3 or in_fd < 3:
         _fail("the lobby is started by `bohn server`")
+    from bohn_tui.net.orphan import end_with_parent
+
+    end_with_parent()  # a server killed takes its lobbies with it
     try:
         shown = json.loads(_read_fd(in_fd).decode())
         channel = socket.socket(fileno=sock_fd).makefile("rwb")

@@ -14,6 +14,7 @@ a table that fails and the ratings' call site are checked without SSH."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import signal
 import sqlite3
@@ -80,6 +81,23 @@ def _move(t: Terminal, data: Path) -> None:
     raise AssertionError(f"no move made:\n{t.text()}")
 
 
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux's /proc)."""
+    kids: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            kids += [int(k) for k in (task / "children").read_text().split()]
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, dead but not yet reaped by init, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _login(terms: list[Terminal], info: dict[str, Any], user: str, key: Path) -> Terminal:
     t = Terminal(ssh_command(info, user, key, "-tt"), 100, 30)
     terms.append(t)
@@ -114,11 +132,18 @@ def test_accounts_a_table_a_restart_and_a_ban(
         ana.wait_for("Ana · you")
         ben.wait_for("Ben · you")
         _move(ana, data)
+        seats = _children(proc.pid)  # Ana's and Ben's seat processes (bohn join) at least
+        assert len(seats) >= 2, seats
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)
         port = info["port"]
     for t in (ana, ben):
         assert t.exited() != 0
+    # the server's children end with it (they spun on their dead terminal for ever before)
+    end = time.monotonic() + 20
+    while any(_alive(pid) for pid in seats) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not [pid for pid in seats if _alive(pid)], "a killed server's children live on"
     with serving(data, port) as (proc, info):
         ana = _login(terminals, info, "ana", keys["ana"])  # the name in any case
         ben = _login(terminals, info, "Ben", keys["ben"])

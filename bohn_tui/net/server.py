@@ -77,6 +77,31 @@ def decide(db: Any, username: str, key: str) -> Login | str:
     return Login(None)
 
 
+def put_out(conn: Any, reason: str, seconds: float = 2.0) -> None:
+    """End `conn` with `reason` as its disconnect's text, which the person's ssh prints: once
+    what is queued for it has gone out (asyncssh's disconnect aborts the transport, which
+    drops what is still queued, the disconnect itself among it, and the person saw no line),
+    or after `seconds` at the latest."""
+    import asyncio
+
+    transport = getattr(conn, "_transport", None)  # asyncssh (pinned): the socket's transport
+
+    async def when_sent() -> None:
+        end = asyncio.get_running_loop().time() + seconds
+        while transport is not None and transport.get_write_buffer_size() > 0:
+            if asyncio.get_running_loop().time() > end:
+                break
+            await asyncio.sleep(0.01)
+        conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)  # in the tick it found none
+
+    task = asyncio.get_running_loop().create_task(when_sent())
+    _PUTTING_OUT.add(task)  # (a task only the loop holds may be collected before it runs)
+    task.add_done_callback(_PUTTING_OUT.discard)
+
+
+_PUTTING_OUT: set[Any] = set()
+
+
 class ServerDoor(Door):
     """The server's SSH door: ssh.py's Door with accounts for codes and a lobby for a game."""
 
@@ -152,7 +177,7 @@ class ServerDoor(Door):
                     continue  # a new person who has just chosen a name
                 why = found if isinstance(found, str) else "this key was removed from its account"
                 self.say(f"closed: a connection from {source(sv.address)}: {why}")
-                sv.conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"bohn: {why}")
+                put_out(sv.conn, f"bohn: {why}")
 
     def may_make(self, address: str) -> bool:
         now, made = time.time(), self.made.setdefault(source(address), deque())
