@@ -77,18 +77,23 @@ def decide(db: Any, username: str, key: str) -> Login | str:
     return Login(None)
 
 
-def put_out(conn: Any, reason: str, seconds: float = 2.0) -> None:
+def put_out(conn: Any, reason: str, session: Any = None, seconds: float = 2.0) -> None:
     """End `conn` with `reason` as its disconnect's text, which the person's ssh prints: once
     what is queued for it has gone out (asyncssh's disconnect aborts the transport, which
     drops what is still queued, the disconnect itself among it, and the person saw no line),
     or after `seconds` at the latest."""
     import asyncio
+    import contextlib
 
     transport = getattr(conn, "_transport", None)  # asyncssh (pinned): the socket's transport
+    if session is not None:  # its screen stops here (no frame after the line), and the line
+        with contextlib.suppress(Exception):  # goes on its channel, in order after them
+            session.stop_screen()
+            session.chan.write(f"{reason}\r\n".encode())
 
     async def when_sent() -> None:
         end = asyncio.get_running_loop().time() + seconds
-        while transport is not None and transport.get_write_buffer_size() > 0:
+        while transport is not None and (transport.get_write_buffer_size() > 0 or _queued(session)):
             if asyncio.get_running_loop().time() > end:
                 break
             await asyncio.sleep(0.01)
@@ -100,6 +105,12 @@ def put_out(conn: Any, reason: str, seconds: float = 2.0) -> None:
 
 
 _PUTTING_OUT: set[Any] = set()
+
+
+def _queued(session: Any) -> bool:
+    """Whether the session's channel still holds data for the person (asyncssh, pinned)."""
+    chan = getattr(session, "chan", None)
+    return bool(chan is not None and chan.get_write_buffer_size())
 
 
 class ServerDoor(Door):
@@ -177,7 +188,7 @@ class ServerDoor(Door):
                     continue  # a new person who has just chosen a name
                 why = found if isinstance(found, str) else "this key was removed from its account"
                 self.say(f"closed: a connection from {source(sv.address)}: {why}")
-                put_out(sv.conn, f"bohn: {why}")
+                put_out(sv.conn, f"bohn: {why}", sv.session)
 
     def may_make(self, address: str) -> bool:
         now, made = time.time(), self.made.setdefault(source(address), deque())

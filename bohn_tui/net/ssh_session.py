@@ -287,6 +287,12 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         os.close(self.master)
         self.master = None
 
+    def stop_screen(self) -> None:
+        """Nothing more of the game's screen goes to the person (they are put out): the pty
+        closed (the game process sees its terminal hang up) and the process hung up."""
+        self._close_master()
+        self.hang_up()
+
     def hang_up(self) -> None:
         """The connection is gone: the game process leaves (its seat waits for them)."""
         proc = self.proc

@@ -164,8 +164,17 @@ class Terminal:
             return "\n".join(self.screen.display)
 
     def wait_for(self, check: str | Callable[[str], bool], timeout: float = 60.0) -> str:
-        """The screen once `check` (a text on it, or a test of it) holds."""
-        return wait_for(self.text, check, timeout)
+        """The screen once `check` (a text on it, or a test of it) holds, looked at only
+        between frames (nothing new for SETTLE seconds): a frame comes in pieces, and a
+        screen half drawn over the one before is neither (pyte has no synchronized output)."""
+        return wait_for(self.settled, check, timeout)
+
+    def settled(self) -> str:
+        """The screen once nothing has come for SETTLE seconds (at most a second's wait)."""
+        end = time.monotonic() + 1.0
+        while time.monotonic() - self.last < SETTLE and time.monotonic() < end:
+            time.sleep(0.01)
+        return self.text()
 
     def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> str:
         """The screen once nothing has come for `seconds` (a frame is whole)."""
@@ -217,6 +226,8 @@ def wait_for(
             raise AssertionError(f"not on the screen within {timeout:g} s: {check!r}\n{shown}")
         pause(0.02)
 
+
+SETTLE = 0.05  # seconds with nothing new after which a screen is taken as whole
 
 KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "down": "\x1b[B"}
 
