@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import test_net_host as net
+from helpers.ui import until
 from test_net_host import Hosted, Peer, alive, joined
 
 from bohn_tui.net import protocol as p
@@ -240,9 +241,7 @@ async def test_the_banner_shows_the_instruction_and_who_is_away(
         hint = table.controls.banner()[1]  # type: ignore[attr-defined]
         assert hint and hint in shown() and shown().endswith("\nBen is away")
         assert banner.size.height == 3
-        end = time.monotonic() + 60  # five seconds, then the stand-in (a deadline: load)
-        while "computer player" not in shown() and time.monotonic() < end:
-            await pilot.pause(0.02)
+        await until(pilot, lambda: "computer player" in shown())  # five seconds, then it
         assert shown().endswith("\na computer player plays for Ben (away)")
         assert table.controls.banner()[1] in shown()  # type: ignore[attr-defined]
     ana.stop()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -100,16 +99,9 @@ class Capped(asyncio.Protocol):
         self.inner.connection_lost(exc)
 
 
-def capped(
-    factory: Callable[[], Any], counts: Connections, first_bytes: float = FIRST_BYTES
-) -> Callable[[], asyncio.Protocol]:
-    """aiohttp's protocol factory with each connection it makes `Capped`."""
-    return lambda: Capped(factory(), counts, first_bytes)
-
-
 class CappedSite(web.TCPSite):
     """aiohttp's TCPSite (aiohttp is pinned: its start is this one's but for the factory)
-    whose connections are `capped`."""
+    whose connections are each `Capped`."""
 
     def __init__(
         self,
@@ -129,7 +121,7 @@ class CappedSite(web.TCPSite):
         assert server is not None
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(
-            capped(server, self.counts, self.first_bytes),
+            lambda: Capped(server(), self.counts, self.first_bytes),
             self._host,
             self._port,
             backlog=self._backlog,
@@ -140,4 +132,4 @@ class CappedSite(web.TCPSite):
         self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
 
 
-__all__ = ["Capped", "CappedSite", "Connections", "capped"]
+__all__ = ["Capped", "CappedSite", "Connections"]

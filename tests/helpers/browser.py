@@ -18,7 +18,7 @@ from typing import Any
 
 import pyte
 
-from helpers.ssh import SETTLE, wait_for
+from helpers.ssh import settled, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -103,14 +103,8 @@ class Page:
     def wait_for(self, check: str | Callable[[str], bool], timeout: float = 60.0) -> str:
         """The screen once `check` holds (playwright's events come in while it waits)."""
         pause = lambda s: self.page.wait_for_timeout(s * 1000)  # noqa: E731
-
-        def settled() -> str:  # between frames only (see helpers.ssh.Terminal.wait_for)
-            end = time.monotonic() + 1.0
-            while time.monotonic() - self.last < SETTLE and time.monotonic() < end:
-                pause(0.01)
-            return self.text()
-
-        return wait_for(settled, check, timeout, pause)
+        # between frames only (see helpers.ssh.Terminal.wait_for)
+        return wait_for(lambda: settled(self.text, lambda: self.last, pause), check, timeout, pause)
 
     def type(self, text: str) -> None:
         self.page.locator(".xterm-helper-textarea").focus()

@@ -170,11 +170,7 @@ class Terminal:
         return wait_for(self.settled, check, timeout)
 
     def settled(self) -> str:
-        """The screen once nothing has come for SETTLE seconds (at most a second's wait)."""
-        end = time.monotonic() + 1.0
-        while time.monotonic() - self.last < SETTLE and time.monotonic() < end:
-            time.sleep(0.01)
-        return self.text()
+        return settled(self.text, lambda: self.last)
 
     def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> str:
         """The screen once nothing has come for `seconds` (a frame is whole)."""
@@ -228,6 +224,20 @@ def wait_for(
 
 
 SETTLE = 0.05  # seconds with nothing new after which a screen is taken as whole
+
+
+def settled(
+    text: Callable[[], str],
+    last: Callable[[], float],
+    pause: Callable[[float], object] = time.sleep,
+) -> str:
+    """`text()` once nothing has come for SETTLE seconds since `last()` (the time the last
+    bytes came), waiting a second at most: a screen between two frames."""
+    end = time.monotonic() + 1.0
+    while time.monotonic() - last() < SETTLE and time.monotonic() < end:
+        pause(0.01)
+    return text()
+
 
 KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "down": "\x1b[B"}
 
