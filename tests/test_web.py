@@ -43,8 +43,13 @@ def _moves(data: Path) -> int:
 def _first_field(screen: str, name: str) -> str:
     """What the panel of `name` shows of their field 1 (the row below the panel's title)."""
     lines = screen.splitlines()
-    row = next(i for i, ln in enumerate(lines) if f"━ ▶ {name} " in ln or f"─ {name} " in ln)
-    return lines[row + 1].split("┃")[1].strip()
+    rows = [i for i, ln in enumerate(lines) if f"━ ▶ {name} " in ln or f"─ {name} " in ln]
+    cells = (
+        lines[rows[0] + 1].replace("│", "┃").split("┃")
+        if rows[:1] and rows[0] + 1 < len(lines)
+        else []
+    )
+    return cells[1].strip() if len(cells) > 1 else ""  # "" while the panel is not (yet) whole
 
 
 def _argvs() -> str:
@@ -76,8 +81,7 @@ def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it
         ben_key = make_key(tmp_path, "ben")
         ben = Terminal(ssh_command(info, _code(info, "Ben"), ben_key, "-tt"), 120, 40)
         terminals.append(ben)
-        before = ben.wait_for("Ben · you")
-        assert _first_field(before, "Ana") == "1 · empty field"
+        ben.wait_for(lambda s: "Ben · you" in s and _first_field(s, "Ana") == "1 · empty field")
         assert "bound to the SSH key" in _aside(_try(info["web"], _code(info, "Ben")))
         ana.press("1")  # she plants her front card (a Chili) on her field 1
         ben.wait_for(lambda s: _first_field(s, "Ana").startswith("1  Chi ×1"))
