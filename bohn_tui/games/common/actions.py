@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bohn_tui.engine.actions import (  # noqa: F401  (re-exported: the bean games use them)
-    Action,
-    Event,
-    IllegalAction,
-    action_from_json,
-    register_actions,
-    to_json,
-)
+# re-exported (`X as X`: strict mypy's explicit form): the bean games import them from here
+from bohn_tui.engine.actions import Action as Action
+from bohn_tui.engine.actions import Event as Event
+from bohn_tui.engine.actions import IllegalAction as IllegalAction
+from bohn_tui.engine.actions import action_from_json as action_from_json
+from bohn_tui.engine.actions import register_actions as register_actions
+from bohn_tui.engine.actions import to_json as to_json
 
 
 def on_field(action: Action, field: int | None) -> str:

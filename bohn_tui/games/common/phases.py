@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bohn_tui.games.common.trading import TRADE
+from bohn_tui.games.common.trading import TRADE as TRADE  # re-exported: a phase as the others
 
 OVER = "over"
 PLANT = "plant"

@@ -57,16 +57,15 @@ from bohn_tui.games.common.actions import (
 from bohn_tui.games.common.data import TURN_UP_ENDS, CountRules, GameData
 from bohn_tui.games.common.duel import BeanDuel
 from bohn_tui.games.common.ending import GameEnd
-from bohn_tui.games.common.phases import (  # noqa: F401  (re-exported)
-    OVER,
-    PHASE_NAMES,
-    PLANT,
-    PLANT_TRADES,
-    PLANT_TURNED_UP,
-    TAKE_OFFER,
-    TRADE,
-    TurnOrder,
-)
+
+# the phases, re-exported (`X as X`: strict mypy's explicit form) for the games on these rules
+from bohn_tui.games.common.phases import OVER as OVER
+from bohn_tui.games.common.phases import PLANT as PLANT
+from bohn_tui.games.common.phases import PLANT_TRADES as PLANT_TRADES
+from bohn_tui.games.common.phases import PLANT_TURNED_UP as PLANT_TURNED_UP
+from bohn_tui.games.common.phases import TAKE_OFFER as TAKE_OFFER
+from bohn_tui.games.common.phases import TRADE as TRADE
+from bohn_tui.games.common.phases import TurnOrder
 from bohn_tui.games.common.table import (
     DEAL,
     HARVEST_TREE,
@@ -85,7 +84,8 @@ from bohn_tui.games.common.table import (
     plant_targets,
     shuffle,
 )
-from bohn_tui.games.common.trading import PendingOffer, Trading  # noqa: F401
+from bohn_tui.games.common.trading import PendingOffer as PendingOffer  # re-exported
+from bohn_tui.games.common.trading import Trading
 from bohn_tui.games.common.views import BeanViews
 
 
