@@ -60,11 +60,13 @@ class TurnOrder:
         phase = st.phase  # (the set is asked last: two string compares cost less)
         if phase == PLANT_TRADES:
             players = st.players
-            for s in self._order[st.active]:
+            order: list[int] = self._order[st.active]  # (typed: st is any game's state)
+            for s in order:
                 if players[s].area:
                     return s
             return None
         if (phase == TRADE and not st.offers) or phase in _ACTIVE_PHASES:
-            return st.active
+            active: int = st.active
+            return active
         seats = self.waiting_for(st)
         return seats[0] if seats else None

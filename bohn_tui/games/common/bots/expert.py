@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from bohn_tui.engine.bots import Observe
+from bohn_tui.engine.bots import Bot, Observe
 from bohn_tui.engine.driver import drive
 from bohn_tui.games import rules_for
 from bohn_tui.games.common.actions import (
@@ -78,12 +79,12 @@ class ExpertBot(PeopleAware):
         if self.trader is not None:
             offer, self.reason = self.trader.offer(seat, view)
             return self.gate.admit(view, offer) if offer is not None else None
-        offer = self.std.propose(seat, lambda: view)
+        proposal = self.std.propose(seat, lambda: view)
         self.reason = self.std.reason
-        if offer is None or not SEARCH_PROPOSALS:
-            return offer
-        scores = self.search(seat, view, [offer, None])
-        return offer if scores[0] >= scores[1] else None
+        if proposal is None or not SEARCH_PROPOSALS:
+            return proposal
+        scores = self.search(seat, view, [proposal, None])
+        return proposal if scores[0] >= scores[1] else None
 
     def choose(self, seat: int, observe: Observe, legal: list[Action]) -> Action:
         view = observe()
@@ -101,7 +102,7 @@ class ExpertBot(PeopleAware):
             self.reason = "no offer would gain it more than its partner"
             return end
         if self.trader is not None and self.answers != "search" and view["phase"] == "trade":
-            legal, pick = self._answer(seat, view, legal, pick)
+            legal, pick = self._answer(self.trader, seat, view, legal, pick)
             if self.answers == "net":
                 return pick
         if not self.searching and view["phase"] != "trade":
@@ -117,7 +118,7 @@ class ExpertBot(PeopleAware):
         return chosen
 
     def _answer(
-        self, seat: int, view: dict[str, Any], legal: list[Action], pick: Action
+        self, trader: Trader, seat: int, view: dict[str, Any], legal: list[Action], pick: Action
     ) -> tuple[list[Action], Action]:
         """Offers to this seat: only acceptances that gain it clearly more than the offering
         seat stay (`trader.worth_taking`); the best of them, or standard's answer if it was
@@ -125,7 +126,7 @@ class ExpertBot(PeopleAware):
         accepts = [a for a in legal if isinstance(a, Accept)]
         if not accepts:
             return legal, pick
-        good = self.trader.worth_taking(meters(view["game"]), seat, view, accepts)
+        good = trader.worth_taking(meters(view["game"]), seat, view, accepts)
         keep = {a for a, _ in good}
         legal = [a for a in legal if not isinstance(a, Accept) or a in keep]
         if good:
@@ -194,7 +195,9 @@ class ExpertBot(PeopleAware):
 
     # -- the search --------------------------------------------------------------------
 
-    def search(self, seat: int, view: dict[str, Any], cands: list[Action | None]) -> list[float]:
+    def search(
+        self, seat: int, view: dict[str, Any], cands: Sequence[Action | None]
+    ) -> list[float]:
         """Each choice's summed outcome over the same sampled worlds (None: do nothing)."""
         rules = rules_for(view["game"], len(view["players"]))  # cached
         m = meters(view["game"])
@@ -211,8 +214,10 @@ class ExpertBot(PeopleAware):
                     except IllegalAction:
                         totals[i] -= 100.0
                         continue
-                bots = [StandardBot(int(seed * 1e9) + s, self.trade) for s in range(rules.n)]
-                drive(st, bots, [], [], until_turn=stop_turn, propose_first=False)  # type: ignore[arg-type]
+                bots: list[Bot] = [
+                    StandardBot(int(seed * 1e9) + s, self.trade) for s in range(rules.n)
+                ]
+                drive(st, bots, [], [], until_turn=stop_turn, propose_first=False)
                 totals[i] += outcome(m, st, seat)
             if time.perf_counter() - start > self.budget:
                 break

@@ -108,7 +108,7 @@ class StandardBot(PeopleAware):
         n = len(view["players"])
         count = load(view["game"]).for_players(n)
         passes = max(0, view["end_runout"] - view["runouts"] - 1)
-        cards = view["deck_size"] + passes * max(view["discard_size"], 30)
+        cards: int = view["deck_size"] + passes * max(view["discard_size"], 30)
         return cards / (n * (count.turn_up + count.draw)) >= BUY_TURNS
 
     def best_move(self, m: Meters, seat: int, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -321,7 +321,7 @@ class StandardBot(PeopleAware):
         gives: list[tuple[int, ...]] = [()]
         gives += [(i,) for i in junk]
         gives += [tuple(sorted(c)) for c in combinations(junk[:3], 2)]
-        want_sets = [(v,) for _, v in wants[:2]]
+        want_sets: list[tuple[str, ...]] = [(v,) for _, v in wants[:2]]
         if len(wants) >= 2 and pool.count(wants[0][1]) + pool.count(wants[1][1]) >= 2:
             want_sets.append((wants[0][1], wants[1][1]))
         hand = view["players"][seat]["hand"] or []
@@ -330,13 +330,13 @@ class StandardBot(PeopleAware):
         best_score = 0.0
         for want in want_sets:
             # the active player gives these from its turned-up cards when it can
-            left = list(up)
+            left: list[str | None] = list(up)  # a card picked becomes None: not picked twice
             up_i = []
             for w in want:
                 if w in left:
                     k = left.index(w)
                     up_i.append(k)
-                    left[k] = None  # type: ignore[call-overload]
+                    left[k] = None
             for give in gives:
                 key = (tuple(hand[i] for i in give), want)
                 if key in self._tried:

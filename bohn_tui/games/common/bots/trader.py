@@ -146,7 +146,7 @@ def candidates(m: Meters, seat: int, view: dict[str, Any]) -> list[Candidate]:
     if len(kinds) > 1:
         wants.append((kinds[0][1], kinds[1][1]))
     singles = [(i,) for i in range(len(hand))]
-    hand_sets: list[tuple[int, ...]] = [()] + singles
+    hand_sets: list[tuple[int, ...]] = [(), *singles]
     if not active:
         hand_sets += list(combinations(range(len(hand)), 2))
     up_sets: list[tuple[int, ...]] = [()]
