@@ -4,10 +4,12 @@ turned-up cards becomes the offer). A mixin of BeanRules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import (
+    Action,
     Discarded,
     DiscardHand,
     DiscardOffer,
@@ -22,6 +24,12 @@ class BeanDuel:
     """The bean duel's handlers (see the module)."""
 
     duel: bool
+    # what it uses of BeanRules (st: the state of the game on these rules)
+    vname: Callable[[str | None], str]
+    _need_active: Callable[[Any, Action, str], None]
+    _start_planting: Callable[[Any, list[Event] | None], None]
+    turn_up_cards: Callable[[Any, list[Event] | None], None]
+    end_of_turn: Callable[[Any, list[Event] | None], None]
 
     def _discard_hand(self, st: Any, a: DiscardHand, ev: list[Event] | None = None) -> None:
         if not self.duel:

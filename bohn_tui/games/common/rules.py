@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from bohn_tui.engine.limits import show
 from bohn_tui.games.common.actions import (
@@ -91,7 +91,7 @@ from bohn_tui.games.common.views import BeanViews
 
 @dataclass(slots=True)
 class GameState:
-    rules: BeanRules
+    rules: BeanRules[Any]  # the rules over this state's type (a game's own subclass of it)
     seed: int
     options: dict[str, Any]
     players: list[PlayerState]
@@ -195,8 +195,8 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
         else:
             unknown = sorted({c for c in deck if c not in self.varieties})
             if unknown:
-                names = ", ".join(show(c, 30) for c in unknown[:5])
-                raise ValueError(f"the deck holds cards that are not in this game: {names}")
+                shown = ", ".join(show(c, 30) for c in unknown[:5])
+                raise ValueError(f"the deck holds cards that are not in this game: {shown}")
             cards = list(reversed(deck))  # the top card is drawn first: keep it last
             total = Counter(cards)
         players = []
@@ -222,7 +222,9 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
             total=total,
         )
         events: list[Event] = []
-        self.start_turn(state, events)
+        # S is GameState for the games on these rules as they are; a game with a state type
+        # of its own builds it from this one after, and its start_turn waits for it
+        self.start_turn(cast(S, state), events)
         return state, events
 
     # -- turn flow -------------------------------------------------------------------------

@@ -223,9 +223,9 @@ class Deck:
         """Draw up to n cards; each run-out is reported as (time, new deck size)."""
         cards = self.cards
         if 0 < n < len(cards):  # the usual draw: no run-out on the way
-            out = cards[: -n - 1 : -1]
+            drawn = cards[: -n - 1 : -1]
             del cards[-n:]
-            return out
+            return drawn
         out: list[str] = []
         for _ in range(n):
             while not self.cards and not self.ending:

@@ -63,7 +63,8 @@ class Trading:
     def may_volunteer(self, st: Any, seat: int) -> bool:
         """Whether `seat` may volunteer an offer now (`Ask.volunteer`): to the active
         player, in phase 2."""
-        return st.phase == TRADE and seat != st.active
+        phase: str = st.phase
+        return phase == TRADE and seat != st.active
 
     def _addressees(self, st: Any, o: PendingOffer) -> list[int]:
         if o.to is not None:
@@ -175,7 +176,7 @@ class Trading:
             ev.append(OfferClosed(o.id, seat, reason))
 
     def _find_offer(self, st: Any, offer: int) -> PendingOffer:
-        o = st.offers.get(offer)
+        o: PendingOffer | None = st.offers.get(offer)
         if o is None:
             raise IllegalAction(f"offer {show(offer)} is no longer open")
         return o

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.contract import Ask
 from bohn_tui.games.common.phases import OVER, PLANT_TRADES, TRADE
-from bohn_tui.games.common.table import RESHUFFLE, Field, count_cards
+from bohn_tui.games.common.table import RESHUFFLE, Field, PlayerState, count_cards
+from bohn_tui.games.common.trading import PendingOffer
 
 Places = list[tuple[list[str], int]]  # (pile, index) of cards, for redeal_hidden
 
@@ -26,6 +28,12 @@ class BeanViews:
     varieties: dict[str, Any]
     field_cost: int
     duel: bool
+    # what it uses of the rules' other parts (st: the state of the game on these rules)
+    waiting_for: Callable[[Any], list[int]]
+    phase_name: Callable[[Any], str]
+    can_offer: Callable[[Any, int], bool]
+    can_buy_field: Callable[[Any, PlayerState, int], bool]
+    _addressees: Callable[[Any, PendingOffer], list[int]]
 
     def winners(self, st: Any) -> tuple[int, ...]:
         best = max(st.scores)
@@ -220,7 +228,7 @@ class BeanViews:
         for p in st.players:  # a broken field's count below zero (a violation) counts too
             for f in p.fields:
                 if f.count < 0:
-                    c[f.variety] += f.count  # type: ignore[index]
+                    c[f.variety] += f.count
         return c
 
     def chances(self, st: Any) -> list[Chance[Any] | Shuffle]:

@@ -187,7 +187,8 @@ class BeanControls:
         )
 
     def selected_offer(self) -> dict[str, Any] | None:
-        for o in self.host.view["offers"]:
+        offers: list[dict[str, Any]] = self.host.view["offers"]
+        for o in offers:
             if o["id"] == self.offer_sel:
                 return o
         return None
@@ -255,8 +256,8 @@ class BeanControls:
                 offer = ["o makes an offer"] if self.check("offer", ()) else []
                 end = ["e ends trading"] if self.check("end_trading", ()) else []
                 return f"{you}: trade. {', '.join(offer + answers + end)}."
-            offer = f"o offers to {names[v['active']]}" if self.check("offer", ()) else ""
-            said = "; ".join(w for w in (", ".join(answers), offer) if w)
+            offering = f"o offers to {names[v['active']]}" if self.check("offer", ()) else ""
+            said = "; ".join(w for w in (", ".join(answers), offering) if w)
             return f"{you}: {said or 'waiting for ' + names[v['active']]}."
         if ph in ("plant_trades", "take_offer", "plant_turned_up"):
             extra = {"take_offer": " or discard it (d)", "plant_turned_up": "; e ends your turn"}
@@ -449,7 +450,7 @@ class BeanControls:
         await self.one((BuyField,))
 
     def action_harvest(self) -> None:
-        options = [a for a in self.host.legal if isinstance(a, Harvest)]
+        options: list[Action] = [a for a in self.host.legal if isinstance(a, Harvest)]
         if options:
             self.host.ask(options, "Harvest which field?")
 

@@ -83,7 +83,7 @@ class PickList(BeanList):
     `limits` (variety -> count) caps how many of a kind may be picked: picking one more
     unpicks the earliest picked other card of that kind instead of refusing."""
 
-    BINDINGS = [Binding("space,enter", "toggle", "Pick or unpick", show=False)]
+    BINDINGS = [Binding("space,enter", "toggle_pick", "Pick or unpick", show=False)]
 
     def __init__(
         self,
@@ -124,7 +124,7 @@ class PickList(BeanList):
         self.redraw(i)
         self.post_message(self.Changed(self))
 
-    def action_toggle(self) -> None:
+    def action_toggle_pick(self) -> None:  # (action_toggle is DOMNode's: toggle an attribute)
         if self.highlighted is not None:
             self.toggle(self.highlighted)
 
