@@ -204,3 +204,91 @@ def test_what_waits_for_a_page_that_reads_nothing_is_bounded() -> None:
     most, paused, resumed, sent = asyncio.run(run())
     assert most <= ws.HIGH + 65536 and paused >= 1 and resumed == 1
     assert sent == most + ws.CHUNK  # (one chunk was on its way when the page stopped)
+
+
+LOBBY = "bohn server · Ana"
+MANY = "connections already"  # server.ServerDoor.take's line for an account at its most
+
+
+class Tab:
+    """A page without a browser (aiohttp's websocket), its screen drawn by pyte (100 x 30)."""
+
+    def __init__(self, http: Any, url: str) -> None:
+        self.http, self.url = http, url.replace("http://", "ws://") + "ws"
+        self.screen = Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+
+    async def open(self, typed: str) -> Tab:
+        """Opened, with `typed` typed at its prompt."""
+        self.ws = await self.http.ws_connect(self.url)
+        await self.ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+        await self.ws.send_str(json.dumps(["stdin", typed]))
+        return self
+
+    async def wait_for(self, *texts: str, seconds: float = 60.0) -> str:
+        """The screen once it shows one of `texts`, or the door closed the page, or at the
+        deadline."""
+        import aiohttp
+
+        end = time.monotonic() + seconds
+        shown = "\n".join(self.screen.display)
+        while not any(t in shown for t in texts) and time.monotonic() < end:
+            try:
+                msg = await self.ws.receive(end - time.monotonic())
+            except TimeoutError:
+                break
+            if msg.type != aiohttp.WSMsgType.BINARY:
+                break
+            self.stream.feed(msg.data)
+            shown = "\n".join(self.screen.display)
+        return shown
+
+
+async def _code_refused_for_a_limit(url: str, db: Any, ana: int) -> None:
+    import aiohttp
+
+    from bohn_tui.net.server import PER_ACCOUNT
+
+    async with aiohttp.ClientSession() as http:
+        # two pages typing one code at once: one has the lobby, the other is told no
+        code = acc.new_link_code(db, ana)
+        pages = await asyncio.gather(*(Tab(http, url).open(code + "\r") for _ in range(2)))
+        screens = await asyncio.gather(*(p.wait_for(LOBBY, WRONG) for p in pages))
+        assert sorted(LOBBY in s for s in screens) == [False, True], screens
+        assert any(WRONG in s for s in screens)
+        lobbies = [p for p, s in zip(pages, screens, strict=True) if LOBBY in s]
+        for _ in range(PER_ACCOUNT - 1):  # her lobby in as many pages as an account may have
+            page = await Tab(http, url).open(acc.new_link_code(db, ana) + "\r")
+            assert LOBBY in await page.wait_for(LOBBY, WRONG, MANY)
+            lobbies.append(page)
+        code = acc.new_link_code(db, ana)
+        refused = await (await Tab(http, url).open(code + "\r")).wait_for(LOBBY, WRONG, MANY)
+        assert f"this account has {PER_ACCOUNT} {MANY}" in refused, refused
+        assert LOBBY not in refused and WRONG not in refused
+        await lobbies[0].ws.close()  # one of hers leaves: the refused code is good still
+        end = time.monotonic() + 60
+        while True:  # (until the server has counted that one out)
+            page = await Tab(http, url).open(code + "\r")
+            shown = await page.wait_for(LOBBY, WRONG, MANY)
+            if MANY not in shown or time.monotonic() > end:
+                break
+            await page.ws.close()
+            await asyncio.sleep(0.2)
+        assert LOBBY in shown, shown
+        used = await (await Tab(http, url).open(code + "\r")).wait_for(LOBBY, WRONG, MANY)
+        assert WRONG in used and LOBBY not in used  # (and once in, it is used up)
+
+
+def test_a_link_code_refused_for_a_limit_is_good_once_it_allows_and_opens_one_lobby(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "d"
+    db = Store(data).db
+    ana = acc.create(db, "Ana", "a" * 64)
+    with _serving(data) as (proc, info):
+        asyncio.run(_code_refused_for_a_limit(info["web"], db, ana.id))
+        proc.terminate()
+        proc.wait(10)
+    log = proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert "refused: a web session from 127.0.0.1: this account has 3 connections" in log
+    assert "Traceback" not in log, log[:2000]

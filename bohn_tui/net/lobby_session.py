@@ -30,11 +30,15 @@ MAX_TABLES = 20  # open or running tables one account may have made
 
 
 class LobbySession(Session):
-    """The lobby's session of one connection (its Server: server.LobbyServer)."""
+    """The lobby's session of one connection (its Server: server.LobbyServer). `counted`:
+    the connection is counted in the door's limits (`door.take`) by its caller, who
+    releases it (the web door, web_server.py: before a link code is used up); otherwise
+    here."""
 
-    def __init__(self, server: Any) -> None:
+    def __init__(self, server: Any, counted: bool = False) -> None:
         super().__init__(server)
         self.gone = False
+        self.counted = counted
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
@@ -49,7 +53,7 @@ class LobbySession(Session):
             self._refuse(f"the lobby needs a terminal; connect with: {door.invite('NAME', '-t ')}")
             return
         account = server.login.account
-        why = door.take(account, server.address)
+        why = None if self.counted else door.take(account, server.address)
         if why is not None:
             self._refuse(why)
             return
@@ -60,7 +64,8 @@ class LobbySession(Session):
         finally:
             if timer is not None:
                 timer.cancel()
-            door.release(server.login.account, server.address)
+            if not self.counted:
+                door.release(server.login.account, server.address)
         with contextlib.suppress(Exception):
             self.chan.exit(status)
 

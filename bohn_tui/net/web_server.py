@@ -10,11 +10,15 @@ What differs from `bohn host --web`:
   page (never in a URL), checked and used up here (accounts.use_link), so it is in no URL,
   no log line and no argv; the account comes from that proven code only. A wrong code gets
   one line and a delay (longer after several; the address is refused for a while after
-  many), as the host's web door does.
+  many), as the host's web door does. The code is used up only once the server's limits
+  (below) have counted the session, in one step with no wait between: a session those
+  refuse leaves its code good for a try once they allow, and of two pages typing one code
+  at once only one has the lobby (the other is told the code is not good).
 - The browser session is then what an SSH session of that account is: lobby_session.py's
   LobbySession, unchanged, runs the same `bohn server lobby` process, then the tables'
   `bohn join` processes, each in a pty of its own; the server's limits per account, per
-  address and in all (server.ServerDoor.take) count it beside the SSH sessions. The pty's
+  address and in all (server.ServerDoor.take) count it beside the SSH sessions (counted
+  here, before the code is used up, and released here: LobbySession's `counted`). The pty's
   bytes go to the page's terminal as they are; what waits to be sent is bounded (the pty is
   not read while more than HIGH bytes wait).
 - Nothing stays bound to the browser (no cookie): each page takes a new link code. Every
@@ -27,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -80,25 +85,51 @@ class ServerWebDoor(WebDoor):
         await super().wait_closed()
 
 
+@dataclass(frozen=True)
+class Link:
+    """A good link code typed at the prompt, not used up yet, and the account it is for."""
+
+    code: str
+    account: acc.Account
+
+
 class LinkVisit(Visit):
     """One page: the link code asked in its terminal, then the account's lobby."""
 
     PROMPT = "Link code (from your lobby's profile): "
     WRONG = "That link code is not good (a code is good once, for 15 minutes)."
 
-    def accept(self, typed: str) -> Any:
-        """The account a good link code is for, the code used up (None: not good)."""
+    def accept(self, typed: str) -> Link | None:
+        """The good link code typed and its account, the code not used up yet (None: not
+        good, or its account is banned)."""
         code = typed.removeprefix("link-")
         if not _CODE.fullmatch(code):
             return None
-        return acc.use_link(self.door.host.store.db, code)
+        account = acc.link_account(self.door.host.store.db, code)
+        return Link(code, account) if account is not None and not account.banned else None
 
     async def run(self) -> None:
-        account = await self.login()
-        if not isinstance(account, acc.Account):
+        link = await self.login()
+        if not isinstance(link, Link):
             return
-        where = source(self.address)
-        self.door.say(f"login: {account.name!r} from {where} (web, by a link code)")
+        server, where = self.door.host, source(self.address)
+        # counted, then the code used up, with no wait between (no other page's turn)
+        why = server.take(link.account.id, self.address)
+        if why is not None:  # the code is not used up: good again once the limit allows
+            self.door.say(f"refused: a web session from {where}: {why}")
+            await self.say(f"bohn: {why}")
+            return
+        try:
+            account = acc.use_link(server.store.db, link.code)
+            if account is None:  # used up (or the account banned) since it was typed
+                await self.say(self.WRONG)
+                return
+            self.door.say(f"login: {account.name!r} from {where} (web, by a link code)")
+            await self._lobby(account)
+        finally:
+            server.release(link.account.id, self.address)
+
+    async def _lobby(self, account: acc.Account) -> None:
         lobby = WebLobby(self, account)
         door = self.door
         assert isinstance(door, ServerWebDoor)
@@ -125,7 +156,8 @@ class WebLobby:
 
     def __init__(self, visit: LinkVisit, account: acc.Account) -> None:
         self.visit, self.ws, self.account = visit, visit.ws, account
-        self.session = LobbySession(WebLogin(visit.door.host, account, visit.address))
+        login = WebLogin(visit.door.host, account, visit.address)
+        self.session = LobbySession(login, counted=True)  # (LinkVisit.run counts it)
         self.channel = Channel(self.ws, self.session)
 
     async def run(self) -> None:
