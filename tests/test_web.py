@@ -20,6 +20,7 @@ import aiohttp
 import pytest
 from helpers.browser import Page, browser, missing
 from helpers.ssh import Terminal, hosting, make_key, ssh_command
+from helpers.tab import Tab
 
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -200,3 +201,36 @@ def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Pa
     err = host.stderr.read().decode() if host.stderr else ""
     assert "Traceback" not in err and "<b>" not in err, err[:500]
     assert "Web: 5 failed logins from 127.0.0.1: answering it slowly now" in err
+
+
+async def _watch_twice(url: str, code: str) -> tuple[str, str]:
+    """A page on the spectators' code, a second one the limit refuses, then the second again
+    once the first has left (until it is let in, or a deadline): what the refused one and
+    the last one showed."""
+    watching, most = "You are watching", "at most 1 spectators from one address"
+    async with aiohttp.ClientSession() as http:
+        first = await Tab(http, url).open(code + "\r")
+        assert watching in await first.wait_for(watching)
+        refused = await (await Tab(http, url).open(code + "\r")).wait_for(watching, most)
+        await first.close()
+        end = time.monotonic() + 60
+        while True:  # (until the door has counted the first one out)
+            again = await Tab(http, url).open(code + "\r")
+            shown = await again.wait_for(watching, most)
+            if most not in shown or time.monotonic() > end:
+                break
+            await again.close()
+            await asyncio.sleep(0.2)
+        await again.close()
+    return refused, shown
+
+
+def test_a_right_code_refused_for_a_limit_opens_the_game_once_the_limit_allows(
+    tmp_path: Path,
+) -> None:
+    limits = {"spectators_per_address": 1}
+    with hosting(tmp_path, *GAME, *FAST, limits=limits) as (host, info):
+        refused, shown = asyncio.run(_watch_twice(info["web"], info["spectator"]))
+        assert "at most 1 spectators from one address" in refused
+        assert "You are watching" not in refused and "not one of this game's" not in refused
+        assert "You are watching" in shown, shown

@@ -10,20 +10,21 @@ reason, where no chromium or playwright is."""
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from pathlib import Path
 from typing import Any
 
-import pyte
+import aiohttp
 import pytest
 from helpers.browser import Page, browser, missing
-from helpers.ssh import Screen, Terminal, bohn_json, make_key, ssh_command
+from helpers.ssh import Terminal, bohn_json, make_key, ssh_command
+from helpers.tab import Tab
 from test_web import _argvs, door_holds
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
+from bohn_tui.net.server import PER_ACCOUNT
 from bohn_tui.store import Store
 from bohn_tui.store import accounts as acc
 
@@ -103,22 +104,11 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
 async def _screen(url: str, typed: str, until: str, seconds: float = 20.0) -> str:
     """What a websocket (no browser) that types `typed` at the door's prompt sees once `until`
     shows or the door closes it, drawn by pyte at 100 x 30."""
-    import aiohttp
-
-    screen = Screen(100, 30)
-    stream = pyte.ByteStream(screen)
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(url.replace("http://", "ws://") + "ws?code=" + typed)
-        await ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
-        await ws.send_str(json.dumps(["stdin", typed + "\r"]))
-        end = time.monotonic() + seconds
-        while until not in "\n".join(screen.display) and time.monotonic() < end:
-            msg = await ws.receive(end - time.monotonic())
-            if msg.type != aiohttp.WSMsgType.BINARY:
-                break
-            stream.feed(msg.data)
-        await ws.close()
-    return "\n".join(screen.display)
+        tab = await Tab(http, url, "?code=" + typed).open(typed + "\r")
+        shown = await tab.wait_for(until, seconds=seconds)
+        await tab.close()
+    return shown
 
 
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_or_used_codes(
@@ -210,44 +200,7 @@ LOBBY = "bohn server · Ana"
 MANY = "connections already"  # server.ServerDoor.take's line for an account at its most
 
 
-class Tab:
-    """A page without a browser (aiohttp's websocket), its screen drawn by pyte (100 x 30)."""
-
-    def __init__(self, http: Any, url: str) -> None:
-        self.http, self.url = http, url.replace("http://", "ws://") + "ws"
-        self.screen = Screen(100, 30)
-        self.stream = pyte.ByteStream(self.screen)
-
-    async def open(self, typed: str) -> Tab:
-        """Opened, with `typed` typed at its prompt."""
-        self.ws = await self.http.ws_connect(self.url)
-        await self.ws.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
-        await self.ws.send_str(json.dumps(["stdin", typed]))
-        return self
-
-    async def wait_for(self, *texts: str, seconds: float = 60.0) -> str:
-        """The screen once it shows one of `texts`, or the door closed the page, or at the
-        deadline."""
-        import aiohttp
-
-        end = time.monotonic() + seconds
-        shown = "\n".join(self.screen.display)
-        while not any(t in shown for t in texts) and time.monotonic() < end:
-            try:
-                msg = await self.ws.receive(end - time.monotonic())
-            except TimeoutError:
-                break
-            if msg.type != aiohttp.WSMsgType.BINARY:
-                break
-            self.stream.feed(msg.data)
-            shown = "\n".join(self.screen.display)
-        return shown
-
-
 async def _code_refused_for_a_limit(url: str, db: Any, ana: int) -> None:
-    import aiohttp
-
-    from bohn_tui.net.server import PER_ACCOUNT
 
     async with aiohttp.ClientSession() as http:
         # two pages typing one code at once: one has the lobby, the other is told no
@@ -265,14 +218,14 @@ async def _code_refused_for_a_limit(url: str, db: Any, ana: int) -> None:
         refused = await (await Tab(http, url).open(code + "\r")).wait_for(LOBBY, WRONG, MANY)
         assert f"this account has {PER_ACCOUNT} {MANY}" in refused, refused
         assert LOBBY not in refused and WRONG not in refused
-        await lobbies[0].ws.close()  # one of hers leaves: the refused code is good still
+        await lobbies[0].close()  # one of hers leaves: the refused code is good still
         end = time.monotonic() + 60
         while True:  # (until the server has counted that one out)
             page = await Tab(http, url).open(code + "\r")
             shown = await page.wait_for(LOBBY, WRONG, MANY)
             if MANY not in shown or time.monotonic() > end:
                 break
-            await page.ws.close()
+            await page.close()
             await asyncio.sleep(0.2)
         assert LOBBY in shown, shown
         used = await (await Tab(http, url).open(code + "\r")).wait_for(LOBBY, WRONG, MANY)
