@@ -355,6 +355,7 @@ def host(
         typer.Option("--bind", metavar="ADDR", help="listen here (SSH: 0.0.0.0, web: 127.0.0.1)"),
     ] = None,
     web: Annotated[int | None, typer.Option("--web", metavar="PORT", help="browsers too")] = None,
+    web_host: WebHostOption = None,
     login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,
     takeover: Annotated[
         float | None,
@@ -365,7 +366,7 @@ def host(
     code), with --port by SSH (`ssh -p PORT CODE@HOST`), with --web in a browser."""
     import asyncio
 
-    from bohn_tui.cli_host import front_doors, host_invites, host_session
+    from bohn_tui.cli_host import front_doors, host_invites, host_names, host_session
     from bohn_tui.net.host import serve
 
     if not 0 <= bot_delay <= 10:
@@ -375,8 +376,14 @@ def host(
             _fail(f"{flag} must be from 0 to 65535")
     if takeover is not None and not 1 <= takeover <= 86400:
         _fail("--takeover must be from 1 to 86400 seconds")
+    if web_host and web is None:
+        _fail("--web-host needs --web")
+    try:
+        hosts = host_names(web_host or [])
+    except ValueError as e:
+        _fail(str(e))
     store = _store(echo=not as_json)
-    ssh_door, web_door, door = front_doors(bind, port, web, store.root, login_delay)
+    ssh_door, web_door, door = front_doors(bind, port, web, store.root, login_delay, hosts)
 
     game, flags = _game_and_flags(game, ctx)
     game_id = _game(game) if game is not None and resume is None else None
@@ -562,7 +569,7 @@ def join(
         typer.echo(client.connection, err=True)
 
 
-from bohn_tui.cli_server import server_app  # noqa: E402 - `bohn server` (issue #26)
+from bohn_tui.cli_server import WebHostOption, server_app  # noqa: E402 - `bohn server` (issue #26)
 
 app.add_typer(server_app, name="server")
 

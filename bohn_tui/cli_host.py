@@ -62,11 +62,26 @@ def host_session(
         raise ValueError(str(e)) from None
 
 
+def host_names(names: list[str]) -> tuple[str, ...]:
+    """--web-host's names, checked (ValueError: one is not a host name)."""
+    if not names:
+        return ()
+    from bohn_tui.net.web import host_names as checked
+
+    return checked(names)
+
+
 def front_doors(
-    bind: str | None, port: int | None, web: int | None, root: Path, login_delay: float
+    bind: str | None,
+    port: int | None,
+    web: int | None,
+    root: Path,
+    login_delay: float,
+    hosts: tuple[str, ...] = (),
 ) -> tuple[Any, Any, Any]:
     """The SSH door (--port; on 0.0.0.0 unless --bind), the web door (--web; on 127.0.0.1
-    unless --bind) and the one door serve() takes for both (each None when not asked)."""
+    unless --bind; answering for `hosts` too, --web-host's names) and the one door serve()
+    takes for both (each None when not asked)."""
     ssh = web_door = None
     if port is not None:
         from bohn_tui.net.ssh import Door
@@ -79,6 +94,7 @@ def front_doors(
     keys = ssh.keys if ssh is not None else {}  # a seat bound to an SSH key stays so
     web_door = WebDoor("127.0.0.1" if bind is None else bind, web, None, login_delay)
     web_door.bound = lambda seat: seat in keys
+    web_door.hosts = hosts
     return ssh, web_door, Doors(ssh, web_door)
 
 

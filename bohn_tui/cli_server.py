@@ -21,6 +21,12 @@ server_app = typer.Typer(
 DataOption = Annotated[
     Path | None, typer.Option("--data", metavar="DIR", help="the data folder (its database)")
 ]
+# (bohn host's too) the names besides addresses and localhost a browser may reach the web
+# door by: a reverse proxy's public name; any other Host is refused (net/web.py: DNS rebinding)
+WebHostOption = Annotated[
+    list[str] | None,
+    typer.Option("--web-host", metavar="NAME", help="a name the page is reached by (a proxy's)"),
+]
 
 
 def _fail(message: str) -> None:
@@ -61,6 +67,7 @@ def server(
     web: Annotated[
         int | None, typer.Option("--web", metavar="PORT", help="the lobby in browsers too")
     ] = None,
+    web_host: WebHostOption = None,
     login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,  # tests
 ) -> None:
     """Run the server: `ssh -p PORT NAME@HOST` lands in NAME's lobby (a new key is asked for
@@ -77,12 +84,19 @@ def server(
         _fail("--bot-delay must be from 0 to 10 seconds")
     if web is not None and not 0 <= web <= 65535:
         _fail("--web must be from 0 to 65535")
+    if web_host and web is None:
+        _fail("--web-host needs --web")
     store = _store(data)
     page = None
     if web is not None:  # (a browser's lobby: net/web_server.py)
+        from bohn_tui.net.web import host_names
         from bohn_tui.net.web_server import ServerWebDoor
 
         page = ServerWebDoor(bind, web, max(0.0, login_delay), max(0.1, check))
+        try:
+            page.hosts = host_names(web_host or [])
+        except ValueError as e:
+            _fail(str(e))
 
     def ready(door: Any) -> None:
         if as_json:

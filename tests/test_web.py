@@ -177,6 +177,29 @@ async def _door(url: str, codes: list[str]) -> list[str]:
     return got
 
 
+async def _hosts(url: str, names: tuple[str, ...]) -> list[str]:
+    """The status of the page and of the websocket for a request whose Host is each of
+    `names` (with the door's port), as a browser sends them; the Origin is the page's own,
+    as after DNS rebinding: "page ws" each."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    got = []
+    async with aiohttp.ClientSession() as http:
+        for name in names:
+            host = f"{name}:{port}"
+            page = await http.get(url, headers={"Host": host})
+            try:
+                ws = await http.ws_connect(
+                    url.replace("http://", "ws://") + "ws",
+                    headers={"Host": host, "Origin": f"http://{host}"},
+                )
+                await ws.close()
+                opened = "101"
+            except aiohttp.WSServerHandshakeError as e:
+                opened = str(e.status)
+            got.append(f"{page.status} {opened}")
+    return got
+
+
 def door_holds(url: str, prompt: str, wrong_line: str) -> None:
     """A web door's limits hold (_door: a crowd from one address, one behind a proxy, a page
     of another site, 6 wrong codes, a folder index, bad requests); `prompt` asks for its
@@ -192,11 +215,17 @@ def door_holds(url: str, prompt: str, wrong_line: str) -> None:
     assert codes.count(wrong_line) == 6  # (then the page is closed)
     assert index == "403" or index == "404"  # no folder index
     assert bad == ["HTTP/1.0 400 Bad Request"] * 2
+    # a site's name pointed at this machine (DNS rebinding) is none of the door's: 421
+    names = ("evil.example", "127.0.0.1.evil.example", "localhost", "[::1]", "10.1.2.3")
+    assert asyncio.run(_hosts(url, names)) == ["421 421"] * 2 + ["200 101"] * 3
 
 
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_codes(tmp_path: Path) -> None:
-    with hosting(tmp_path, *GAME, *FAST) as (host, info):
+    with hosting(tmp_path, *GAME, *FAST, "--web-host", "Bohn.Example.org") as (host, info):
         door_holds(info["web"], "Invite code:", "That invite code is not one of this game's.")
+        # a name given by --web-host is the door's (a proxy's public name), in any case
+        names = ("bohn.example.org", "BOHN.example.org.", "example.org")
+        assert asyncio.run(_hosts(info["web"], names)) == ["200 101"] * 2 + ["421 421"]
         assert _moves(tmp_path) == 0 and host.poll() is None
     err = host.stderr.read().decode() if host.stderr else ""
     assert "Traceback" not in err and "<b>" not in err, err[:500]

@@ -21,7 +21,11 @@ routes and websocket handler; `SeatProcess`: its app service, our process) and:
   --code-fd N`, exec'd, no shell) with Textual's web driver on its pipes; its stderr goes
   nowhere; it is hung up (SIGHUP, then SIGKILL) when the browser leaves;
 - refuses a websocket from a page of another origin (a site the player visits cannot drive
-  their table), bounds every message, and sends a page that loads nothing from elsewhere.
+  their table), bounds every message, and sends a page that loads nothing from elsewhere;
+- answers only requests for its own host names (`serves`: an address, `localhost`, or a
+  name given by `--web-host`), with 421 for any other Host: a site whose name is made to
+  point at this machine (DNS rebinding) is a page of its own origin to the browser, so the
+  Origin check alone would let it type codes at the prompt.
 
 A seat whose person joined by SSH is bound to their key (ssh.py): a browser cannot take it
 with the code alone. Otherwise a browser on a seat's code takes the seat, as a reconnect
@@ -31,13 +35,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
 import re
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -58,6 +63,8 @@ MESSAGE = 64 * 1024  # the largest websocket message a page may send
 PACKET = 16 * 1024 * 1024  # the largest packet the seat process may send (a whole frame)
 PRELUDE_LINES = 10  # lines the seat process may write before its web driver starts
 _HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+_LABEL = r"[a-z0-9]([a-z0-9\-]{0,61}[a-z0-9])?"  # one label of a host name
+_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(\.{_LABEL})*")
 _FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*")
 HEADERS = {
     "Content-Security-Policy": (
@@ -96,6 +103,7 @@ class WebDoor:
         self.sockets: set[web.WebSocketResponse] = set()
         self.connections: Connections | None = None  # (tests may set smaller counts)
         self.first_bytes = FIRST_BYTES  # seconds a new connection has to say something
+        self.hosts: tuple[str, ...] = ()  # names it serves besides addresses (--web-host)
 
     def say(self, text: str) -> None:
         if self.host is not None:
@@ -149,6 +157,19 @@ class WebDoor:
             return forwarded[:64]
         return peer
 
+    def serves(self, host: str) -> bool:
+        """Whether a request's Host (`name[:port]`) is for this door: an IP address (no name
+        that DNS rebinding could point here), `localhost`, or one of `hosts`."""
+        name = host.rpartition("]")[0][1:] if host.startswith("[") else host.partition(":")[0]
+        name = name.lower().removesuffix(".")
+        if name == "localhost" or name in self.hosts:
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
     def url(self) -> str:
         """The page's address (no code in it: the page asks)."""
         where = self.bind if self.bind not in ("", "0.0.0.0", "::") else "localhost"
@@ -166,6 +187,16 @@ class WebDoor:
             await asyncio.gather(*tasks, return_exceptions=True)
         if self.runner is not None:
             await self.runner.cleanup()
+
+
+def host_names(names: Iterable[str]) -> tuple[str, ...]:
+    """`--web-host`'s names (a proxy's public name: bohn.example.org), in lower case;
+    ValueError for one that is not a host name."""
+    out = tuple(n.strip().lower().removesuffix(".") for n in names)
+    for name in out:
+        if not _NAME.fullmatch(name):
+            raise ValueError(f"--web-host {name[:80]!r} is not a host name")
+    return out
 
 
 def quiet() -> None:
@@ -188,7 +219,18 @@ class Pages(Server):
 
     async def make_app(self) -> web.Application:
         # (a page's messages are small; the static files without a folder index)
-        aiohttp_jinja2.setup(app := web.Application(), loader=self._loader())
+        door = self.door
+
+        @web.middleware
+        async def our_hosts(
+            request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+        ) -> web.StreamResponse:
+            if not door.serves(request.host):  # (DNS rebinding: see the module)
+                raise web.HTTPMisdirectedRequest(text="not a host name of this door")
+            return await handler(request)
+
+        app = web.Application(middlewares=[our_hosts])
+        aiohttp_jinja2.setup(app, loader=self._loader())
         app.add_routes(
             [
                 web.get("/", self.page, name="index"),
