@@ -32,6 +32,13 @@ NO_BROWSER = missing()
 WRONG = "That link code is not good"
 
 
+def _ana(tmp_path: Path) -> tuple[Path, Any, acc.Account]:
+    """A data folder, its database and Ana's account in it (made by her key)."""
+    data = tmp_path / "d"
+    db = Store(data).db
+    return data, db, acc.create(db, "Ana", "a" * 64)
+
+
 def _serving(data: Path) -> Any:
     args = ("--port", "0", "--web", "0", "--json", "--data", str(data), "--bot-delay", "0")
     return bohn_json(data, "server", *args, "--check-seconds", "0.2", "--login-delay", "0.05")
@@ -114,9 +121,7 @@ async def _screen(url: str, typed: str, until: str, seconds: float = 20.0) -> st
 def test_the_door_limits_logins_refuses_other_sites_and_wrong_or_used_codes(
     tmp_path: Path,
 ) -> None:
-    data = tmp_path / "d"
-    db = Store(data).db
-    ana = acc.create(db, "Ana", "a" * 64)
+    data, db, ana = _ana(tmp_path)
     with _serving(data) as (proc, info):
         door_holds(info["web"], "Link code", WRONG)  # (as the host's web door's)
         code = acc.new_link_code(db, ana.id)
@@ -235,9 +240,7 @@ async def _code_refused_for_a_limit(url: str, db: Any, ana: int) -> None:
 def test_a_link_code_refused_for_a_limit_is_good_once_it_allows_and_opens_one_lobby(
     tmp_path: Path,
 ) -> None:
-    data = tmp_path / "d"
-    db = Store(data).db
-    ana = acc.create(db, "Ana", "a" * 64)
+    data, db, ana = _ana(tmp_path)
     with _serving(data) as (proc, info):
         asyncio.run(_code_refused_for_a_limit(info["web"], db, ana.id))
         proc.terminate()
