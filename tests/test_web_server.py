@@ -215,6 +215,7 @@ async def _code_refused_for_a_limit(url: str, db: Any, ana: int) -> None:
         assert sorted(LOBBY in s for s in screens) == [False, True], screens
         assert any(WRONG in s for s in screens)
         lobbies = [p for p, s in zip(pages, screens, strict=True) if LOBBY in s]
+        await next(p for p in pages if p not in lobbies).close()  # (no login left waiting)
         for _ in range(PER_ACCOUNT - 1):  # her lobby in as many pages as an account may have
             page = await Tab(http, url).open(acc.new_link_code(db, ana) + "\r")
             assert LOBBY in await page.wait_for(LOBBY, WRONG, MANY)
