@@ -95,7 +95,8 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
     page.type("bot:standard, bot:standard")
     page.wait_for("bot:standard, bot:standard")
     page.press("Enter")
-    table = page.wait_for("Ana · you")
+    # (waited for both: the hand's panel may be drawn a frame after the title's line)
+    table = page.wait_for(lambda s: "Ana · you" in s and "Ana's hand" in s)
     assert "Ana's hand" in table
     again = Page(context, info["web"])  # the used code, a second time
     again.wait_for("Link code")
