@@ -15,7 +15,6 @@ from math import floor
 from typing import Any
 
 import pytest
-from helpers.rules import snapshot
 
 from bohn_tui.engine.contract import window_of
 from bohn_tui.engine.driver import BotDriver
@@ -48,23 +47,25 @@ from bohn_tui.play.simulate import play_game
         ("bohnroschen", 2, 6),
         ("bohnroschen", 3, 7),
         ("wuerfelspiel", 3, 8),
+        ("excalibohn", 3, 9),
+        ("excalibohn", 4, 10),
     ],
 )
 def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed: int) -> None:
     """Along a random game with trading, for every seat and every action legal_actions
     lists for it, the driver's way to apply it (`listed_steps`, or `step` for rules that
     have none) leaves the same state as apply (the generator included); and legal_to_move
-    lists for the seat to_move names what legal_actions lists."""
+    lists for the seat to_move names (waiting_for's first) what legal_actions lists."""
     bots = [spec(game).bots("random", seed * 31 + s, True) for s in range(n)]
     record = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots).record
     state = start_record(record)
     rules = state.rules
     listed = rules.listed_steps
-    assert (listed is None) == (game == "bohnroschen")  # its steps are applies
+    assert (listed is None) == (game in ("bohnroschen", "excalibohn"))  # their own steps
     tried = 0
     for k, played in enumerate(record.actions):
         mover = rules.to_move(state)
-        assert mover is not None
+        assert mover is not None and mover == rules.waiting_for(state)[0]
         assert rules.legal_to_move(state, mover) == rules.legal_actions(state, mover)
         if k % 3 == 0:
             for seat in range(n):
@@ -81,11 +82,11 @@ def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed:
 
 
 def _snap(state: Any) -> Any:
-    """A bean game's snapshot; the dice game's: every field of its state and the generator."""
-    if not hasattr(state, "roller"):
-        return snapshot(state)
+    """Everything about a state: each of its fields (as text: a Field has no equality of
+    its own), the generator's state, the full state."""
     kept = [f.name for f in dataclasses.fields(state) if f.name not in ("rules", "rng")]
-    return [copy.deepcopy(getattr(state, name)) for name in kept], state.rng.getstate()
+    fields = [repr(getattr(state, name)) for name in kept]
+    return fields, state.rng.getstate(), state.rules.full_state(state)
 
 
 def test_harvest_tree_is_the_protection_rule() -> None:
