@@ -53,12 +53,15 @@ class Proposer:
 
 
 class Unasked:
-    """The dice game's rules, but nobody may volunteer (every ask's `volunteer` False)."""
+    """The dice game's rules, but nobody may volunteer (every ask's `volunteer` False). Its
+    asks' fast path (`volunteers`) is hidden: the driver reads the asks."""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
 
     def __getattr__(self, name: str) -> Any:
+        if name == "volunteers":
+            raise AttributeError(name)
         return getattr(self.rules, name)
 
     def asks(self, st: Any) -> dict[int, Ask]:

@@ -8,13 +8,17 @@ whole games)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from itertools import product
 from math import floor
+from typing import Any
 
 import pytest
-from helpers.rules import snapshot
 
+from bohn_tui.engine.contract import window_of
+from bohn_tui.engine.driver import BotDriver
+from bohn_tui.games import rules_for, spec
 from bohn_tui.games import start as start_record
 from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.games.common.bots.random_bot import RandomBot
@@ -42,23 +46,26 @@ from bohn_tui.play.simulate import play_game
         ("dahlias", 3, 5),
         ("bohnroschen", 2, 6),
         ("bohnroschen", 3, 7),
+        ("wuerfelspiel", 3, 8),
+        ("excalibohn", 3, 9),
+        ("excalibohn", 4, 10),
     ],
 )
 def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed: int) -> None:
     """Along a random game with trading, for every seat and every action legal_actions
     lists for it, the driver's way to apply it (`listed_steps`, or `step` for rules that
     have none) leaves the same state as apply (the generator included); and legal_to_move
-    lists for the seat to_move names what legal_actions lists."""
-    bots = [make_bot("random", seed * 31 + s, True) for s in range(n)]
+    lists for the seat to_move names (waiting_for's first) what legal_actions lists."""
+    bots = [spec(game).bots("random", seed * 31 + s, True) for s in range(n)]
     record = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots).record
     state = start_record(record)
     rules = state.rules
     listed = rules.listed_steps
-    assert (listed is None) == (game == "bohnroschen")  # its steps are applies
+    assert (listed is None) == (game in ("bohnroschen", "excalibohn"))  # their own steps
     tried = 0
     for k, played in enumerate(record.actions):
         mover = rules.to_move(state)
-        assert mover is not None
+        assert mover is not None and mover == rules.waiting_for(state)[0]
         assert rules.legal_to_move(state, mover) == rules.legal_actions(state, mover)
         if k % 3 == 0:
             for seat in range(n):
@@ -67,11 +74,19 @@ def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed:
                     stepped = copy.deepcopy(state, {id(rules): rules})
                     rules.apply(applied, a)
                     (rules.step if listed is None else listed[type(a)])(stepped, a)
-                    assert snapshot(stepped) == snapshot(applied), f"action {k}: {a}"
+                    assert _snap(stepped) == _snap(applied), f"action {k}: {a}"
                     tried += 1
         rules.apply(state, played)
     assert rules.to_move(state) is None
     assert tried > 100
+
+
+def _snap(state: Any) -> Any:
+    """Everything about a state: each of its fields (as text: a Field has no equality of
+    its own), the generator's state, the full state."""
+    kept = [f.name for f in dataclasses.fields(state) if f.name not in ("rules", "rng")]
+    fields = [repr(getattr(state, name)) for name in kept]
+    return fields, state.rng.getstate(), state.rules.full_state(state)
 
 
 def test_harvest_tree_is_the_protection_rule() -> None:
@@ -162,3 +177,56 @@ def test_card_count_is_every_pile_counted() -> None:
     lost = copy.deepcopy(state, {id(rules): rules})
     lost.deck.discard.pop()
     assert any("created or lost" in v for v in rules.violations(lost))
+
+
+def test_volunteers_are_what_the_asks_say() -> None:
+    """The dice game's `volunteers` (the driver's fast path of `asks`) gives, along random
+    games, the asks' window and exactly the seats whose ask lets them volunteer, in order."""
+    rules: Any = rules_for("wuerfelspiel", 4)
+    seen = set()
+    for seed in range(3):
+        bots = [spec("wuerfelspiel").bots("random", seed * 5 + s, True) for s in range(4)]
+        record = play_game("wuerfelspiel", ["A", "B", "C", "D"], seed, bots).record
+        state: Any = start_record(record)
+        for played in [*record.actions, None]:
+            asks = rules.asks(state)
+            want = [s for s, a in asks.items() if a.volunteer]
+            assert rules.volunteers(state) == (window_of(asks), want)
+            seen.add(len(want))
+            if played is not None:
+                rules.apply(state, played)
+    assert state.over and seen >= {0, 1, 2}  # none, one and several may harvest
+
+
+def _by_session_driver(game: str, n: int, seed: int, levels: list[str]) -> list[object]:
+    """The actions of a game that the session's driver (BotDriver.next_move) plays."""
+    rules = rules_for(game, n)
+    state, _ = rules.new_game([f"P{s + 1}" for s in range(n)], seed)
+    bots = {s: spec(game).bots(lv, seed * 7919 + s, True) for s, lv in enumerate(levels)}
+    driver = BotDriver(rules, bots)
+    actions: list[object] = []
+    while (move := driver.next_move(state)) is not None:
+        rules.step(state, move.action)
+        actions.append(move.action)
+    assert state.over
+    return actions
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "seed", "levels"),
+    [
+        ("wuerfelspiel", 3, 1, ["random"] * 3),
+        ("wuerfelspiel", 4, 2, ["standard", "random", "standard", "random"]),
+        ("bohnanza", 3, 3, ["random"] * 3),
+        ("excalibohn", 3, 4, ["random"] * 3),
+    ],
+)
+def test_drive_plays_what_the_session_driver_plays(
+    game: str, n: int, seed: int, levels: list[str]
+) -> None:
+    """`drive` (simulations, rollouts: its own loop for bots that volunteer) plays the same
+    game, action for action, as the session's BotDriver does with the same bots."""
+    bots = [spec(game).bots(lv, seed * 7919 + s, True) for s, lv in enumerate(levels)]
+    result = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots)
+    assert result.violations == [] and result.state.over
+    assert result.record.actions == _by_session_driver(game, n, seed, levels)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bohn_tui.engine.bots import DrawsUniform, Proposes, Reasons, SeesPeople
-from bohn_tui.engine.contract import LegalToMove, ListsSteps, ListsUnasked
+from bohn_tui.engine.contract import LegalToMove, ListsSteps, ListsUnasked, ListsVolunteers
 
 if TYPE_CHECKING:  # (the checker's only: narrowing keeps what the object is known to be)
     from typing_extensions import TypeIs
@@ -44,6 +44,11 @@ def lists_unasked(rules: Any) -> TypeIs[ListsUnasked]:
     return _of_type(rules, ListsUnasked)
 
 
+def lists_volunteers(rules: Any) -> TypeIs[ListsVolunteers]:
+    """The rules say who may volunteer without the asks' sentences (`volunteers`)."""
+    return _of_type(rules, ListsVolunteers)
+
+
 def lists_steps(rules: Any) -> TypeIs[ListsSteps]:
     """The rules apply listed actions without their checks (`listed_steps`)."""
     return _of_type(rules, ListsSteps)
@@ -64,4 +69,12 @@ def sees_people(bot: object) -> TypeIs[SeesPeople]:
     return isinstance(bot, SeesPeople)
 
 
-__all__ = ["draws_uniform", "legal_to_move", "lists_steps", "proposes", "reasons", "sees_people"]
+__all__ = [
+    "draws_uniform",
+    "legal_to_move",
+    "lists_steps",
+    "lists_volunteers",
+    "proposes",
+    "reasons",
+    "sees_people",
+]

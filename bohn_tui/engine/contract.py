@@ -8,7 +8,7 @@ Pure Python: no UI, no files, no asyncio, and no game (design.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -162,6 +162,15 @@ class LegalToMove(Protocol):
     """Rules with a faster `legal_actions` for the seat `to_move` names (the same list)."""
 
     def legal_to_move(self, state: Any, seat: int) -> list[Action]: ...
+
+
+@runtime_checkable
+class ListsVolunteers(Protocol):
+    """Rules with a fast path of `asks` for the bot driver, which reads it at every step: the
+    volunteering window (`window_of(asks(state))`) and the seats whose ask says they may
+    volunteer (`Ask.volunteer`), without the sentences."""
+
+    def volunteers(self, state: Any) -> tuple[Hashable, Collection[int]]: ...
 
 
 class Describer(Protocol):

@@ -18,7 +18,7 @@ anything else, so that the game does not wait for an answer that can only be no;
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
@@ -27,12 +27,34 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
-from .capabilities import draws_uniform, legal_to_move, lists_steps, lists_unasked, proposes
+from .capabilities import (
+    draws_uniform,
+    legal_to_move,
+    lists_steps,
+    lists_unasked,
+    lists_volunteers,
+    proposes,
+)
 from .contract import Rules, window_of
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as a violation (it would never end)
 UNASKED = "cannot give what it asks for"  # why a person's offer was declined for them
 _UNSET = object()
+
+Volunteers = Callable[[Any], tuple[Hashable, Collection[int]]]
+
+
+def volunteering(rules: Rules) -> Volunteers:
+    """What tells the driver, for a state, the volunteering window and the seats that may
+    volunteer in it: the rules' `volunteers` (the fast path), else read from their `asks`."""
+    if lists_volunteers(rules):
+        return rules.volunteers
+
+    def from_asks(state: Any) -> tuple[Hashable, Collection[int]]:
+        asks = rules.asks(state)
+        return window_of(asks), [seat for seat, ask in asks.items() if ask.volunteer]
+
+    return from_asks
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,16 +112,17 @@ class BotDriver:
         self.cap = cap
         self.catch = catch
         self.on_problem = on_problem
+        self._volunteers = volunteering(rules)
         self._key: Any = _UNSET
         if not propose_first and state is not None:
-            self._key = window_of(rules.asks(state))
+            self._key = self._volunteers(state)[0]
         self._pending: list[int] = []
         self._per_turn = (0, 0)  # (turn, bot decisions in it)
         self._unasked = rules.unasked if lists_unasked(rules) else None
 
     def window(self, state: Any) -> Any:
         """The volunteering window now, when a bot may volunteer (None: no bot can)."""
-        return window_of(self.rules.asks(state)) if self.proposers else None
+        return self._volunteers(state)[0] if self.proposers else None
 
     @property
     def proposers(self) -> list[int]:
@@ -132,8 +155,7 @@ class BotDriver:
         answered = self.unasked(state, eager)
         if answered is not None:
             return answered
-        asks = rules.asks(state)
-        key = window_of(asks)
+        key, may = self._volunteers(state)
         if key is not None:
             if key != self._key:
                 self._key = key
@@ -143,8 +165,7 @@ class BotDriver:
                 bot = self.bots.get(seat)
                 if bot is None or not proposes(bot):
                     continue
-                ask = asks.get(seat)
-                if ask is None or not ask.volunteer:
+                if seat not in may:
                     continue
                 return Question(seat, bot, self._observe(state, seat, eager), [], key)
         to_move = rules.to_move(state)
@@ -227,30 +248,11 @@ def drive(
     # no limit: the largest int of one digit (a compare of two such is the interpreter's
     # fast one, and every decision makes it); no game gets near 2**30 turns
     last_turn = until_turn if until_turn is not None else (1 << 30) - 1
-    rules: Rules = state.rules
-    step = rules.step
-    driver = BotDriver(rules, dict(enumerate(bots)), propose_first=propose_first, state=state)
-    if not driver.proposers:  # the hot path (random bots): no volunteering to look at
+    if not any(proposes(b) for b in bots):  # the hot path (random bots): no volunteering
         _drive_plain(state, bots, actions, violations, last_turn)
         return
-    while not state.over and state.turn < last_turn:
-        if len(actions) >= MAX_ACTIONS:
-            violations.append(f"no end after {MAX_ACTIONS} actions")
-            break
-        move = driver.next_move(state)
-        if move is None:
-            break
-        try:
-            step(state, move.action)
-        except IllegalAction as e:
-            if move.proposal:
-                violations.append(f"seat {move.seat} proposed an illegal offer: {move.action}: {e}")
-                continue
-            _refused(move.action, move.legal, move.seat, e, violations)
-            step(state, move.legal[0])
-            actions.append(move.legal[0])
-            continue
-        actions.append(move.action)
+    key = _UNSET if propose_first else volunteering(state.rules)(state)[0]
+    _drive_volunteering(state, bots, actions, violations, last_turn, key)
 
 
 def _refused(
@@ -261,6 +263,72 @@ def _refused(
         violations.append(f"a listed legal action was refused: {action}: {e}")
     else:
         violations.append(f"seat {seat}'s bot chose a refused action: {action}: {e}")
+
+
+def _drive_volunteering(
+    state: Any,
+    bots: list[Bot],
+    actions: list[Action],
+    violations: list[str],
+    last_turn: int,
+    key: Any,
+) -> None:
+    """`drive` for bots of which some volunteer: `BotDriver.next_move`'s moves (every seat a
+    bot's, no cap on a turn's actions), without its questions and moves: once per
+    volunteering window each bot that proposes, in seat order, while its seat may volunteer,
+    then the decision of the seat `to_move` names. A decision that is one of the listed
+    legal actions is applied through the rules' `listed_steps` (as in `_drive_plain`)."""
+    rules: Rules = state.rules
+    step, to_move, legal_actions = rules.step, rules.to_move, rules.legal_actions
+    listed = (lists_steps(rules) and rules.listed_steps) or defaultdict(repeat(step).__next__)
+    volunteers = volunteering(rules)
+    observers = list(map(partial(partial, rules.view, state), range(len(bots))))
+    proposers = [s for s, b in enumerate(bots) if proposes(b)]
+    pending: list[int] = []
+    while not state.over and state.turn < last_turn:
+        if len(actions) >= MAX_ACTIONS:
+            violations.append(f"no end after {MAX_ACTIONS} actions")
+            return
+        window, may = volunteers(state)
+        offer = None
+        if window is not None:
+            if window != key:
+                key = window
+                pending = list(proposers)
+            while pending:
+                who = pending.pop(0)
+                if who in may:
+                    bot = bots[who]
+                    assert proposes(bot)  # (the proposers only)
+                    offer = bot.propose(who, observers[who])
+                    if offer is not None:
+                        break
+        if offer is not None:
+            try:
+                step(state, offer)
+            except IllegalAction as e:
+                violations.append(f"seat {who} proposed an illegal offer: {offer}: {e}")
+                continue
+            actions.append(offer)
+            continue
+        seat = to_move(state)  # None once the game is over
+        if seat is None or seat >= len(bots):
+            return
+        legal = legal_actions(state, seat)
+        if not legal:
+            return
+        action: Action | None = bots[seat].choose(seat, observers[seat], legal=legal)
+        if action is None:  # (as BotDriver.think: no answer is the first choice)
+            action = legal[0]
+        # one of the listed actions (the same object): applied without the checks again
+        apply = listed[action.__class__] if any(a is action for a in legal) else step
+        try:
+            apply(state, action)
+        except IllegalAction as e:
+            _refused(action, legal, seat, e, violations)
+            action = legal[0]
+            step(state, action)
+        actions.append(action)
 
 
 def _drive_plain(

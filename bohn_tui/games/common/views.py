@@ -14,6 +14,7 @@ from typing import Any
 
 from bohn_tui.engine.chance import Chance, Shuffle
 from bohn_tui.engine.contract import Ask
+from bohn_tui.engine.hidden import redeal
 from bohn_tui.games.common.phases import OVER, PLANT_TRADES, TRADE
 from bohn_tui.games.common.table import RESHUFFLE, Field, PlayerState, count_cards
 from bohn_tui.games.common.trading import PendingOffer
@@ -251,10 +252,7 @@ class BeanViews:
         of `hidden_places` change places at random among themselves, each pile keeping its
         size. `view(st, seat)` must not change (the conformance tests)."""
         for places in self.hidden_places(st, seat):
-            pool = [pile[i] for pile, i in places]
-            rng.shuffle(pool)
-            for (pile, i), card in zip(places, pool, strict=True):
-                pile[i] = card
+            redeal(places, rng)
 
     def hidden_places(self, st: Any, seat: int | None) -> list[Places]:
         """Hook for `redeal_hidden`: the places (pile, index) of the cards `seat` cannot see,

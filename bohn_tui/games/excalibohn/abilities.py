@@ -75,12 +75,15 @@ class Abilities:
     def ability_actions(self, st: ExcalibohnState, seat: int, out: list[Any]) -> None:
         """The UseAbility actions of the active player in phase 1b (no decision pending)."""
         fields = st.players[seat].fields
+        abilities = cards().abilities
         for i, unused in enumerate(st.uses):
             if not unused or i >= len(fields) or not fields[i].count:
                 continue
+            if fields[i].variety not in abilities:  # (ability_refusal: it has none)
+                continue
             if self.ability_refusal(st, seat, i, None, listing=True) is not None:
                 continue
-            kind = cards().abilities[fields[i].variety].id  # type: ignore[index]
+            kind = abilities[fields[i].variety].id  # type: ignore[index]
             if kind in ("picker", "sword"):
                 for t in self._order[seat][1:]:
                     if self.ability_refusal(st, seat, i, t) is None:

@@ -13,6 +13,7 @@ import random
 from dataclasses import fields
 from typing import Any
 
+from bohn_tui.engine.hidden import deal, places
 from bohn_tui.games.common.bots.worlds import determinize
 from bohn_tui.games.common.rules import GameState
 from bohn_tui.games.excalibohn.cards import cards
@@ -31,14 +32,14 @@ def sample_world(
     players = view["players"]
     known = [s["id"] for p in players for s in p.get("spells", []) if s["id"] is not None]
     unseen = [i for i in cards().spells if i not in known]
-    rng.shuffle(unseen)
+    drawn, spell_deck = _deal_spells(unseen, view, rng)
     rows: list[list[SpellCard]] = []
     for holder, p in enumerate(players):
         row = []
         # a face-down card the seat knows was seen face up (or swapped): by everyone, say
         others = tuple(x for x in range(len(players)) if x != holder)
         for s in p.get("spells", []):
-            sid = s["id"] if s["id"] is not None else (unseen.pop() if unseen else "swap")
+            sid = s["id"] if s["id"] is not None else drawn.pop(0)
             seen_by = others if s["id"] is not None and holder != seat else ()
             row.append(SpellCard(sid, up=bool(s["up"]), temp=bool(s.get("temp")), known=seen_by))
         rows.append(row)
@@ -64,7 +65,7 @@ def sample_world(
     return ExcalibohnState(
         **{name: getattr(base, name) for name in _BASE},
         spells=rows,
-        spell_deck=unseen[: view.get("spell_deck", len(unseen))],
+        spell_deck=spell_deck,
         uses=[i in uses for i in range(len(active))],
         pending=pending,
         attack=bool(view.get("attack")),
@@ -77,6 +78,24 @@ def sample_world(
         notes=[[] for _ in players],
         start=view.get("start", 0),
     )
+
+
+def _deal_spells(
+    unseen: list[str], view: dict[str, Any], rng: random.Random
+) -> tuple[list[str], list[str]]:
+    """The spell cards the seat has not seen, dealt (engine/hidden.py) to the face-down
+    cards it does not know, in row order (the last of the shuffled cards first; "swap" for
+    one past them), then the spell deck of its known size (the first of them)."""
+    blanks = sum(s["id"] is None for p in view["players"] for s in p.get("spells", []))
+    dealt = min(blanks, len(unseen))
+    rest = len(unseen) - dealt
+    drawn = ["swap"] * blanks
+    deck = [""] * min(view.get("spell_deck", rest), rest)
+    left = [""] * (rest - len(deck))  # (cards past the deck's size: nowhere)
+    # the k-th blank takes the k-th card from the end
+    where = places(deck) + places(left) + [(drawn, dealt - 1 - j) for j in range(dealt)]
+    deal(unseen, where, rng)
+    return drawn, deck
 
 
 def _temp_fields(view: dict[str, Any]) -> list[bool]:

@@ -26,6 +26,7 @@ from bohn_tui.games.common.actions import (
     PlantArea,
     Planted,
     PlantHand,
+    cached_action,
 )
 from bohn_tui.games.common.data import GameData
 from bohn_tui.games.common.ending import LAST_RUNOUT
@@ -302,8 +303,15 @@ class ExcalibohnRules(
         return "Ties: the tied player with more Groschen on their spell cards wins; then shared."
 
     def step(self, st: ExcalibohnState, action: Action) -> None:
-        """Every step is an apply (the handlers always build their events)."""
-        self.apply(st, action)
+        """`apply` without its list of events (the handlers build theirs; BeanRules.apply's
+        event tap and after_action do nothing here); what its guard refuses goes to apply."""
+        handler, seat = self.handlers.get(action.__class__), action.seat
+        if handler is None or seat.__class__ is not int or not 0 <= seat < self.n:
+            self.apply(st, action)  # raises
+        elif st.phase == OVER:
+            self.apply(st, action)  # raises
+        else:
+            handler(st, action, [])
 
     # -- handlers ------------------------------------------------------------------------------
 
@@ -344,7 +352,11 @@ class ExcalibohnRules(
         with cards in its trade area); None when every seat may (the records saved before)."""
         if st.phase != PLANT_TRADES or not st.rule("phase3_in_turn"):
             return None
-        return next((s for s in self._order[st.active] if st.players[s].area), None)
+        players = st.players
+        for s in self._order[st.active]:
+            if players[s].area:
+                return s
+        return None
 
     def _excali_plant_hand(
         self, st: ExcalibohnState, a: PlantHand, ev: list[Event] | None = None
@@ -378,7 +390,7 @@ class ExcalibohnRules(
     ) -> None:
         """Rule 20: any time, by anybody, but not during a Sword duel; the protection rule."""
         ev = ev if ev is not None else []
-        if any(p.duel for p in st.pending):
+        if st.pending and any(p.duel for p in st.pending):
             raise IllegalAction("nobody may harvest while the Sword Bean's duel goes on")
         p = st.players[a.seat]
         if not is_seat(a.field, len(p.fields)):
@@ -418,7 +430,8 @@ class ExcalibohnRules(
             ev.append(Harvested(seat, index, variety, count, coins))
         if not final and seat == st.active and index < len(st.uses):
             st.uses[index] = False
-        if variety == cards().cap and count >= cards().spell_at:
+        known = cards()
+        if variety == known.cap and count >= known.spell_at:
             card = st.take_spell(seat)
             if card is not None and ev is not None:
                 ev.append(SpellDrawn(seat, "cap", None))
@@ -462,8 +475,8 @@ class ExcalibohnRules(
     # -- legal actions -------------------------------------------------------------------------
 
     def legal_actions(self, st: ExcalibohnState, seat: int) -> list[Action]:
-        if st.phase == OVER or not is_seat(seat, self.n):
-            return []
+        if st.phase == OVER or seat.__class__ is not int or not 0 <= seat < self.n:
+            return []  # (not is_seat: one call fewer on the hot path)
         out: list[Action] = []
         if st.pending:  # the decision's seat decides; the others may only harvest
             p = st.pending[0]
@@ -477,7 +490,7 @@ class ExcalibohnRules(
             if seat == st.active:
                 self._magic_actions(st, seat, out)
                 self._flow_skip(st, seat, out)
-                out.append(EndMagic(seat))
+                out.append(cached_action(EndMagic, seat))
             self._harvests(st, seat, out)
             return out
         if st.phase == DRAW:
@@ -485,12 +498,13 @@ class ExcalibohnRules(
                 out.append(DrawCards(seat))
             self._harvests(st, seat, out)
         else:
-            out.extend(self._legal(st, seat))
-            if self._planter(st) not in (None, seat):  # phase 3: not this seat's turn yet
+            out = self._legal(st, seat)  # (a new list)
+            if st.phase == PLANT_TRADES and self._planter(st) not in (None, seat):  # in turn
                 out[:] = [a for a in out if a.__class__ is not PlantArea]
-        if st.phase != PLANT or st.planted >= 2:
+        if st.flow and (st.phase != PLANT or st.planted >= 2):
             self._flow_plants(st, seat, out)
-        self._flow_skip(st, seat, out)
+        if seat == st.active:
+            self._flow_skip(st, seat, out)
         self.spell_actions(st, seat, out)
         return out
 
@@ -502,10 +516,13 @@ class ExcalibohnRules(
         self.ability_actions(st, seat, out)
         row = st.spells[seat]
         hand = st.players[seat].hand
-        for m, card in enumerate(hand):
-            if card == self.magic:
-                out.extend(ActivateSpell(seat, i, m) for i, c in enumerate(row) if not c.up)
-        self._flow_plants(st, seat, out)
+        magic = self.magic
+        if magic in hand:  # (most hands hold none)
+            for m, card in enumerate(hand):
+                if card == magic:
+                    out.extend(ActivateSpell(seat, i, m) for i, c in enumerate(row) if not c.up)
+        if st.flow:
+            self._flow_plants(st, seat, out)
         self.spell_actions(st, seat, out)
 
     def _flow_plants(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
@@ -520,11 +537,11 @@ class ExcalibohnRules(
         """The rest of a Magic Card Flow may be forgone (Skip), and so may the phase-2
         spells while the fellows wait for that decision. (Not one of phase 1b's choices:
         1b still ends by itself when nothing else is left.)"""
-        if seat == st.active and (st.flow or self.phase2_waits(st)):
+        if seat == st.active and (st.flow or (st.phase2_open and self.phase2_waits(st))):
             out.append(Skip(seat))
 
     def _harvests(self, st: ExcalibohnState, seat: int, out: list[Action]) -> None:
-        out.extend(Harvest(seat, i) for i in harvestable(st.players[seat].fields))
+        out.extend([cached_action(Harvest, seat, i) for i in harvestable(st.players[seat].fields)])
 
     # -- who acts ------------------------------------------------------------------------------
 
@@ -542,8 +559,14 @@ class ExcalibohnRules(
         return super().waiting_for(st)
 
     def to_move(self, st: ExcalibohnState) -> int | None:
-        seats = self.waiting_for(st)
-        return seats[0] if seats else None
+        """waiting_for(st)[0] without the list (the bot driver's hot path)."""
+        phase = st.phase
+        if st.pending and phase != OVER:
+            return st.pending[0].seat
+        if phase == MAGIC or phase == DRAW:
+            return st.active
+        first = self._planter(st) if phase == PLANT_TRADES else None
+        return first if first is not None else BeanRules.to_move(self, st)  # (no super())
 
     def rules_summary(self) -> list[str]:
         from bohn_tui.games.excalibohn.help import rules_summary

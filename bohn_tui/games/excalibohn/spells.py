@@ -92,21 +92,19 @@ class SpellRules:
 
     def spell_actions(self, st: Any, seat: int, out: list[Action]) -> None:
         """Appends the spell actions `seat` may take now (every choice enumerated)."""
-        if st.phase == "over" or not 0 <= seat < self.n:
-            return
         if st.pending:
             d = st.pending[0]
-            if d.kind == "face" and d.seat == seat:
+            if d.kind == "face" and d.seat == seat and st.phase != "over" and 0 <= seat < self.n:
                 out.append(ChooseFace(seat, True))
                 out.append(ChooseFace(seat, False))
             return
-        if seat != st.active:
+        if seat != st.active or st.phase == "over":  # (the active player is a seat)
             return
         for i, card in enumerate(st.spells[seat]):
             if card.up and self._in_time(st, card.id, st.phase):
                 for kw in self._choices(st, seat, card.id, st.phase):
                     out.append(CastSpell(seat, i, **kw))
-        if st.phase == "plant_trades":
+        if st.phase == "plant_trades" and st.discardable:
             area = st.players[seat].area
             for v in distinct(st.discardable):
                 if v in area:

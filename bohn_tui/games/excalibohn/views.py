@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from bohn_tui.engine import hidden
 from bohn_tui.games.common.phases import OVER
 from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.state import ExcalibohnState, Pending
@@ -172,13 +173,12 @@ class ExcalibohnViews:
             for i in range(len(row))
             if not may_see(st, s, i, seat)
         ]
-        pool = [st.spells[s][i].id for s, i in places] + st.spell_deck
-        rng.shuffle(pool)
+        ids = [st.spells[s][i].id for s, i in places]
+        hidden.redeal(hidden.places(ids) + hidden.places(st.spell_deck), rng)
         for k, (s, i) in enumerate(places):
-            st.spells[s][i].id = pool[k]
-        st.spell_deck[:] = pool[len(places) :]
+            st.spells[s][i].id = ids[k]
         for p in st.players:
-            rng.shuffle(p.coins)
+            hidden.redeal(hidden.places(p.coins), rng)
 
     def full_state(self, st: ExcalibohnState) -> dict[str, Any]:
         out: dict[str, Any] = super().full_state(st)  # type: ignore[misc]

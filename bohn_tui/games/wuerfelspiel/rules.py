@@ -169,6 +169,13 @@ class DiceRules(DiceViews):
                 asks[seat] = Ask("harvest", text, private=False, volunteer=True, window=window)
         return asks
 
+    def volunteers(self, st: DiceState) -> tuple[int | None, list[int]]:
+        """`asks`' window and the seats it lets volunteer, without its sentences (the bot
+        driver's fast path): whoever may harvest, in a window new after every action."""
+        if st.over:
+            return None, []
+        return st.moves, [seat for seat, p in enumerate(st.players) if p.ripe]
+
     # -- applying --------------------------------------------------------------------------
 
     def apply(self, st: DiceState, action: Action) -> list[Event]:

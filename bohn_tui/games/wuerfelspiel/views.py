@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bohn_tui.engine.hidden import places, redeal
 from bohn_tui.games.wuerfelspiel.dice import DiceData, first_roll_odds, percent
 from bohn_tui.games.wuerfelspiel.state import FIELD, HAND, ROLLED, DiceState
 
@@ -160,7 +161,7 @@ class DiceViews:
 
     def redeal_hidden(self, st: DiceState, seat: int | None, rng: random.Random) -> None:
         """Only the pile's order is hidden, from every seat alike."""
-        rng.shuffle(st.pile)
+        redeal(places(st.pile), rng)
 
     def violations(self, st: DiceState) -> list[str]:
         """Cards and overview cards conserved, counts in range, dice where they can be."""

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from bohn_tui.engine.hidden import Place, deal
 from bohn_tui.games.common.rules import GameState, PendingOffer
 from bohn_tui.games.common.table import Deck, Field, PlayerState
 
@@ -50,27 +51,38 @@ def determinize(rules: Any, view: dict[str, Any], seat: int, rng: random.Random)
         seen.extend(cards)
     pool.subtract(seen)
     unseen = [v for v, c in pool.items() for _ in range(max(0, c))]
-    rng.shuffle(unseen)
-
-    def take(n: int) -> list[str]:
-        n = max(0, min(n, len(unseen)))
-        out = unseen[len(unseen) - n :]
-        del unseen[len(unseen) - n :]
-        return out
-
-    hands: list[list[str]] = []
+    others = [s for s in range(len(players)) if s != seat]
+    hands = [list(me["hand"]) if s == seat else [] for s in range(len(players))]
+    coins: list[list[str]] = [[] for _ in players]
+    removed: list[str] = []
+    deck: list[str] = []
+    discard: list[str] = []
+    # the piles the unseen cards fill, each by its known size, in this order (as far as the
+    # cards go): the other hands (but for the cards they offer), the draw pile, the discard
+    # pile below its top, the cards out of the game, the coins; the rest: the others' coins
+    # of unknown count, one each in turn
+    fill: list[tuple[list[str], int]] = [
+        (hands[s], players[s]["hand_size"] - len(placed.get(s, []))) for s in others
+    ]
+    fill.append((deck, view["deck_size"]))
+    fill.append((discard, view["discard_size"] - (1 if top is not None else 0)))
+    if rules.count.paid_coins == "removed":
+        fill.append((removed, rules.field_cost * sum(1 for p in players if p["bought_field"])))
+    fill.append((coins[seat], me["coins"] or 0))
+    unknown = []
+    for s in others:
+        if players[s]["coins"] is not None:
+            fill.append((coins[s], players[s]["coins"]))
+        else:
+            unknown.append(s)
+    deal(unseen, _places(fill, unknown, coins, len(unseen)), rng)
     spots: dict[int, list[int]] = {}
-    for s, p in enumerate(players):
-        if s == seat:
-            hands.append(list(me["hand"]))
-            continue
+    for s in others:
         known = placed.get(s, [])
-        size = p["hand_size"]
-        where = rng.sample(range(size), len(known))
-        hand = take(size - len(known))
+        hand = hands[s]
+        where = rng.sample(range(players[s]["hand_size"]), len(known))
         for i in sorted(range(len(known)), key=lambda i: where[i]):
             hand.insert(where[i], known[i])
-        hands.append(hand)
         spots[s] = where
     offers: dict[int, PendingOffer] = {}
     for o in view["offers"]:
@@ -88,26 +100,8 @@ def determinize(rules: Any, view: dict[str, Any], seat: int, rng: random.Random)
             o["counter_to"],
             set(o["declined"]),
         )
-    deck = take(view["deck_size"])
-    discard = take(view["discard_size"] - (1 if top is not None else 0))
     if top is not None:
         discard.append(top)
-    removed: list[str] = []
-    if rules.count.paid_coins == "removed":
-        removed = take(rules.field_cost * sum(1 for p in players if p["bought_field"]))
-    coins: list[list[str]] = [[] for _ in players]
-    coins[seat] = take(me["coins"] or 0)
-    others = [s for s in range(len(players)) if s != seat]
-    unknown = []
-    for s in others:
-        if players[s]["coins"] is not None:
-            coins[s] = take(players[s]["coins"])
-        else:
-            unknown.append(s)
-    for i, c in enumerate(list(unseen)):  # whatever is left is the others' coins
-        if unknown:
-            coins[unknown[i % len(unknown)]].append(c)
-    unseen.clear()
     states = [
         PlayerState(
             name=p["name"],
@@ -143,3 +137,29 @@ def determinize(rules: Any, view: dict[str, Any], seat: int, rng: random.Random)
         turn=view["turn"],
         total=Counter({v.id: v.count for v in rules.varieties.values()}),
     )
+
+
+def _places(
+    fill: list[tuple[list[str], int]], unknown: list[int], coins: list[list[str]], n: int
+) -> list[Place]:
+    """Where the k-th of `n` shuffled cards goes: the piles of `fill` are dealt from the end
+    of the shuffled cards (the first pile the last cards, in their order), each as far as
+    the cards go; what is left (the first cards) goes to the coins of the seats in
+    `unknown` in turn (nowhere when there are none). The piles are made that long here."""
+    where: list[Place] = []
+    rest = n
+    for pile, size in fill:
+        size = max(0, min(size, rest))
+        rest -= size
+        pile.extend([""] * size)
+        where[:0] = [(pile, i) for i in range(size)]  # (the cards before the ones so far)
+    lost: list[str] = [""] * rest
+    left: list[Place] = []
+    for i in range(rest):
+        if unknown:
+            pile = coins[unknown[i % len(unknown)]]
+            pile.append("")
+            left.append((pile, len(pile) - 1))
+        else:
+            left.append((lost, i))
+    return left + where
