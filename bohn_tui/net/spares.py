@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from bohn_tui.net.ssh_session import DEFAULT_TERM
 
 KEEP = 1  # idle processes kept ready per kind (each ~30 MB)
+# the next one starts this long after a session took one: its imports (a second of a core)
+# would otherwise compete with that session's first frame
+REFILL_SECONDS = 1.5
 
 
 def child_env(term: str = DEFAULT_TERM) -> dict[str, str]:
@@ -75,7 +78,7 @@ class Spares:
 
     async def take(self, kind: str) -> Spare:
         """A process for a session of `kind`: an idle one, else one started now; OSError
-        when none can start. The next idle one starts in the background."""
+        when none can start. The next idle one starts in the background, a little later."""
         spare = None
         waiting = self.idle.setdefault(kind, [])
         while waiting and spare is None:
@@ -85,7 +88,7 @@ class Spares:
                 spare = None
         if spare is None:
             spare = await start(kind)
-        self._refill(kind)
+        asyncio.get_running_loop().call_later(REFILL_SECONDS, self._refill, kind)
         return spare
 
     def _refill(self, kind: str) -> None:
@@ -111,10 +114,9 @@ class Spares:
             self.idle.setdefault(kind, []).append(spare)
 
     def close(self) -> None:
-        """No more idle processes: those waiting are ended."""
+        """No more idle processes: those waiting are ended (one still starting is ended
+        once it has started)."""
         self.closed = True
-        for task in self.tasks:
-            task.cancel()
         for waiting in self.idle.values():
             for spare in waiting:
                 spare.drop()
@@ -142,4 +144,4 @@ async def start(kind: str) -> Spare:
     return Spare(proc, mine)
 
 
-__all__ = ["KEEP", "Spare", "Spares", "child_env", "start"]
+__all__ = ["KEEP", "REFILL_SECONDS", "Spare", "Spares", "child_env", "start"]
