@@ -38,11 +38,16 @@ FIRST_FRAME = (
     "textual.layouts.horizontal",
     "textual.layouts.stream",
     "textual.widgets._label",
-    "textual.widgets._footer",
 )
 # by kind: the command's first word (`bohn join`, `bohn server lobby`)
 SEAT = ("bohn_tui.cli_join", "bohn_tui.net.client", "bohn_tui.ui.app", "bohn_tui.ui.screens.table")
-LOBBY = ("bohn_tui.cli_lobby", "bohn_tui.store", "bohn_tui.store.migrate", "bohn_tui.ui.lobby")
+LOBBY = (
+    "bohn_tui.cli_lobby",
+    "bohn_tui.store",
+    "bohn_tui.store.migrate",
+    "bohn_tui.ui.lobby",
+    "textual.widgets._footer",
+)
 
 
 def warm(kind: str) -> None:
