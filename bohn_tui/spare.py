@@ -140,7 +140,10 @@ def main(argv: list[str]) -> int:
     term = job.get("term")
     if isinstance(term, str):
         os.environ["TERM"] = term
-    return run(words(job, fds))
+    try:
+        return run(words(job, fds))
+    except KeyboardInterrupt:  # as the cli's main
+        return 130
 
 
 if __name__ == "__main__":
