@@ -10,7 +10,14 @@ Ana's `python -m bohn_tui join CODE --socket S` in a 120x40 pty (ui_latency.py's
 until the table's key bar ("Leave") is drawn, and 1 s more; then the join process's VmRSS
 and Pss (/proc) and the modules it has imported (sys.modules, asked through a signal). The
 trees take turns; the figures are the medians. `--modules` prints the modules one tree has
-that another has not."""
+that another has not.
+
+`--ssh`: the process behind the SSH front door instead (issues #25, #26): the host with
+`--port 0`, and Ana's seat reached with the real OpenSSH client (`ssh -tt -F /dev/null -i
+KEY -p PORT CODE@127.0.0.1`, a throwaway ed25519 key) in the 120x40 pty; the seat process
+is the host's child whose terminal is a pty. Also the time from the fork of ssh to the end
+of the table's first frame with its key bar, and the process's USS (its private pages,
+smaps_rollup). No module list (the process is the door's child)."""
 
 from __future__ import annotations
 
@@ -87,18 +94,107 @@ def once(tree: str) -> tuple[float, float, list[str]]:
     return rss, pss, modules
 
 
+SSH_OPTIONS = [
+    "-F", "/dev/null", "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+    "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+    "-o", "LogLevel=ERROR",
+]  # fmt: skip
+
+
+def seat_process(host: int) -> int:
+    """The host's child whose standard input is a pty (the seat; an idle one has none)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            if ppid == host and os.readlink(f"/proc/{pid}/fd/0").startswith("/dev/pts/"):
+                return int(pid)
+        except (OSError, ValueError, IndexError):
+            continue
+    raise LookupError("no seat process")
+
+
+def once_ssh(tree: str, key: str) -> tuple[float, float, float, float]:
+    """RSS, Pss, USS (MiB) of the seat behind the SSH door, and ms from ssh to its frame."""
+    with tempfile.TemporaryDirectory(prefix="bohn-jm-") as d:
+        env = env_for(d, tree)
+        sock = os.path.join(d, "h.sock")
+        cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", "Ana,Ben"]
+        cmd += ["--json", "--bot-delay", "0", "--socket", sock, "--port", "0"]
+        host = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=tree)
+        try:
+            assert host.stdout is not None
+            info = json.loads(host.stdout.readline())
+            code, port = info["seats"][0]["code"], str(info["port"])
+            time.sleep(3.0)  # the door's own start (its seat process ready, if it keeps one)
+            argv = ["ssh", "-tt", *SSH_OPTIONS, "-i", key, "-p", port, f"{code}@127.0.0.1"]
+            term = Term(argv, env, tree)
+            try:
+
+                def drawn(b: bytes) -> bool:
+                    i = b.find(b"Leave")
+                    return i >= 0 and SYNC_END in b[i:]
+
+                took = (term.read_until(drawn, 30) - term.t0) * 1000
+                term.drain(1.0)
+                pid = seat_process(host.pid)
+                rss = kib(pid, "status", "VmRSS:") / 1024
+                pss = kib(pid, "smaps_rollup", "Pss:") / 1024
+                uss = (kib(pid, "smaps_rollup", "Private_Clean:")
+                       + kib(pid, "smaps_rollup", "Private_Dirty:")) / 1024  # fmt: skip
+            finally:
+                term.close()
+        finally:
+            host.terminate()
+            host.wait(10)
+    return rss, pss, uss, took
+
+
+def main_ssh(trees: dict[str, str], runs: int, as_json: bool) -> None:
+    figures: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in trees}
+    with tempfile.TemporaryDirectory(prefix="bohn-jm-key-") as d:
+        key = os.path.join(d, "k")
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
+        for _ in range(runs):
+            for name, path in trees.items():
+                figures[name].append(once_ssh(path, key))
+    out = {
+        n: {
+            "rss_mib": statistics.median(f[0] for f in fig),
+            "pss_mib": statistics.median(f[1] for f in fig),
+            "uss_mib": statistics.median(f[2] for f in fig),
+            "first_frame_ms": statistics.median(f[3] for f in fig),
+            "runs": fig,
+        }
+        for n, fig in figures.items()
+    }
+    if as_json:
+        print(json.dumps(out))
+        return
+    for n, o in out.items():
+        rss = ", ".join(f"{f[0]:.1f}" for f in o["runs"])
+        ms = ", ".join(f"{f[3]:.0f}" for f in o["runs"])
+        print(f"[{n}] the seat behind the SSH door: RSS {o['rss_mib']:.1f} MiB ({rss}), "
+              f"Pss {o['pss_mib']:.1f}, USS {o['uss_mib']:.1f} MiB; ssh to its first frame "
+              f"{o['first_frame_ms']:.0f} ms ({ms})")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--tree", action="append", metavar="NAME=PATH", required=True)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--modules", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--ssh", action="store_true", help="the seat behind the SSH front door")
     args = ap.parse_args()
     trees = {}
     for t in args.tree:
         name, _, path = t.partition("=")
         trees[name] = os.path.abspath(path)
         compileall.compile_dir(f"{trees[name]}/bohn_tui", quiet=1)
+    if args.ssh:
+        main_ssh(trees, args.runs, args.json)
+        return
     rss: dict[str, list[float]] = {n: [] for n in trees}
     pss: dict[str, list[float]] = {n: [] for n in trees}
     mods: dict[str, set[str]] = {}

@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
+from bohn_tui.cli_join import join_seat
+
 app = typer.Typer(
     name="bohn",
     help="Bohnanza and its family in the terminal.",
@@ -515,9 +517,6 @@ def import_game(
     typer.echo(game_id)
 
 
-HOST_ENDED = "the host ended the game; it is saved"
-
-
 @app.command()
 def join(
     code: Annotated[
@@ -536,12 +535,8 @@ def join(
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine: type the invite code it
     printed when asked (a code on the command line is seen by every user of `ps`)."""
-    # a seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
-    # is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS)
-    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
-    import asyncio
-
-    from bohn_tui.net.client import RemoteClient, RemoteError, ask_code, code_from_fd
+    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]  # (cli_join.join_seat)
+    from bohn_tui.net.client import RemoteError, ask_code, code_from_fd
 
     if code is not None and code_fd is not None:
         _fail("give the invite code once: as an argument or with --code-fd")
@@ -555,18 +550,11 @@ def join(
             code = ask_code()
         if not code:
             _fail("no invite code given")
-        client = RemoteClient(code, socket)
     except RemoteError as e:
         _fail(str(e))
-    from bohn_tui.cli_join import run_seat
-
-    failed = asyncio.run(run_seat(client))
-    if failed:
-        _fail(failed)
-    if client.host_closed:  # the hosting ended: the table closed by itself
-        typer.echo(HOST_ENDED)
-    elif client.connection:  # why the connection ended while the table was open
-        typer.echo(client.connection, err=True)
+    status = join_seat(code or "", socket)  # (not empty: _fail exits)
+    if status:
+        raise typer.Exit(status)
 
 
 from bohn_tui.cli_server import WebHostOption, server_app  # noqa: E402 - `bohn server` (issue #26)

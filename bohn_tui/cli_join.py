@@ -1,10 +1,47 @@
-"""The seat's table of `bohn join` (cli.py's `join` command): connect to the host, then run
-the app for that seat until the person leaves or the hosting ends. Imported only by that
-command, after it has read the invite code."""
+"""The seat's table of `bohn join` (cli.py's `join` command, and a door's seat process:
+spare.py): connect to the host, then run the app for that seat until the person leaves or
+the hosting ends. Imported only by these, after the invite code is read; nothing here
+imports typer (a door's seat process runs without it: issue #25)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
+
+HOST_ENDED = "the host ended the game; it is saved"
+
+
+def join_seat(code: str, socket: Path | None) -> int:
+    """`bohn join`'s seat for `code` until it ends: the exit status (1 with one line on
+    stderr when it could not connect or the table stopped)."""
+    # a seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
+    # is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS)
+    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
+    import asyncio
+
+    from bohn_tui.net.client import RemoteClient, RemoteError
+
+    try:
+        client = RemoteClient(code, socket)
+    except RemoteError as e:
+        return failed(str(e))
+    why = asyncio.run(run_seat(client))
+    if why:
+        return failed(why)
+    if client.host_closed:  # the hosting ended: the table closed by itself
+        print(HOST_ENDED, flush=True)
+    elif client.connection:  # why the connection ended while the table was open
+        print(client.connection, file=sys.stderr, flush=True)
+    return 0
+
+
+def failed(message: str) -> int:
+    """One line on stderr (clipped, as the cli's) and the status 1."""
+    from bohn_tui.engine.limits import clip
+
+    print(clip(message), file=sys.stderr, flush=True)
+    return 1
 
 
 async def run_seat(client: Any) -> str | None:

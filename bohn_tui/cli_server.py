@@ -3,7 +3,6 @@ administration, and the lobby process each SSH session runs (ui/lobby.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
@@ -166,17 +165,6 @@ def accounts(
         _fail(str(e))
 
 
-def _read_fd(fd: int, limit: int = 64 * 1024) -> bytes:
-    data = b""
-    while len(data) <= limit:
-        chunk = os.read(fd, limit)
-        if not chunk:
-            break
-        data += chunk
-    os.close(fd)
-    return data
-
-
 @server_app.command("lobby", hidden=True)
 def lobby(
     sock_fd: Annotated[int, typer.Option("--sock-fd")],
@@ -184,36 +172,16 @@ def lobby(
 ) -> None:
     """The lobby of one SSH session, started by the server: what to show comes on `in_fd`;
     requests and the person's last choice go on the socket `sock_fd` (one JSON line each)."""
-    import socket
+    from bohn_tui.cli_lobby import STARTED_BY_SERVER, run_lobby
 
     if sock_fd < 3 or in_fd < 3:
-        _fail("the lobby is started by `bohn server`")
+        _fail(STARTED_BY_SERVER)
     from bohn_tui.net.orphan import end_with_parent
 
     end_with_parent()  # a server killed takes its lobbies with it
-    try:
-        shown = json.loads(_read_fd(in_fd).decode())
-        channel = socket.socket(fileno=sock_fd).makefile("rwb")
-    except (OSError, ValueError):
-        _fail("the lobby is started by `bohn server`")
-    from bohn_tui.store import Store
-    from bohn_tui.ui.lobby import LobbyApp
-
-    def send(msg: dict[str, Any]) -> None:
-        channel.write(json.dumps(msg).encode() + b"\n")
-        channel.flush()
-
-    def ask(msg: dict[str, Any]) -> dict[str, Any]:
-        try:
-            send(msg)
-            reply = json.loads(channel.readline(64 * 1024))
-        except (OSError, ValueError):
-            return {"note": "the server did not answer"}
-        return reply if isinstance(reply, dict) else {"note": "?"}
-
-    choice = LobbyApp(Store(), shown, ask).run() or {}
-    with contextlib.suppress(OSError):
-        send({"do": "leave"} | choice)
+    status = run_lobby(sock_fd, in_fd)
+    if status:
+        raise typer.Exit(status)
 
 
 __all__ = ["server_app"]

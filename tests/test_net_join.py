@@ -406,7 +406,7 @@ def _join_in_a_pty(host: dict[str, Any], *args: str, pass_fds: tuple[int, ...] =
 def _ends_cleanly(term: Any, host: dict[str, Any]) -> None:
     """SIGINT the host: the join's table leaves by itself, the terminal restored (the
     alternate screen left, the mouse off, the cursor shown), then one line, exit 0."""
-    from bohn_tui.cli import HOST_ENDED
+    from bohn_tui.cli_join import HOST_ENDED
 
     term.wait_for(lambda s: "Ana" in s and "Ben" in s)
     os.kill(host["pid"], signal.SIGINT)

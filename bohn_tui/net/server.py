@@ -116,6 +116,8 @@ def _queued(session: Any) -> bool:
 class ServerDoor(Door):
     """The server's SSH door: ssh.py's Door with accounts for codes and a lobby for a game."""
 
+    SPARE_KINDS = ("server", "join")  # a lobby and a seat process ready (net/spares.py)
+
     def __init__(
         self,
         bind: str,

@@ -33,6 +33,7 @@ import asyncssh
 from asyncssh.public_key import KeyImportError, decode_ssh_public_key
 
 from bohn_tui.net.gate import Gate, Limits
+from bohn_tui.net.spares import Spares
 from bohn_tui.net.ssh_session import KILL_SECONDS, Session
 
 HOST_KEY = "ssh_host_ed25519_key"
@@ -66,7 +67,10 @@ def key_id(public_data: bytes) -> str:
 
 class Door:
     """serve()'s front door (`listen`, then `attach` the host; `close`, `wait_closed`), and
-    what the connections share: the host, its socket, the seats' keys, the gate."""
+    what the connections share: the host, its socket, the seats' keys, the gate, the
+    session processes started beforehand (spares.py: of each kind in SPARE_KINDS)."""
+
+    SPARE_KINDS: tuple[str, ...] = ("join",)
 
     def __init__(self, bind: str, port: int, folder: Path, limits: Limits | None = None) -> None:
         self.bind, self.port, self.folder = bind, port, folder
@@ -81,6 +85,7 @@ class Door:
         self.listener: asyncio.Server | None = None
         self._refused: dict[str, int] = {}  # why -> connections refused since the last line
         self._refused_said = 0.0
+        self.spares = Spares()
 
     def say(self, text: str) -> None:
         """One line in the host's output."""
@@ -115,6 +120,7 @@ class Door:
             why = f"SSH cannot listen on {self.bind}:{self.port}: {reason.lower()}"
             raise OSError(e.errno, why) from None
         self.port = self.listener.sockets[0].getsockname()[1]
+        self.spares.prepare(*self.SPARE_KINDS)
 
     def new_server(self) -> Server:
         """The asyncssh server of one connection."""
@@ -128,6 +134,7 @@ class Door:
         """No new connections (serve()'s end)."""
         if self.listener is not None:
             self.listener.close()
+        self.spares.close()
         self._say_refused()
 
     async def wait_closed(self) -> None:

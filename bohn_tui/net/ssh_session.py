@@ -1,4 +1,5 @@
-"""One SSH session of the front door (ssh.py): a `bohn join` process in a pty of its own.
+"""One SSH session of the front door (ssh.py): a `bohn join` process in a pty of its own
+(one the door started beforehand and hands the pty to: spares.py).
 
 TERM comes from the client's pty request (letters, digits and `.+-_` only, at most 64
 characters; anything else is xterm-256color), the window size too, clamped to `MAX_COLS` x
@@ -19,7 +20,6 @@ import os
 import re
 import signal
 import struct
-import sys
 import termios
 from typing import Any
 
@@ -193,7 +193,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self, args: list[str], secret: bytes, term: str, pass_fds: tuple[int, ...] = ()
     ) -> None:
         """`bohn ARGS FD` in the session's pty: FD an inherited pipe that holds `secret` (far
-        below a pipe's buffer), never the command line; `pass_fds` are inherited too."""
+        below a pipe's buffer), never the command line; `pass_fds` are inherited too. The
+        process is one the door started beforehand (spares.py), or one started now."""
         master, slave = os.openpty()
         code_r, code_w = os.pipe()
         try:
@@ -203,20 +204,18 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             os.write(code_w, secret)
             os.close(code_w)
             code_w = -1
-            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-            env["TERM"] = term
-            env.setdefault("LANG", "C.UTF-8")
-            cmd = [sys.executable, "-m", "bohn_tui", *args, str(code_r)]
-            self.proc = await asyncio.create_subprocess_exec(
-                *cmd,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_terminal,
-                pass_fds=(code_r, *pass_fds),
-            )
+            spares = self.server.door.spares
+            for _ in range(2):  # an idle one that ended meanwhile: one started now
+                spare = await spares.take(args[0])
+                try:
+                    spare.hand([*args, str(code_r)], term, [slave, code_r, *pass_fds])
+                except OSError:
+                    spare.drop()
+                    continue
+                self.proc = spare.proc
+                break
+            else:
+                raise OSError(errno.ECHILD, "no process took the session")
         except BaseException:
             os.close(master)
             raise
@@ -309,12 +308,6 @@ async def _reap(proc: asyncio.subprocess.Process) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
-
-
-def _take_terminal() -> None:
-    """In the join process, before it starts: the pty is its controlling terminal (so that
-    a window change reaches it as SIGWINCH)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def _keys_not_signals(fd: int) -> None:
