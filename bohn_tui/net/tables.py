@@ -235,13 +235,13 @@ class Tables:
         try:
             with self.store.transaction("the tables' rows cannot be kept") as db:
                 for table in dirty:
-                    t.update(db, table.row)
+                    t.update_running(db, table.row)
             return
         except Exception:  # noqa: BLE001, S110 - each on its own below
             pass
         for table in dirty:
             try:
-                t.update(self.db, table.row)
+                t.update_running(self.db, table.row)
             except Exception as e:  # noqa: BLE001
                 self._failed(table.row, f"its state could not be kept ({e})")
 
@@ -259,7 +259,9 @@ class Tables:
 
     def tick(self) -> None:
         """Every running table: its waits brought up to date, and a bot stands in for each
-        person the table has waited for for longer than its creator chose."""
+        person the table has waited for for longer than its creator chose (the rows changed
+        since the last flush written first)."""
+        self._flush_now()
         now = self.clock.now()
         for table in list(self.running.values()):
             row = table.row
@@ -320,10 +322,13 @@ class Tables:
             table.listener.close()
             table.path.unlink()
 
-    def close_all(self) -> None:
+    def _flush_now(self) -> None:
         if self._flushing is not None:
             self._flushing.cancel()
         self.flush()
+
+    def close_all(self) -> None:
+        self._flush_now()
         for table in list(self.running.values()):
             self._close(table)
         self.running.clear()
