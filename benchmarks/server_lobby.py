@@ -23,7 +23,7 @@ bot; Ana sits at every tenth.
   the key exchange, the login and the server's one-line refusal (the lobby needs a
   terminal), no lobby process.
 - **Reading the lobby** in this process, on the full database: store/tables.py's `lobby`
-  for Ana and the accounts' names, as the lobby screen's refresh reads them (`--reads`
+  for Ana and the names of the accounts awaited, as the lobby screen's refresh reads them (`--reads`
   times; the SQL statements of one read counted with sqlite3's trace callback; `--profile`
   prints cProfile's top functions of one read).
 
@@ -106,7 +106,7 @@ def read_lobby(data: Path, reads: int, profile: bool) -> dict[str, Any]:
 
     def once() -> dict[str, list[t.Listed]]:
         listed = t.lobby(db, ana.id)
-        {a.id: a.name for a in acc.accounts(db)}
+        acc.names_of(db, (a for part in listed.values() for i in part for a in i.row.awaited))
         return listed
 
     db.set_trace_callback(statements.append)

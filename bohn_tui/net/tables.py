@@ -11,7 +11,15 @@ a pipe only; which seat an account may have is decided here, from the table's ro
 A table waits for a person as long as it takes (correspondence: days); a bot stands in for
 a person the game has waited for, while they were away, for the creator's time (`tick`).
 When each such wait began is kept in the table's row, so a restart goes on with it. The
-time is the server's `Clock` (wall time that never goes back; a test moves it)."""
+time is the server's `Clock` (wall time that never goes back; a test moves it).
+
+Speed (benchmarks/server_tables.py): the bots of a table think on the server's loop while
+their thinking is quick (`ServerClient`: a thread per think cost more than the think, and
+its Python held the GIL the loop waited for at every send and SQLite call); the tables' rows
+changed within FLUSH_SECONDS are written in one transaction (`flush`; a game's end at once).
+A row's running part is what the server derives from the game (whom it waits for, since
+when), made again when a table opens, so a kill loses none of it that matters; the game's
+moves are saved by the session, each before it is acknowledged."""
 
 from __future__ import annotations
 
@@ -23,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bohn_tui.engine.driver import BotDriver, Move, Question
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.net.host import Host, pick_socket
@@ -45,6 +54,34 @@ class Clock:
 
     def move(self, seconds: float) -> None:
         self.offset += seconds
+
+
+QUICK = 0.004  # CPU seconds: a bot's think that took longer sends the next ones to a thread
+FLUSH_SECONDS = 0.25  # the rows changed within this long are written in one transaction
+SLOW_FOR = 50  # thinks of a table's bots in a thread after a slow one, then on the loop again
+
+
+class ServerClient(LocalClient):
+    """The server's LocalClient: a bot's think runs on the event loop while the table's
+    bots think quickly (a `standard` Bohnanza bot: under a millisecond, CPU), since a
+    thread's hand-over costs as much and its Python holds the GIL the loop waits for; a
+    think that took more than QUICK seconds of CPU (an `expert`'s budget) sends the table's
+    next SLOW_FOR thinks to a thread, as LocalClient does them all."""
+
+    def __init__(self, session: Any, bot_delay: float) -> None:
+        super().__init__(session, bot_delay)
+        self.threaded = 0  # thinks to go in a thread
+
+    async def _think(self, driver: BotDriver, ask: Question) -> Move | None:
+        if self.threaded:
+            self.threaded -= 1
+            return await super()._think(driver, ask)
+        began = time.thread_time()
+        move = driver.think(ask)
+        if time.thread_time() - began > QUICK:
+            self.threaded = SLOW_FOR
+        await asyncio.sleep(0)  # the other tables' turn, as a thread's think gives them
+        return move
 
 
 @dataclass(eq=False)
@@ -95,6 +132,8 @@ class Tables:
         self.bot_delay = bot_delay
         self.clock = clock or Clock()
         self.running: dict[str, Table] = {}
+        self._dirty: dict[Table, None] = {}  # rows to write after this turn of the loop
+        self._flushing: asyncio.Handle | None = None
 
     @property
     def db(self) -> Any:
@@ -123,7 +162,7 @@ class Tables:
             else:
                 session = Session.load(self.store, row.save_id)
             host_id, path = pick_socket(None)
-            client = LocalClient(session, self.bot_delay)
+            client = ServerClient(session, self.bot_delay)
             say = self._sayer(row.id)
             host = Host(client, host_id, say)  # (its stand-ins: `tick`, on the clock)
             listener = await asyncio.start_unix_server(host.handle, path, limit=p.CLIENT_LINE + 1)
@@ -175,9 +214,36 @@ class Tables:
                     self._rate(table)
                 except Exception as e:  # noqa: BLE001 - the game stays over, saved
                     self.say(f"table {row.id}: its ratings could not be updated ({e})")
-            t.update(self.db, row)
+                self._dirty.pop(table, None)
+                t.update(self.db, row)  # its end at once
+                return
+            self._dirty[table] = None
+            if self._flushing is None:
+                loop = asyncio.get_running_loop()
+                self._flushing = loop.call_later(FLUSH_SECONDS, self.flush)
         except Exception as e:  # noqa: BLE001
             self._failed(table.row, f"its state could not be kept ({e})")
+
+    def flush(self) -> None:
+        """The rows changed since the last flush, in one transaction; if that fails, each
+        on its own (a row that cannot be written fails its table only)."""
+        self._flushing = None
+        dirty = [table for table in self._dirty if table.row.id in self.running]
+        self._dirty.clear()
+        if not dirty:
+            return
+        try:
+            with self.store.transaction("the tables' rows cannot be kept") as db:
+                for table in dirty:
+                    t.update_running(db, table.row)
+            return
+        except Exception:  # noqa: BLE001, S110 - each on its own below
+            pass
+        for table in dirty:
+            try:
+                t.update_running(self.db, table.row)
+            except Exception as e:  # noqa: BLE001
+                self._failed(table.row, f"its state could not be kept ({e})")
 
     def _waits(self, table: Table) -> bool:
         """Each person the game waits for while they are away: since when (kept from
@@ -193,7 +259,9 @@ class Tables:
 
     def tick(self) -> None:
         """Every running table: its waits brought up to date, and a bot stands in for each
-        person the table has waited for for longer than its creator chose."""
+        person the table has waited for for longer than its creator chose (the rows changed
+        since the last flush written first)."""
+        self._flush_now()
         now = self.clock.now()
         for table in list(self.running.values()):
             row = table.row
@@ -254,7 +322,13 @@ class Tables:
             table.listener.close()
             table.path.unlink()
 
+    def _flush_now(self) -> None:
+        if self._flushing is not None:
+            self._flushing.cancel()
+        self.flush()
+
     def close_all(self) -> None:
+        self._flush_now()
         for table in list(self.running.values()):
             self._close(table)
         self.running.clear()

@@ -21,6 +21,7 @@ from bohn_tui.engine.contract import Ask
 from bohn_tui.play.players import SessionError
 
 if TYPE_CHECKING:  # the checker's only: the screens' imports never reach the session
+    from bohn_tui.engine.driver import BotDriver, Move, Question
     from bohn_tui.play.session import Session
 
 
@@ -265,8 +266,8 @@ class LocalClient(Watched):
                 if planned is None:
                     break
                 driver, ask = planned
-                # the bot thinks in a thread and outside the lock: a person's key goes on meanwhile
-                move = await asyncio.to_thread(driver.think, ask)
+                # the bot thinks outside the lock: a person's key goes on meanwhile
+                move = await self._think(driver, ask)
                 acted = False
                 async with self._get_lock():
                     if self._version != version or s.bots.get(ask.seat) is not ask.bot:
@@ -290,6 +291,10 @@ class LocalClient(Watched):
         finally:
             self._bots = None
         self._changed()
+
+    async def _think(self, driver: BotDriver, ask: Question) -> Move | None:
+        """The bot's answer to `ask`, worked out in a thread (off the UI's event loop)."""
+        return await asyncio.to_thread(driver.think, ask)
 
     def take_error(self) -> str | None:
         """The last bot move that could not be saved (once; None: there is none)."""

@@ -134,6 +134,21 @@ def update(db: sqlite3.Connection, row: TableRow) -> None:
     )
 
 
+def update_running(db: sqlite3.Connection, row: TableRow) -> None:
+    """A running table's whom-it-waits-for and since when (what the server derives from its
+    game), written only while the row says it runs (it never undoes a table's end)."""
+    db.execute(
+        "UPDATE server_tables SET awaited = ?, last_move = ?, waits = ? WHERE id = ? AND state = ?",
+        (
+            json.dumps(row.awaited),
+            row.last_move,
+            json.dumps({str(a): since for a, since in row.waits.items()}),
+            row.id,
+            RUNNING,
+        ),
+    )
+
+
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
     """The account takes the table's first open seat (None: none is open, or it sits there
     already)."""
@@ -240,4 +255,5 @@ __all__ = [
     "seat_names",
     "take_open_seat",
     "update",
+    "update_running",
 ]

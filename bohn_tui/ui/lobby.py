@@ -27,6 +27,7 @@ from bohn_tui.store import tables as t
 from bohn_tui.ui.text import literal
 
 REFRESH = 3.0  # seconds between two readings of the lobby
+SHOWN = 15  # tables of a part listed until `a` lists all (a full lobby opens quickly)
 
 CSS = """
 Screen { padding: 0 1; }
@@ -240,12 +241,15 @@ class LobbyScreen(Screen[None]):
         Binding("p", "profile", "Profile"),
         Binding("b", "board", "Leaderboard"),
         Binding("r", "refresh", "Refresh"),
+        Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
     ]
 
     def __init__(self, lobby: LobbyApp) -> None:
         super().__init__()
         self.lobby = lobby
+        self.all = False  # every table of each part listed (else SHOWN)
+        self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -264,14 +268,25 @@ class LobbyScreen(Screen[None]):
             return
         db = self.lobby.store.db
         listed = t.lobby(db, me.id)
-        names = {a.id: a.name for a in acc.accounts(db)}
-        options: list[Option | None] = []
+        awaited = (a for part in listed.values() for item in part for a in item.row.awaited)
+        names = acc.names_of(db, awaited)
+        options: list[Option] = []
 
         def head(text: str) -> None:
             options.append(Option(Text(text, style="bold"), disabled=True))
 
+        def shown(part: str) -> list[t.Listed]:
+            """The part's tables to list: SHOWN of them unless all are (`a`)."""
+            return listed[part] if self.all else listed[part][:SHOWN]
+
+        def rest(part: str) -> None:
+            """The line of how many more tables the part has than are listed."""
+            if (more := len(listed[part]) - len(shown(part))) > 0:
+                line = Text(f"  and {more} more: a lists all", style="dim")
+                options.append(Option(line, disabled=True))
+
         head("Your games")
-        for item in listed["yours"]:
+        for item in shown("yours"):
             row = item.row
             if row.state == t.RUNNING:
                 who = ", ".join(names.get(a, "?") for a in row.awaited)
@@ -289,16 +304,28 @@ class LobbyScreen(Screen[None]):
             options.append(self._option(kind, item, turn))
         if not listed["yours"]:
             options.append(Option(Text("  none yet: n makes a table"), disabled=True))
+        rest("yours")
         head("Open tables")
-        for item in listed["open"]:
+        for item in shown("open"):
             options.append(self._option("join", item, f"{item.row.open_seats()} seat(s) open"))
+        rest("open")
         head("Running tables (watch)")
-        for item in listed["watch"]:
+        for item in shown("watch"):
             options.append(self._option("watch", item, ""))
+        rest("watch")
+        self._show(options)
+
+    def _show(self, options: list[Option]) -> None:
+        """The list made of `options`, unless it shows just those already (a refresh that
+        found nothing new lays nothing out again)."""
+        shown = [(o.id, str(o.prompt), o.disabled) for o in options]
+        if shown == self._shown:
+            return
+        self._shown = shown
         ol = self.query_one("#tables", OptionList)
         keep = ol.highlighted
         ol.clear_options()
-        ol.add_options([o for o in options if o is not None])
+        ol.add_options(options)
         if keep is not None and keep < ol.option_count:
             ol.highlighted = keep
         else:
@@ -306,6 +333,11 @@ class LobbyScreen(Screen[None]):
                 (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled),
                 None,
             )
+
+    def action_all(self) -> None:
+        """List every table of each part (again: SHOWN of each)."""
+        self.all = not self.all
+        self.action_refresh()
 
     def _option(self, kind: str, item: t.Listed, status: str) -> Option:
         """A table's line: its status first (yours in reverse), the game, the seats, the

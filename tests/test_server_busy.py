@@ -1,0 +1,132 @@
+"""`bohn server` with many tables (issue #26's measured targets; the speed itself is
+benchmarks/server_tables.py's and server_lobby.py's): a bot that thinks quickly does so on
+the server's loop and a slow one in a thread; the tables' rows changed together are written
+in one transaction, and a row that cannot be written fails its own table only; a full lobby
+lists a few tables of each part, and all of them on `a`."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from helpers.ui import until
+
+from bohn_tui.net import tables as nt
+from bohn_tui.net.tables import ServerClient, Tables
+from bohn_tui.play.players import NewGame
+from bohn_tui.play.session import Session
+from bohn_tui.store import Store
+from bohn_tui.store import accounts as acc
+from bohn_tui.store import tables as st
+
+
+class _Driver:
+    """A bot driver whose think notes its thread and burns `cpu` seconds of CPU."""
+
+    def __init__(self) -> None:
+        self.threads: list[int] = []
+        self.cpu = 0.0
+
+    def think(self, ask: Any) -> None:
+        self.threads.append(threading.get_ident())
+        end = time.thread_time() + self.cpu
+        while time.thread_time() < end:
+            pass
+
+
+def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_a_thread() -> None:
+    new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, 1, {})
+    client = ServerClient(Session.start(new), 0)
+    driver = _Driver()
+    loop_thread = threading.get_ident()
+
+    async def run() -> None:
+        await client._think(driver, None)  # type: ignore[arg-type]
+        driver.cpu = nt.QUICK * 3
+        await client._think(driver, None)  # type: ignore[arg-type]  # slow: the next in a thread
+        driver.cpu = 0.0
+        await client._think(driver, None)  # type: ignore[arg-type]
+
+    asyncio.run(run())
+    assert driver.threads[:2] == [loop_thread, loop_thread]
+    assert driver.threads[2] != loop_thread
+    assert client.threaded == nt.SLOW_FOR - 1
+
+
+def test_rows_are_written_together_and_a_bad_row_fails_its_table_only(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    store = Store(tmp_path)
+    db = store.db
+    ana, ben = acc.create(db, "Ana", "k1"), acc.create(db, "Ben", "k2")
+    seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": ben.id}, {"bot": "standard"}]
+    good = st.new_table(db, "bohnanza", ana.id, seats, "live")
+    bad = st.new_table(db, "bohnanza", ben.id, seats, "live")
+    written = st.update_running
+
+    def update_running(db: Any, row: st.TableRow) -> None:
+        if row.id == bad.id:
+            raise OSError("disk full")
+        written(db, row)
+
+    monkeypatch.setattr(st, "update_running", update_running)
+    said: list[str] = []
+
+    async def run() -> None:
+        tables = Tables(store, said.append, 0)
+        for row in (good, bad):
+            assert await tables.open(row) is not None
+        tables.tick()  # (what changed is written first)
+        assert list(tables.running) == [good.id]
+        found = st.get(db, good.id)
+        assert found is not None and found.state == st.RUNNING
+        assert found.awaited == tables.running[good.id].row.awaited == [ana.id]
+        tables.close_all()
+
+    asyncio.run(run())
+    failed = st.get(db, bad.id)
+    assert failed is not None and failed.state == st.FAILED and "disk full" in failed.note
+    assert any(f"table {bad.id} failed" in line for line in said)
+
+
+def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Path) -> None:
+    from textual.widgets import OptionList
+
+    from bohn_tui.ui.lobby import SHOWN, LobbyApp, LobbyScreen
+
+    store = Store(tmp_path)
+    db = store.db
+    ana, ben, cem = (acc.create(db, n, f"k{n}") for n in ("Ana", "Ben", "Cem"))
+    many = SHOWN + 7
+    for i in range(many):
+        seats: list[dict[str, Any]] = [{"account": ben.id}, {"account": cem.id}]
+        row = st.new_table(db, "bohnanza", ben.id, seats, "live")
+        row.state, row.last_move = st.RUNNING, time.time() - i
+        st.update(db, row)
+    app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})
+
+    def lines() -> list[str]:
+        ol = app.screen.query_one("#tables", OptionList)
+        return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+
+    def watched() -> int:
+        return sum("Ben, Cem" in line for line in lines())
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await until(pilot, lambda: "and 7 more: a lists all" in "\n".join(lines()))
+            assert watched() == SHOWN
+            ol = app.screen.query_one("#tables", OptionList)
+            first = ol.get_option_at_index(1)
+            screen = app.screen
+            assert isinstance(screen, LobbyScreen)
+            screen.action_refresh()  # nothing new: the list is not made again
+            assert ol.get_option_at_index(1) is first
+            await pilot.press("a")
+            assert await until(pilot, lambda: watched() == many)
+            assert not any("more: a lists all" in line for line in lines())
+
+    asyncio.run(run())
