@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bohn_tui.cli_join import join_seat
+from bohn_tui.cli_join import join_seat, without_tls
 
 app = typer.Typer(
     name="bohn",
@@ -368,7 +368,7 @@ def host(
     code), with --port by SSH (`ssh -p PORT CODE@HOST`), with --web in a browser."""
     import asyncio
 
-    from bohn_tui.cli_host import front_doors, host_invites, host_names, host_session
+    from bohn_tui.cli_host import front_doors, host_invites, host_session
     from bohn_tui.net.host import serve
 
     if not 0 <= bot_delay <= 10:
@@ -378,10 +378,8 @@ def host(
             _fail(f"{flag} must be from 0 to 65535")
     if takeover is not None and not 1 <= takeover <= 86400:
         _fail("--takeover must be from 1 to 86400 seconds")
-    if web_host and web is None:
-        _fail("--web-host needs --web")
     try:
-        hosts = host_names(web_host or [])
+        hosts = web_hosts(web_host, web)
     except ValueError as e:
         _fail(str(e))
     store = _store(echo=not as_json)
@@ -535,7 +533,7 @@ def join(
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine: type the invite code it
     printed when asked (a code on the command line is seen by every user of `ps`)."""
-    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]  # (cli_join.join_seat)
+    without_tls()
     from bohn_tui.net.client import RemoteError, ask_code, code_from_fd
 
     if code is not None and code_fd is not None:
@@ -557,7 +555,7 @@ def join(
         raise typer.Exit(status)
 
 
-from bohn_tui.cli_server import WebHostOption, server_app  # noqa: E402 - `bohn server` (issue #26)
+from bohn_tui.cli_server import WebHostOption, server_app, web_hosts  # noqa: E402 - `bohn server` (issue #26)
 
 app.add_typer(server_app, name="server")
 

@@ -62,15 +62,6 @@ def host_session(
         raise ValueError(str(e)) from None
 
 
-def host_names(names: list[str]) -> tuple[str, ...]:
-    """--web-host's names, checked (ValueError: one is not a host name)."""
-    if not names:
-        return ()
-    from bohn_tui.net.web import host_names as checked
-
-    return checked(names)
-
-
 def front_doors(
     bind: str | None,
     port: int | None,

@@ -12,12 +12,17 @@ from typing import Any
 HOST_ENDED = "the host ended the game; it is saved"
 
 
+def without_tls() -> None:
+    """A seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
+    is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS). Called
+    before anything imports asyncio."""
+    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
+
+
 def join_seat(code: str, socket: Path | None) -> int:
     """`bohn join`'s seat for `code` until it ends: the exit status (1 with one line on
     stderr when it could not connect or the table stopped)."""
-    # a seat speaks to its host over a Unix socket, never TLS: asyncio without ssl (OpenSSL
-    # is ~4 MB of every SSH session's process; asyncio takes a missing ssl as no TLS)
-    sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
+    without_tls()
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError

@@ -28,6 +28,18 @@ WebHostOption = Annotated[
 ]
 
 
+def web_hosts(names: list[str] | None, web: int | None) -> tuple[str, ...]:
+    """--web-host's names, checked (ValueError: given without --web, or not a host name);
+    net/web.py (aiohttp) imported only when there are names."""
+    if not names:
+        return ()
+    if web is None:
+        raise ValueError("--web-host needs --web")
+    from bohn_tui.net.web import host_names
+
+    return host_names(names)
+
+
 def _fail(message: str) -> None:
     typer.echo(message, err=True)
     raise typer.Exit(1)
@@ -83,19 +95,17 @@ def server(
         _fail("--bot-delay must be from 0 to 10 seconds")
     if web is not None and not 0 <= web <= 65535:
         _fail("--web must be from 0 to 65535")
-    if web_host and web is None:
-        _fail("--web-host needs --web")
+    try:
+        hosts = web_hosts(web_host, web)
+    except ValueError as e:
+        _fail(str(e))
     store = _store(data)
     page = None
     if web is not None:  # (a browser's lobby: net/web_server.py)
-        from bohn_tui.net.web import host_names
         from bohn_tui.net.web_server import ServerWebDoor
 
         page = ServerWebDoor(bind, web, max(0.0, login_delay), max(0.1, check))
-        try:
-            page.hosts = host_names(web_host or [])
-        except ValueError as e:
-            _fail(str(e))
+        page.hosts = hosts
 
     def ready(door: Any) -> None:
         if as_json:

@@ -54,7 +54,9 @@ def warm(kind: str) -> None:
     """Import what `kind` runs, before anyone waits for it (Textual and the app: most of a
     session's start). No game: a seat imports only the one it is played at, once it knows."""
     if kind == "join":
-        sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]  # (cli_join: no TLS)
+        from bohn_tui.cli_join import without_tls
+
+        without_tls()
     for name in (*{"join": SEAT, "server": LOBBY}.get(kind, ()), *FIRST_FRAME):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
