@@ -72,10 +72,13 @@ def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it
         ana = Page(context, info["web"])
         ana.wait_for("Invite code:")
         ana.type("zzzz-23456789\n")  # a wrong code: one line, then asked again
-        shown = ana.wait_for(lambda s: s.count("Invite code:") == 2)
-        assert "That invite code is not one of this game's." in shown
+        wrong = "That invite code is not one of this game's."
+        shown = ana.wait_for(lambda s: s.count("Invite code:") == 2 and wrong in s)
+        assert wrong in shown
         ana.type(_code(info, "Ana") + "\n")
-        shown = ana.wait_for(lambda s: "Ana · you" in s and "1 Plant on 1" in s)  # her turn
+        # her turn, her panel whole (the wait is for everything the next line checks)
+        mine = ("Ana · you", "1 Plant on 1", "Ana's hand")
+        shown = ana.wait_for(lambda s: all(x in s for x in mine))
         assert "Ana's hand" in shown and "Ben's hand" not in shown
         for code in (_code(info, n) for n in ("Ana", "Ben")):  # no code on a command line
             assert code not in _argvs()
