@@ -16,6 +16,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from bohn_tui.play.players import NewGame, SessionError
+from bohn_tui.ui.idle_gc import IdleCollect
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -57,7 +58,7 @@ ANSI_DARK = _ansi(MONOKAI, (0xFF, 0xCC, 0x66))
 ANSI_LIGHT = _ansi(ALABASTER, (0x6B, 0x4F, 0x00))
 
 
-class BohnApp(App[None]):
+class BohnApp(IdleCollect, App[None]):
     CSS_PATH = "bohn.tcss"
     TITLE = "bohn"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]

@@ -1,0 +1,43 @@
+"""Garbage collection between keys, not between a key and its frame (issue #25).
+
+Every frame leaves cyclic garbage: Textual's strips keep themselves in their own caches
+(a crop or filter that changes nothing caches the strip itself), so the strips a widget's
+repaint drops are freed only by the collector, some two thousand objects a frame. With the
+young generation collected when it is full (app.py's threshold of 50,000), a collection of
+4-8 ms, and one of 60-120 ms when it frees a few keys' worth of strips, landed inside
+every third or fourth key's time to its frame. Here the young objects are collected once
+the app has drawn no frame for QUIET seconds, while it waits for the next key: the
+automatic collection stays the fallback of a long burst without a pause."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any
+
+QUIET = 0.025  # seconds without a frame before the collection
+YOUNG = 2_000  # fewer new objects than this since the last collection: nothing to do
+FULL_EVERY = 50  # every FULL_EVERY-th collection is a full one (the old generation too)
+
+
+class IdleCollect:
+    """Mixed into the app before Textual's App: collects after the last frame of a burst."""
+
+    _idle_gc: asyncio.TimerHandle | None = None
+    _idle_gcs = 0
+
+    def _display(self, screen: Any, renderable: Any) -> None:
+        super()._display(screen, renderable)  # type: ignore[misc]
+        if self._idle_gc is not None:
+            self._idle_gc.cancel()
+        try:
+            self._idle_gc = asyncio.get_running_loop().call_later(QUIET, self._collect_young)
+        except RuntimeError:  # no running loop (a frame drawn while the app closes)
+            self._idle_gc = None
+
+    def _collect_young(self) -> None:
+        self._idle_gc = None
+        if gc.get_count()[0] < YOUNG or not gc.isenabled():
+            return
+        self._idle_gcs += 1
+        gc.collect(2 if self._idle_gcs % FULL_EVERY == 0 else 1)
