@@ -1,8 +1,10 @@
 """UI speed in a real pseudo-terminal (not Pilot): process start to first frame of
-`bohn play` against an empty Textual app, keypress to updated frame on a 5-player table,
-and the memory of the bohn process.
+`bohn play` against an empty Textual app, keypress to updated frame at three tables (a
+5-player Bohnanza, 3 people at the dice game, 4 at Excalibohn), and the memory of the
+bohn process.
 
     python benchmarks/ui_latency.py [--runs 5] [--keys 150] [--help-keys 20]
+        [--games bohnanza,dice,excalibohn] [--key-runs 1]
         [--tree before=/work/wt-perf-before --tree after=.] [--profile DIR] [--json]
 
 With `--tree NAME=PATH` (repeatable) each figure is measured for every tree side by side,
@@ -10,14 +12,19 @@ the trees taking turns (the bohn process runs with PYTHONPATH and its working fo
 tree's, the same python); without, the installed bohn_tui. `--help-keys N`: `?` opens the
 help on the table and `?` closes it, N times each (the first opening apart: it makes the
 help screen). For every key: the time to the end of the first frame, and how many frames
-(ESC[?2026l) and bytes its burst draws until `--quiet` seconds (0.15) without output.
-`--profile DIR`: the bohn process of the key run under cProfile from its first frame on
-(DIR/NAME.prof, dumped at its end), for `python -m pstats`.
+(ESC[?2026l) and bytes its burst draws until `--quiet` seconds (0.15) without output, and
+the process's CPU time (all its threads, /proc/PID/task/*/schedstat) to that first frame
+(read when the harness has seen it: an upper bound) and over the whole burst: the counts
+and the CPU move far less with the machine's load than the times. The baseline (one Static
+updated per key) is measured the same way. `--profile DIR`: the bohn process of each key
+run under cProfile from its first frame on (DIR/TREE-GAME.prof, dumped at its end), for
+`python -m pstats`. `--key-runs N`: N key runs per game and tree, the trees taking turns.
 
 The harness answers Textual's synchronized-output query, so every frame arrives between
 ESC[?2026h and ESC[?2026l; a key's latency is the time from writing it to the end of the
 first frame after it. Keys follow a mirror Session of the same seeded game, so every key
-is one the table accepts (confirm a hand-over, plant, end a phase, harvest)."""
+is one the table accepts (Bohnanza: confirm a hand-over, plant, end a phase, harvest; the
+dice game's and Excalibohn's: ui_latency_games.py)."""
 
 from __future__ import annotations
 
@@ -35,6 +42,7 @@ import sys
 import tempfile
 import termios
 import time
+from dataclasses import dataclass
 
 import bohn_tui
 from bohn_tui.games.common.actions import EndPlanting, EndTrading, Harvest, PlantArea, PlantHand
@@ -60,6 +68,18 @@ signal.signal(signal.SIGTERM, dump)
 sys.argv = ["bohn_tui", *sys.argv[1:]]
 runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
 """
+
+
+@dataclass(frozen=True)
+class Burst:
+    """One key: seconds to its first frame, frames and bytes until quiet, CPU seconds of
+    the process to that frame and over the burst."""
+
+    t: float
+    frames: int
+    size: int
+    cpu_frame: float
+    cpu: float
 
 
 class Term:
@@ -97,22 +117,37 @@ class Term:
         os.write(self.fd, key)
         return self.read_until(lambda b: SYNC_END in b, timeout) - t
 
-    def burst(self, key: bytes) -> tuple[float, int, int]:
+    def burst(self, key: bytes) -> Burst:
         """Write a key: seconds to the end of the first frame after it, then the frames and
-        bytes of its whole burst (until QUIET seconds without output)."""
+        bytes of its whole burst (until QUIET seconds without output), and the process's
+        CPU seconds to the end of that first frame and over the whole burst."""
+        self.drain()
+        c0 = self.cpu()
         t = self.frame_after(key)
+        c1 = self.cpu()
         while select.select([self.fd], [], [], QUIET)[0]:
             chunk = os.read(self.fd, 65536)
             if SYNC_QUERY in self.buf[-16:] + chunk:
                 os.write(self.fd, SYNC_REPLY)
             self.buf += chunk
-        return t, self.buf.count(SYNC_END), len(self.buf)
+        return Burst(t, self.buf.count(SYNC_END), len(self.buf), c1 - c0, self.cpu() - c0)
 
     def drain(self, quiet: float = 0.05) -> None:
         while select.select([self.fd], [], [], quiet)[0]:
             chunk = os.read(self.fd, 65536)
             if SYNC_QUERY in chunk:
                 os.write(self.fd, SYNC_REPLY)
+
+    def cpu(self) -> float:
+        """Seconds on a CPU of the bohn process so far, all its threads (schedstat: ns)."""
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{self.pid}/task"):
+                with open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+        return total / 1e9
 
     def rss_mib(self) -> float:
         with open(f"/proc/{self.pid}/status") as f:
@@ -153,12 +188,13 @@ Counter().run()
 """
 
 
-def baseline_keys(path: str, keys: int) -> list[float]:
+def baseline_keys(path: str, keys: int) -> list[Burst]:
     with tempfile.TemporaryDirectory() as d:
         term = Term([sys.executable, path], env_for(d))
         try:
             term.read_until(lambda b: b"ready" in b and SYNC_END in b.split(b"ready")[-1])
-            return [term.frame_after(b"x") for _ in range(keys)]
+            term.drain(0.3)
+            return [term.burst(b"x") for _ in range(keys)]
         finally:
             term.close()
 
@@ -179,11 +215,16 @@ def first_frame(argv: list[str], marker: bytes | None, tree: str | None = None) 
             term.close()
 
 
-def bohn_argv(bot_delay: str = "0", profiled: bool = False) -> list[str]:
+def bohn_argv(
+    bot_delay: str = "0", profiled: bool = False, policy: type[Policy] | None = None
+) -> list[str]:
     start = ["-c", PROFILED] if profiled else ["-m", "bohn_tui"]
+    game, names, seed = (
+        ("bohnanza", NAMES, SEED) if policy is None else (policy.game, policy.names, policy.seed)
+    )
     return [
-        sys.executable, *start, "play", "bohnanza", "--players", NAMES,
-        "--seed", str(SEED), "--bot-delay", bot_delay,
+        sys.executable, *start, "play", game, "--players", names,
+        "--seed", str(seed), "--bot-delay", bot_delay,
     ]  # fmt: skip
 
 
@@ -245,36 +286,75 @@ def kind_of(key: bytes, before: list[bytes], s: Session, viewer: int | None) -> 
     return "table key, same screen (plant, end a phase)"
 
 
+class Policy:
+    """The keys of one game's table (ui_latency_games.py has the dice game's and
+    Excalibohn's): `next()` gives the next key, what it does to the screen and the keys to
+    write before it (None: the game is over); `covered()`: the privacy screen is up."""
+
+    game = "bohnanza"
+    names = NAMES
+    seed = SEED
+    ready = b"Pass to"  # in the table's first frame
+
+    def __init__(self) -> None:
+        self.s = Session.new(self.game, self.names.split(","), seed=self.seed)
+        self.viewer: int | None = None
+
+    def next(self) -> tuple[bytes, str, list[bytes]] | None:
+        if self.s.over:
+            return None
+        key, self.viewer, before = key_for(self.s, self.viewer)
+        return key, kind_of(key, before, self.s, self.viewer), before
+
+    def covered(self) -> bool:
+        return self.s.decider() != self.viewer
+
+
+def policies() -> dict[str, type[Policy]]:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from ui_latency_games import DicePolicy, ExcaliPolicy
+
+    return {"bohnanza": Policy, "dice": DicePolicy, "excalibohn": ExcaliPolicy}  # type: ignore[dict-item]
+
+
+Kinds = list[tuple[str, Burst]]
+
+
 def key_latency(
-    keys: int, tree: str | None = None, profile: str | None = None, help_keys: int = 0
-) -> tuple[list[tuple[str, float]], float, list[tuple[str, tuple[float, int, int]]]]:
+    keys: int,
+    tree: str | None = None,
+    profile: str | None = None,
+    help_keys: int = 0,
+    policy: type[Policy] = Policy,
+) -> tuple[Kinds, float, Kinds]:
+    """The keys of `policy`'s game (at most `keys`), the RSS after them, then the help's
+    keys: each with what it does (its kind) and its burst."""
     with tempfile.TemporaryDirectory() as d:
         env = env_for(d, tree)
         if profile is not None:
             env["BOHN_PROFILE"] = profile
-        term = Term(bohn_argv(profiled=profile is not None), env, tree)
+        term = Term(bohn_argv(profiled=profile is not None, policy=policy), env, tree)
+        ready = policy.ready
         try:
-            term.read_until(lambda b: b"Pass to" in b and SYNC_END in b.split(b"Pass to")[-1])
+            term.read_until(lambda b: ready in b and SYNC_END in b.split(ready)[-1], 30)
+            term.drain(0.5)  # the dice game's chances warm in a thread at first
             if profile is not None:
-                term.drain(0.3)
                 os.kill(term.pid, signal.SIGUSR1)
-            mirror = Session.new("bohnanza", NAMES.split(","), seed=SEED)
-            viewer: int | None = None
-            times: list[tuple[str, float]] = []
-            bursts: list[tuple[str, tuple[float, int, int]]] = []  # and their frames, bytes
-            while len(times) < keys and not mirror.over:
-                key, viewer, before = key_for(mirror, viewer)
+            mirror = policy()
+            bursts: Kinds = []
+            while len(bursts) < keys:
+                step = mirror.next()
+                if step is None:
+                    break
+                key, kind, before = step
                 for k in before:
                     os.write(term.fd, k)
                     term.drain()
-                kind = kind_of(key, before, mirror, viewer)
-                t, frames, size = term.burst(key)
-                times.append((kind, t))
-                bursts.append((kind, (t, frames, size)))
+                bursts.append((kind, term.burst(key)))
             term.drain(0.3)
             rss = term.rss_mib()
-            helps = bursts
-            if help_keys and mirror.decider() != viewer:
+            helps: Kinds = []
+            if help_keys and mirror.covered():
                 term.frame_after(b"\r")  # a table to open the help on
             for i in range(help_keys):
                 term.drain(0.3)
@@ -283,7 +363,7 @@ def key_latency(
                 )
                 term.drain(0.3)
                 helps.append(("close help (?)", term.burst(b"?")))
-            return times, rss, helps
+            return bursts, rss, helps
         finally:
             if profile is not None:
                 os.kill(term.pid, signal.SIGTERM)
@@ -298,37 +378,37 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def summary(ms: list[float]) -> dict[str, float]:
-    return {"keys": len(ms), "median_ms": statistics.median(ms), "p95_ms": pct(ms, 95)}
-
-
-def tree_figures(
-    times: list[tuple[str, float]], rss: float, helps: list[tuple[str, tuple[float, int, int]]]
-) -> dict[str, object]:
-    ms = [t * 1000 for _, t in times]
-    kinds: dict[str, list[float]] = {}
-    for kind, t in times:
-        kinds.setdefault(kind, []).append(t * 1000)
-    out: dict[str, object] = {
+def summary(bs: list[Burst]) -> dict[str, float]:
+    ms = [b.t * 1000 for b in bs]
+    return {
         "keys": len(ms),
-        "key_median_ms": statistics.median(ms),
-        "key_p95_ms": pct(ms, 95),
-        "key_max_ms": max(ms),
-        "rss_mib": rss,
-        "by_kind": {k: summary(v) for k, v in kinds.items()},
+        "median_ms": statistics.median(ms),
+        "p95_ms": pct(ms, 95),
+        "max_ms": max(ms),
+        "frames_median": statistics.median(b.frames for b in bs),
+        "frames_max": max(b.frames for b in bs),
+        "bytes_median": statistics.median(b.size for b in bs),
+        "cpu_to_frame_ms": statistics.mean(b.cpu_frame for b in bs) * 1000,
+        "cpu_per_key_ms": statistics.mean(b.cpu for b in bs) * 1000,
     }
-    by_help: dict[str, list[tuple[float, int, int]]] = {}
-    for kind, h in helps:
-        by_help.setdefault(kind, []).append(h)
-    out["bursts"] = {  # by kind: the times again, with the frames and bytes of each burst
-        k: summary([t * 1000 for t, _, _ in v])
-        | {
-            "frames_median": statistics.median(f for _, f, _ in v),
-            "bytes_median": statistics.median(b for _, _, b in v),
-        }
-        for k, v in by_help.items()
+
+
+def tree_figures(bursts: Kinds, rss: float, helps: Kinds) -> dict[str, object]:
+    kinds: dict[str, list[Burst]] = {}
+    for kind, b in bursts + helps:
+        kinds.setdefault(kind, []).append(b)
+    return {"all keys": summary([b for _, b in bursts]), "rss_mib": rss} | {
+        "by_kind": {k: summary(v) for k, v in kinds.items()}
     }
-    return out
+
+
+def line(name: str, v: dict[str, float]) -> str:
+    return (
+        f"  {name}: {v['keys']:.0f} keys, median {v['median_ms']:.1f} ms, p95 "
+        f"{v['p95_ms']:.1f} ms, max {v['max_ms']:.1f} ms; frames {v['frames_median']} (max "
+        f"{v['frames_max']}), bytes {v['bytes_median']:.0f}; CPU to the frame "
+        f"{v['cpu_to_frame_ms']:.1f} ms, per key {v['cpu_per_key_ms']:.1f} ms"
+    )
 
 
 def main() -> None:
@@ -337,12 +417,15 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--keys", type=int, default=150)
     ap.add_argument("--help-keys", type=int, default=0)
+    ap.add_argument("--games", default="bohnanza,dice,excalibohn")
+    ap.add_argument("--key-runs", type=int, default=1, help="key runs per game and tree")
     ap.add_argument("--tree", action="append", metavar="NAME=PATH", default=[])
     ap.add_argument("--profile", metavar="DIR")
     ap.add_argument("--quiet", type=float, default=QUIET, help="seconds that end a burst")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     QUIET = args.quiet
+    games = {g: policies()[g] for g in args.games.split(",")}
     trees: dict[str, str | None] = {}
     for t in args.tree:
         name, _, path = t.partition("=")
@@ -364,45 +447,54 @@ def main() -> None:
         empty.append(first_frame([sys.executable, f.name], None))
         for name, path in trees.items():
             bohn[name].append(first_frame(bohn_argv(), b"Pass to", path))
-    base = [t * 1000 for t in baseline_keys(g.name, args.keys)]
+    base = baseline_keys(g.name, args.keys)
     os.unlink(f.name)
     os.unlink(g.name)
     out: dict[str, object] = {
+        "load": os.getloadavg(),
         "empty_app_first_frame_s": statistics.median(empty),
-        "baseline_key_median_ms": statistics.median(base),
-        "baseline_key_p95_ms": pct(base, 95),
+        "baseline": summary(base),
     }
-    for name, path in trees.items():
-        prof = None if args.profile is None else os.path.abspath(f"{args.profile}/{name}.prof")
-        fig = tree_figures(*key_latency(args.keys, path, prof, args.help_keys))
+    figs: dict[str, dict[str, object]] = {name: {} for name in trees}
+    for game, policy in games.items():  # the trees take turns, game by game
+        for run in range(args.key_runs):
+            for name, path in trees.items():
+                prof = None
+                if args.profile is not None:
+                    prof = os.path.abspath(f"{args.profile}/{name}-{game}.prof")
+                helps = args.help_keys if game == "bohnanza" and run == 0 else 0
+                got = key_latency(args.keys, path, prof, helps, policy)
+                figs[name].setdefault(game, []).append(got)  # type: ignore[attr-defined]
+    for name in trees:
         first = statistics.median(bohn[name])
-        out[name] = {"bohn_first_frame_s": first, "ratio": first / statistics.median(empty)} | fig
+        o: dict[str, object] = {
+            "bohn_first_frame_s": first,
+            "ratio": first / statistics.median(empty),
+        }
+        for game, runs in figs[name].items():
+            bursts = [b for r in runs for b in r[0]]  # type: ignore[attr-defined]
+            helps = [b for r in runs for b in r[2]]  # type: ignore[attr-defined]
+            o[game] = tree_figures(bursts, runs[-1][1], helps)  # type: ignore[index]
+        out[name] = o
+    out["load_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(out))
         return
+    print(f"load {out['load']} -> {out['load_after']}")
     print(f"first frame: empty Textual app {statistics.median(empty) * 1000:.0f} ms")
-    print(
-        f"baseline (one Static updated per key): median {out['baseline_key_median_ms']:.1f} ms, "
-        f"p95 {out['baseline_key_p95_ms']:.1f} ms"
-    )
+    print(line("baseline (one Static updated per key)", out["baseline"]))  # type: ignore[arg-type]
     for name in trees:
-        o = out[name]
+        o = out[name]  # type: ignore[assignment]
         assert isinstance(o, dict)
         print(f"[{name}] bohn play (5 players) {o['bohn_first_frame_s'] * 1000:.0f} ms: "
               f"{o['ratio']:.2f}x the empty app")  # fmt: skip
-        print(
-            f"  keypress to frame over {o['keys']} keys: median {o['key_median_ms']:.1f} ms, "
-            f"p95 {o['key_p95_ms']:.1f} ms, max {o['key_max_ms']:.1f} ms"
-        )
-        for kind, v in o["bursts"].items():
-            extra = (
-                f", frames {v['frames_median']}, bytes {v['bytes_median']:.0f}"
-                if "frames_median" in v
-                else ""
-            )
-            print(f"  {kind}: {v['keys']} keys, median {v['median_ms']:.1f} ms, "
-                  f"p95 {v['p95_ms']:.1f} ms{extra}")  # fmt: skip
-        print(f"  memory (RSS) after the keys: {o['rss_mib']:.1f} MiB")
+        for game in games:
+            fig = o[game]
+            print(f" {game}:")
+            print(line("all keys", fig["all keys"]))
+            for kind, v in fig["by_kind"].items():
+                print(line(kind, v))
+            print(f"  memory (RSS) after the keys: {fig['rss_mib']:.1f} MiB")
 
 
 if __name__ == "__main__":
