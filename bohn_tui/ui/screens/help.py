@@ -11,7 +11,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from bohn_tui.ui.screens.one_frame import OneFrame
@@ -68,6 +70,33 @@ class HelpScreen(OneFrame, ModalScreen[None]):
             event.refresh_styles = False
         self._shown = True
         super()._on_screen_resume(event)
+
+    def on_mount(self) -> None:
+        if not self.is_current:  # made beforehand (prepare_help): laid out beneath
+            self.call_after_refresh(self._lay_out)
+
+    def _lay_out(self, rounds: int = 8) -> None:
+        """Made beforehand, never shown yet: lay it out at the app's size until its widgets
+        ask nothing more (their first sizes ask a layout again), then paint them into their
+        line caches: its first frame is then one whole repaint, from those caches."""
+        if self.is_current or not self.is_attached:
+            return
+        if rounds == 8:
+            self._update_auto_focus()  # focused now: its scroll bars' styles are final
+            self._shown = True  # styled at its mount: not again on its first resume
+        elif not (self._layout_required or self._dirty_widgets):
+            for w in self.walk_children(Widget):
+                if w.region:
+                    w.render_lines(Region(0, 0, w.region.width, w.region.height))
+            # a screen's update timer sleeps one period (1/60 s) before its very first
+            # tick (which does nothing beneath): that sleep passes now, not after the `?`
+            self._update_timer.resume()
+            return
+        self._refresh_layout(self.app.size)
+        self._layout_required = self._repaint_required = False
+        self._dirty_widgets.clear()
+        if rounds:
+            self.call_after_refresh(self._lay_out, rounds - 1)
 
     async def _on_resize(self, event: events.Resize) -> None:
         # a new screen's first Resize, of the size its first layout had, lays it and the
@@ -133,6 +162,20 @@ def kept_help(screen: Any) -> HelpScreen:
     kept = app.get_screen(name)
     assert isinstance(kept, HelpScreen)
     return kept.show(before, after)
+
+
+def prepare_help(screen: Any) -> None:
+    """Make `screen`'s kept help now, while the app waits for a key (kept_help): composed,
+    styled and laid out beneath the screen, never shown; its first opening then draws one
+    frame, like every later one, instead of composing and laying out as it shows."""
+    app = screen.app
+    if not screen.is_attached or getattr(screen, "building", False):
+        return
+    made = kept_help(screen)
+    if made.is_running or made in app.screen_stack:
+        return
+    app._load_screen_css(made)
+    app._register(app, made)
 
 
 def forget_help(screen: Any) -> None:

@@ -28,6 +28,7 @@ from bohn_tui.ui.widgets.phase_banner import PhaseBanner
 SHORT = 30  # a screen lower than this: the hand's box loses its bottom border (a row more)
 NO_HAND = "No hand is shown until the next player takes the screen."
 WATCHING = "You are watching: nobody's hand is shown."
+HELP_AFTER = 0.3  # seconds after the first frame: the help is made beneath (help.prepare_help)
 # the keys of every game, after the game's own
 TABLE_BINDINGS = [
     Binding("u", "undo", "Undo"),
@@ -149,6 +150,7 @@ class TableScreen(OneFrame, HandOver, Screen[None]):
 
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
+        self.app.call_after_refresh(self.set_timer, HELP_AFTER, self._prepare_help)
         if self.remote:
 
             def show() -> None:
@@ -163,6 +165,15 @@ class TableScreen(OneFrame, HandOver, Screen[None]):
             return
         self._layout()
         self.advance()
+
+    def _prepare_help(self) -> None:
+        """The help, made while nobody presses a key (the table is built by now, or soon)."""
+        from bohn_tui.ui.screens.help import prepare_help
+
+        if self.building:
+            self.set_timer(HELP_AFTER, self._prepare_help)
+        else:
+            prepare_help(self)
 
     def on_unmount(self) -> None:
         from bohn_tui.ui.screens.help import forget_help
