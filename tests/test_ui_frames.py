@@ -1,0 +1,32 @@
+"""Screens that draw nothing again when nothing of them changed (issue #25): the privacy
+screen, when Textual lays the top screen out again as a screen beneath it is removed (the
+out-of-turn chooser closing as the privacy screen shows)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.ui import make_app, until
+
+from bohn_tui.play.session import Session
+from bohn_tui.ui.screens.privacy import PrivacyScreen
+
+
+async def test_the_privacy_screen_is_not_laid_out_again_for_a_screen_removed_beneath(
+    tmp_path: Path,
+) -> None:
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(
+            pilot, lambda: isinstance(app.screen, PrivacyScreen) and app.screen._drawn
+        )
+        cover = app.screen
+        assert await until(pilot, lambda: not (cover._layout_required or cover._repaint_required))
+        app.refresh(layout=True)  # what App._prune asks as a removed screen goes
+        assert not cover._layout_required and not cover._repaint_required
+        await pilot.resize_terminal(100, 30)  # a new size still lays it out
+        assert await until(pilot, lambda: cover._compositor.size == (100, 30))
+        assert await until(
+            pilot, lambda: "Pass to Ana" in str(cover.query_one("#privacy-box").render())
+        )
