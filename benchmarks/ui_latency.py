@@ -11,7 +11,9 @@ With `--tree NAME=PATH` (repeatable) each figure is measured for every tree side
 the trees taking turns (the bohn process runs with PYTHONPATH and its working folder the
 tree's, the same python); without, the installed bohn_tui. `--help-keys N`: `?` opens the
 help on the table and `?` closes it, N times each (the first opening apart: it makes the
-help screen). For every key: the time to the end of the first frame, and how many frames
+help screen). `--pass-keys N`: then N times p (the out-of-turn chooser), 1 (its first
+seat: the privacy screen), Enter, p (the visit ends: the privacy screen), Enter. For every
+key: the time to the end of the first frame, and how many frames
 (ESC[?2026l) and bytes its burst draws until `--quiet` seconds (0.15) without output, and
 the process's CPU time (all its threads, /proc/PID/task/*/schedstat) to that first frame
 (read when the harness has seen it: an upper bound) and over the whole burst: the counts
@@ -318,6 +320,13 @@ def policies() -> dict[str, type[Policy]]:
 
 
 Kinds = list[tuple[str, Burst]]
+PASSING = [  # --pass-keys: to another person out of turn and back (the first seat listed)
+    (b"p", "p: the chooser opens (pass the screen to whom)"),
+    (b"1", "1 in the chooser: the privacy screen"),
+    (b"\r", "hand-over after it"),
+    (b"p", "p: the visit ends, the privacy screen"),
+    (b"\r", "hand-over after it"),
+]
 
 
 def key_latency(
@@ -326,6 +335,7 @@ def key_latency(
     profile: str | None = None,
     help_keys: int = 0,
     policy: type[Policy] = Policy,
+    pass_keys: int = 0,
 ) -> tuple[Kinds, float, Kinds]:
     """The keys of `policy`'s game (at most `keys`), the RSS after them, then the help's
     keys: each with what it does (its kind) and its burst."""
@@ -354,7 +364,7 @@ def key_latency(
             term.drain(0.3)
             rss = term.rss_mib()
             helps: Kinds = []
-            if help_keys and mirror.covered():
+            if (help_keys or pass_keys) and mirror.covered():
                 term.frame_after(b"\r")  # a table to open the help on
             for i in range(help_keys):
                 term.drain(0.3)
@@ -363,6 +373,10 @@ def key_latency(
                 )
                 term.drain(0.3)
                 helps.append(("close help (?)", term.burst(b"?")))
+            for _ in range(pass_keys):  # the out-of-turn chooser, the privacy screen
+                for key, kind in PASSING:
+                    term.drain(0.3)
+                    helps.append((kind, term.burst(key)))
             return bursts, rss, helps
         finally:
             if profile is not None:
@@ -417,6 +431,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--keys", type=int, default=150)
     ap.add_argument("--help-keys", type=int, default=0)
+    ap.add_argument("--pass-keys", type=int, default=0, help="p, a seat, Enter, p, Enter")
     ap.add_argument("--games", default="bohnanza,dice,excalibohn")
     ap.add_argument("--key-runs", type=int, default=1, help="key runs per game and tree")
     ap.add_argument("--tree", action="append", metavar="NAME=PATH", default=[])
@@ -462,8 +477,9 @@ def main() -> None:
                 prof = None
                 if args.profile is not None:
                     prof = os.path.abspath(f"{args.profile}/{name}-{game}.prof")
-                helps = args.help_keys if game == "bohnanza" and run == 0 else 0
-                got = key_latency(args.keys, path, prof, helps, policy)
+                first = game == "bohnanza" and run == 0
+                helps, passes = (args.help_keys, args.pass_keys) if first else (0, 0)
+                got = key_latency(args.keys, path, prof, helps, policy, passes)
                 figs[name].setdefault(game, []).append(got)  # type: ignore[attr-defined]
     for name in trees:
         first = statistics.median(bohn[name])
