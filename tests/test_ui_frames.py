@@ -30,3 +30,24 @@ async def test_the_privacy_screen_is_not_laid_out_again_for_a_screen_removed_ben
         assert await until(
             pilot, lambda: "Pass to Ana" in str(cover.query_one("#privacy-box").render())
         )
+
+
+async def test_a_view_static_taking_a_new_size_asks_no_second_layout() -> None:
+    """Textual lays the screen out again when a laid-out widget's virtual size changed (a
+    second frame after a panel grew); a ViewStatic never scrolls: no layout for it."""
+    from textual.app import App, ComposeResult
+    from textual.geometry import Size
+
+    from bohn_tui.ui.widgets.base import ViewStatic
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ViewStatic("one\ntwo", id="v")
+
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        w = app.query_one("#v", ViewStatic)
+        assert await until(pilot, lambda: bool(w.region) and not w._layout_required)
+        assert w._size_updated(Size(40, 3), Size(40, 3), Size(40, 10))  # a new size
+        assert w.virtual_size == Size(40, 3)
+        assert not w._layout_required

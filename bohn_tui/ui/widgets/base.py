@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import Static
 
 
@@ -17,6 +18,15 @@ class ViewStatic(Static):
     _key: Any = None
     _lines: int = -1
     _wide: bool = True
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Its new size, without a layout for its new virtual size: Textual's virtual_size
+        reactive lays the screen out again after every layout that changed a widget's
+        height (a second frame, the same picture, after a panel grew or shrank: issue
+        #25); a ViewStatic never scrolls, so its virtual size moves nothing."""
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def changed(self, key: Any) -> bool:
         """True (and remembers `key`) when `key` differs from the last one shown."""
