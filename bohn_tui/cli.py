@@ -265,12 +265,16 @@ def _menu(ctx: typer.Context) -> None:
         _run(BohnApp(store))
 
 
-def _run(ui: Any) -> None:
+def _run(ui: Any, notice: bool = False) -> None:
     """Run the app `ui`; what it kept for the command (`start_error`: a game that cannot
     start) ends the command with that line and code 1, and so does a crash (Textual prints
     its traceback and sets the app's return code to 1): never exit status 0 after a
-    traceback."""
+    traceback. `notice`: the app opened the store itself, and what its opening read in of an
+    earlier version's files is said now (stderr, before any error line)."""
     ui.run()
+    store = ui.opened_store if notice else None
+    if store is not None and store.notice:
+        typer.echo(store.notice, err=True)
     if ui.start_error:
         _fail(ui.start_error)
     if ui.return_code:
@@ -324,10 +328,12 @@ def play(
     # a game that cannot start anyway (its rules refuse the setup) ends the app at once
     # with the error, and this command with code 1
     new = NewGame(game, names, bots, first, options)
-    store = _store()
     from bohn_tui.ui.app import BohnApp
 
-    _run(BohnApp(store, new, bot_delay))
+    # the store too is opened by the app after its first frame (a database that cannot be
+    # opened ends it, and this command, with its line and code 1; what the first start read
+    # in of an earlier version's files is said when the app ends: issue #25)
+    _run(BohnApp(None, new, bot_delay), notice=True)
 
 
 # `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
@@ -560,9 +566,31 @@ from bohn_tui.cli_server import WebHostOption, server_app, web_hosts  # noqa: E4
 app.add_typer(server_app, name="server")
 
 
+def asked(argv: list[str]) -> typer.Typer:
+    """The app with only the command `argv` starts with: typer makes the click command of
+    every command and option at each start (~30 ms, a sixth of `bohn play`'s own CPU before
+    its first frame: issue #25), and one is ~2 ms. Anything else (no command, an option
+    first, `bohn server`'s group, a word that is no command) gets the whole app: its help,
+    its list of commands and its "No such command"."""
+    from copy import copy
+
+    from typer.main import get_command_name
+
+    def name(command: Any) -> str:  # as typer names it
+        return command.name or get_command_name(getattr(command.callback, "__name__", ""))
+
+    word = argv[0] if argv else ""
+    mine = [c for c in app.registered_commands if name(c) == word]
+    if len(mine) != 1:
+        return app
+    one = copy(app)  # the same callback (plain `bohn`) and settings, the one command
+    one.registered_commands, one.registered_groups = mine, []
+    return one
+
+
 def main() -> None:
     try:
-        app()
+        asked(sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)
 

@@ -121,6 +121,11 @@ class BohnApp(App[None]):
         self._check_size()
 
     @property
+    def opened_store(self) -> Store | None:
+        """The store if this app has one yet (given, or made on first use), else None."""
+        return self._store
+
+    @property
     def store(self) -> Store:
         """The saves and settings (the default data folder's unless given)."""
         if self._store is None:
@@ -175,6 +180,14 @@ class BohnApp(App[None]):
         self.call_after_refresh(self._open_new, s)
 
     def _open_new(self, s: Session) -> None:
+        from bohn_tui.store import StoreError
+
+        try:  # here, after the first frame (`bohn play`: issue #25), if not opened before
+            self.store.open()
+        except StoreError as e:  # damaged, or of a newer version: the command ends with why
+            self.start_error = str(e)
+            self.exit(return_code=1)
+            return
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
             while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()
