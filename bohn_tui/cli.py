@@ -588,7 +588,19 @@ def asked(argv: list[str]) -> typer.Typer:
     return one
 
 
+# the commands whose first thing is the app (plain `bohn` is the menu's)
+APP_COMMANDS = ("", "play", "resume", "solo", "join")
+
+
 def main() -> None:
+    if (sys.argv[1:] or [""])[0] in APP_COMMANDS:
+        import gc
+
+        # no collections until the app's first frame (ui/app.py then freezes what the start
+        # made and turns the collector on): the imports make hundreds of thousands of objects
+        # that live as long as the process and some 1,500 of garbage, and collecting was
+        # ~40 ms of `bohn play`'s CPU before its first frame (issue #25)
+        gc.disable()
     try:
         asked(sys.argv[1:])()
     except KeyboardInterrupt:

@@ -101,6 +101,7 @@ class BohnApp(App[None]):
         # collect less often, so that a full collection (30-80 ms) does not land between a
         # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        self.call_after_refresh(self._collect_from_now)
         from bohn_tui.games import REGISTRY  # a game plug-in that cannot be used: a toast
 
         self._said_before = REGISTRY.say
@@ -119,6 +120,13 @@ class BohnApp(App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    def _collect_from_now(self) -> None:
+        """After the first frame: what the start made (Python's, Textual's and the game's
+        modules) lives as long as the process, so it is frozen (never scanned again), and
+        the collector is on, if the command turned it off for the start (cli.py's main)."""
+        gc.freeze()
+        gc.enable()
 
     @property
     def opened_store(self) -> Store | None:
