@@ -95,3 +95,17 @@ def test_the_one_command_asked_for_says_what_the_whole_app_says(args: list[str])
 @pytest.mark.parametrize("args", [[], ["--help"], ["server", "--help"], ["nosuch"], ["Play"]])
 def test_anything_but_one_command_gets_the_whole_app(args: list[str]) -> None:
     assert cli.asked(args) is cli.app
+
+
+def test_the_app_maps_ansi_colours_through_its_own_themes_without_a_second_css_parse() -> None:
+    """The ANSI themes are set without their watchers (each would parse the stylesheet once
+    more before the first frame): the filter is made with them all the same."""
+    from textual.filter import ANSIToTruecolor
+
+    from bohn_tui.ui.app import ANSI_DARK, ANSI_LIGHT
+
+    app = BohnApp()
+    assert (app.ansi_theme_dark, app.ansi_theme_light) == (ANSI_DARK, ANSI_LIGHT)
+    [ansi] = [f for f in app._filters if isinstance(f, ANSIToTruecolor)]
+    assert ansi._terminal_theme is ANSI_DARK
+    assert app._css_update_count == 0 and not app._next_callbacks  # no refresh_css queued

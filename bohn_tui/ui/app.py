@@ -76,7 +76,11 @@ class BohnApp(App[None]):
         for theme in list(self.available_themes):
             if theme not in THEMES:
                 self.unregister_theme(theme)
-        self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
+        # set without their watchers, which would parse the whole stylesheet a second time
+        # before the first frame (~15 ms: issue #25); the ANSI filter is what they update
+        self.set_reactive(App.ansi_theme_dark, ANSI_DARK)
+        self.set_reactive(App.ansi_theme_light, ANSI_LIGHT)
+        self._refresh_truecolor_filter(self.ansi_theme)
         self._store = store  # opened on first use: a joined table (`remote`) never needs it
         self._said_before: Callable[[str], None] | None = None  # REGISTRY.say, once mounted
         self.first_session = session  # a NewGame is made after the first frame
