@@ -5,6 +5,10 @@ a shared machine; the wall time (the fork of the pty to the process's end, right
 frame) is printed beside it. Each tree's bytecode is compiled first, as ui_latency.py does
 (with PYTHONDONTWRITEBYTECODE every start would compile bohn_tui again).
 
+`--instructions`: instead, each process once under valgrind's callgrind (its `Ir`, the
+instructions run to the first frame, with PYTHONHASHSEED=0): the same count to 0.05% however
+loaded the machine is (~20-60 s a process).
+
     python benchmarks/first_frame_cpu.py [--runs 5] --tree before=PATH --tree after=.
 """
 
@@ -13,6 +17,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -76,9 +81,33 @@ def one(argv: list[str], tree: str | None) -> tuple[float, int, float]:
         return float(cpu), int(mods), wall
 
 
+def instructions(argv: list[str], tree: str | None) -> int:
+    """The instructions (callgrind's Ir) one process runs to its first frame."""
+    with tempfile.TemporaryDirectory() as d:
+        env = env_for(d, tree) | {"BOHN_PROBE": f"{d}/probe", "PYTHONHASHSEED": "0"}
+        grind = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={d}/cg",
+            "--log-file=/dev/null",
+        ]
+        term = Term([*grind, sys.executable, "-c", PROBE, *argv], env, tree)
+        while not os.waitpid(term.pid, os.WNOHANG)[0]:  # answering its terminal's queries
+            try:
+                term.read_until(lambda b: False, 1.0)
+            except (TimeoutError, OSError):
+                pass
+        os.close(term.fd)
+        with open(f"{d}/cg") as f:
+            found = re.search(r"^(?:summary|totals):\s*(\d+)", f.read(), re.M)
+        assert found is not None, "no callgrind summary"
+        return int(found.group(1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--instructions", action="store_true", help="count them under callgrind")
     ap.add_argument("--tree", action="append", metavar="NAME=PATH", default=[])
     args = ap.parse_args()
     trees: dict[str, str | None] = {"empty app": None}
@@ -90,6 +119,14 @@ def main() -> None:
     for path in trees.values():
         if path is not None:
             compileall.compile_dir(f"{path}/bohn_tui", quiet=1)
+    if args.instructions:
+        counts = {
+            n: instructions(["empty"] if n == "empty app" else PLAY, p) for n, p in trees.items()
+        }
+        for name, n in counts.items():
+            print(f"{name}: {n:,} instructions to the first frame "
+                  f"({n / counts['empty app']:.3f}x the empty app)")  # fmt: skip
+        return
     got: dict[str, list[tuple[float, int, float]]] = {name: [] for name in trees}
     for _ in range(args.runs):
         for name, path in trees.items():
