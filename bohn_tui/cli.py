@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from bohn_tui.cli_join import join_seat, without_tls
+from bohn_tui.cli_start import asked
 
 app = typer.Typer(
     name="bohn",
@@ -566,28 +567,6 @@ from bohn_tui.cli_server import WebHostOption, server_app, web_hosts  # noqa: E4
 app.add_typer(server_app, name="server")
 
 
-def asked(argv: list[str]) -> typer.Typer:
-    """The app with only the command `argv` starts with: typer makes the click command of
-    every command and option at each start (~30 ms, a sixth of `bohn play`'s own CPU before
-    its first frame: issue #25), and one is ~2 ms. Anything else (no command, an option
-    first, `bohn server`'s group, a word that is no command) gets the whole app: its help,
-    its list of commands and its "No such command"."""
-    from copy import copy
-
-    from typer.main import get_command_name
-
-    def name(command: Any) -> str:  # as typer names it
-        return command.name or get_command_name(getattr(command.callback, "__name__", ""))
-
-    word = argv[0] if argv else ""
-    mine = [c for c in app.registered_commands if name(c) == word]
-    if len(mine) != 1:
-        return app
-    one = copy(app)  # the same callback (plain `bohn`) and settings, the one command
-    one.registered_commands, one.registered_groups = mine, []
-    return one
-
-
 # the commands whose first thing is the app (plain `bohn` is the menu's)
 APP_COMMANDS = ("", "play", "resume", "solo", "join")
 
@@ -602,7 +581,7 @@ def main() -> None:
         # ~40 ms of `bohn play`'s CPU before its first frame (issue #25)
         gc.disable()
     try:
-        asked(sys.argv[1:])()
+        asked(app, sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)
 

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bohn_tui import cli
+from bohn_tui.cli_start import asked
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.table import TableScreen
@@ -84,7 +85,7 @@ def test_play_opens_the_store_after_the_first_frame_and_says_what_it_read_in(
     ],
 )
 def test_the_one_command_asked_for_says_what_the_whole_app_says(args: list[str]) -> None:
-    one = cli.asked(args)
+    one = asked(cli.app, args)
     assert one is not cli.app and len(one.registered_commands) == 1 and not one.registered_groups
     whole = CliRunner().invoke(cli.app, args, terminal_width=100)
     mine = CliRunner().invoke(one, args, terminal_width=100)
@@ -94,7 +95,7 @@ def test_the_one_command_asked_for_says_what_the_whole_app_says(args: list[str])
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["server", "--help"], ["nosuch"], ["Play"]])
 def test_anything_but_one_command_gets_the_whole_app(args: list[str]) -> None:
-    assert cli.asked(args) is cli.app
+    assert asked(cli.app, args) is cli.app
 
 
 def test_the_app_maps_ansi_colours_through_its_own_themes_without_a_second_css_parse() -> None:
