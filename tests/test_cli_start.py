@@ -4,11 +4,12 @@ app ends), and `main` makes the click command of the one command asked for only.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.old_files import old_solo_file
+from helpers.ui import until
 from typer.testing import CliRunner
 
 from bohn_tui import cli
@@ -16,19 +17,6 @@ from bohn_tui.cli_start import asked
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.table import TableScreen
-from tests.helpers.ui import until
-
-
-def old_solo_file(folder: Path) -> None:
-    """A solo file of an earlier version that cannot be read: the store's opening says so."""
-    old = sqlite3.connect(folder / "solo.sqlite3")
-    old.execute(
-        "CREATE TABLE runs (id INTEGER PRIMARY KEY, seed INTEGER, daily TEXT, won INTEGER, "
-        "turns INTEGER, coins INTEGER, name TEXT, played_at REAL, run_id TEXT)"
-    )
-    old.execute("INSERT INTO runs VALUES (1, 1e20, NULL, 1, 5, 5, 'Ana', 1.0, 'r')")
-    old.commit()
-    old.close()
 
 
 def test_play_opens_the_store_after_the_first_frame_and_says_what_it_read_in(
