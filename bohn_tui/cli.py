@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from bohn_tui.cli_join import join_seat, without_tls
+from bohn_tui.cli_start import asked
 
 app = typer.Typer(
     name="bohn",
@@ -265,12 +266,16 @@ def _menu(ctx: typer.Context) -> None:
         _run(BohnApp(store))
 
 
-def _run(ui: Any) -> None:
+def _run(ui: Any, notice: bool = False) -> None:
     """Run the app `ui`; what it kept for the command (`start_error`: a game that cannot
     start) ends the command with that line and code 1, and so does a crash (Textual prints
     its traceback and sets the app's return code to 1): never exit status 0 after a
-    traceback."""
+    traceback. `notice`: the app opened the store itself, and what its opening read in of an
+    earlier version's files is said now (stderr, before any error line)."""
     ui.run()
+    store = ui.opened_store if notice else None
+    if store is not None and store.notice:
+        typer.echo(store.notice, err=True)
     if ui.start_error:
         _fail(ui.start_error)
     if ui.return_code:
@@ -324,10 +329,12 @@ def play(
     # a game that cannot start anyway (its rules refuse the setup) ends the app at once
     # with the error, and this command with code 1
     new = NewGame(game, names, bots, first, options)
-    store = _store()
     from bohn_tui.ui.app import BohnApp
 
-    _run(BohnApp(store, new, bot_delay))
+    # the store too is opened by the app after its first frame (a database that cannot be
+    # opened ends it, and this command, with its line and code 1; what the first start read
+    # in of an earlier version's files is said when the app ends: issue #25)
+    _run(BohnApp(None, new, bot_delay), notice=True)
 
 
 # `bohn host`'s warnings about a seed the players could know (its game's hidden cards with it)
@@ -560,9 +567,21 @@ from bohn_tui.cli_server import WebHostOption, server_app, web_hosts  # noqa: E4
 app.add_typer(server_app, name="server")
 
 
+# the commands whose first thing is the app (plain `bohn` is the menu's)
+APP_COMMANDS = ("", "play", "resume", "solo", "join")
+
+
 def main() -> None:
+    if (sys.argv[1:] or [""])[0] in APP_COMMANDS:
+        import gc
+
+        # no collections until the app's first frame (ui/app.py then freezes what the start
+        # made and turns the collector on): the imports make hundreds of thousands of objects
+        # that live as long as the process and some 1,500 of garbage, and collecting was
+        # ~40 ms of `bohn play`'s CPU before its first frame (issue #25)
+        gc.disable()
     try:
-        app()
+        asked(app, sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.old_files import old_solo_file
 from helpers.stats import fill
 from typer.testing import CliRunner
 
@@ -439,14 +440,7 @@ def test_a_game_that_cannot_go_on_says_why_and_offers_its_export(tmp_path: Path)
 def test_an_old_solo_file_with_a_seed_too_large_is_damaged_not_a_traceback(
     tmp_path: Path,
 ) -> None:
-    old = sqlite3.connect(tmp_path / "solo.sqlite3")
-    old.execute(
-        "CREATE TABLE runs (id INTEGER PRIMARY KEY, seed INTEGER, daily TEXT, won INTEGER, "
-        "turns INTEGER, coins INTEGER, name TEXT, played_at REAL, run_id TEXT)"
-    )
-    old.execute("INSERT INTO runs VALUES (1, 1e20, NULL, 1, 5, 5, 'Ana', 1.0, 'r')")
-    old.commit()
-    old.close()
+    old_solo_file(tmp_path)
     done = bohn(tmp_path, "resume")
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.splitlines()[0].startswith("1 file of an earlier version: 1 could not")

@@ -228,6 +228,11 @@ def test_a_damaged_or_newer_database_ends_every_command_in_one_line(
         db = sqlite3.connect(path)
         db.execute("PRAGMA user_version = 99")
         db.close()
+    if args[:1] == ["play"]:  # opened after the app's first frame (issue #25): headless here
+        from bohn_tui.ui.app import BohnApp
+
+        run = BohnApp.run
+        monkeypatch.setattr(BohnApp, "run", lambda self: run(self, headless=True, size=(90, 30)))
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 1, out.output
     assert str(path) in out.output and out.output.count("\n") == 1

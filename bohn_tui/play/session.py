@@ -10,7 +10,6 @@ line: the game and its save never differ."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -111,7 +110,10 @@ class Session:
     ) -> Session:
         """A new game; with a `store`, saved there at once (SessionError if it cannot be
         started or saved)."""
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        if seed is None:
+            import secrets  # here: its hashlib loads OpenSSL, which `bohn play --seed` lacks
+
+            seed = secrets.randbelow(2**31)
         try:
             names = [check_name(n) for n in names]
         except InputError as e:

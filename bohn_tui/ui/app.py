@@ -77,7 +77,11 @@ class BohnApp(IdleCollect, App[None]):
         for theme in list(self.available_themes):
             if theme not in THEMES:
                 self.unregister_theme(theme)
-        self.ansi_theme_dark, self.ansi_theme_light = ANSI_DARK, ANSI_LIGHT
+        # set without their watchers, which would parse the whole stylesheet a second time
+        # before the first frame (~15 ms: issue #25); the ANSI filter is what they update
+        self.set_reactive(App.ansi_theme_dark, ANSI_DARK)
+        self.set_reactive(App.ansi_theme_light, ANSI_LIGHT)
+        self._refresh_truecolor_filter(self.ansi_theme)
         self._store = store  # opened on first use: a joined table (`remote`) never needs it
         self._said_before: Callable[[str], None] | None = None  # REGISTRY.say, once mounted
         self.first_session = session  # a NewGame is made after the first frame
@@ -102,6 +106,7 @@ class BohnApp(IdleCollect, App[None]):
         # collect less often, so that a full collection (30-80 ms) does not land between a
         # key and its frame; what lives as long as the game is frozen (see open_session)
         gc.set_threshold(50_000, 50, 100)
+        self.call_after_refresh(self._collect_from_now)
         from bohn_tui.games import REGISTRY  # a game plug-in that cannot be used: a toast
 
         self._said_before = REGISTRY.say
@@ -120,6 +125,18 @@ class BohnApp(IdleCollect, App[None]):
 
             self.push_screen(MenuScreen())
         self._check_size()
+
+    def _collect_from_now(self) -> None:
+        """After the first frame: what the start made (Python's, Textual's and the game's
+        modules) lives as long as the process, so it is frozen (never scanned again), and
+        the collector is on, if the command turned it off for the start (cli.py's main)."""
+        gc.freeze()
+        gc.enable()
+
+    @property
+    def opened_store(self) -> Store | None:
+        """The store if this app has one yet (given, or made on first use), else None."""
+        return self._store
 
     @property
     def store(self) -> Store:
@@ -176,6 +193,14 @@ class BohnApp(IdleCollect, App[None]):
         self.call_after_refresh(self._open_new, s)
 
     def _open_new(self, s: Session) -> None:
+        from bohn_tui.store import StoreError
+
+        try:  # here, after the first frame (`bohn play`: issue #25), if not opened before
+            self.store.open()
+        except StoreError as e:  # damaged, or of a newer version: the command ends with why
+            self.start_error = str(e)
+            self.exit(return_code=1)
+            return
         with self.batch_update():  # the privacy screen leaves and comes back in one frame
             while len(self.screen_stack) > 1:  # it, and a too-small screen above it
                 self.pop_screen()
