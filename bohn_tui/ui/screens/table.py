@@ -150,7 +150,8 @@ class TableScreen(OneFrame, HandOver, Screen[None]):
 
     def on_mount(self) -> None:
         self.client.subscribe(self._changed)
-        self.app.call_after_refresh(self.set_timer, HELP_AFTER, self._prepare_help)
+        if not self.remote:  # a remote seat keeps its memory (2-4 MiB a table): issue #25
+            self.app.call_after_refresh(self.set_timer, HELP_AFTER, self._prepare_help)
         if self.remote:
 
             def show() -> None:
