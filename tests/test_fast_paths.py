@@ -22,6 +22,7 @@ from bohn_tui.engine.contract import window_of
 from bohn_tui.engine.driver import BotDriver, drive
 from bohn_tui.games import rules_for, spec
 from bohn_tui.games import start as start_record
+from bohn_tui.games.common.actions import Harvest
 from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.games.common.bots.random_bot import RandomBot
 from bohn_tui.games.common.table import (
@@ -98,7 +99,7 @@ def test_next_decision_past_its_unrolled_cases(n: int, seed: int) -> None:
     record = play_game("bohnanza", [f"P{s + 1}" for s in range(n)], seed, bots).record
     state = start_record(record)
     rules = state.rules
-    phases, offers = set(), 0
+    phases, offers, harvests = set(), 0, 0
     for k, played in enumerate(record.actions):
         if k % 5 == 0:
             for change in range(4):
@@ -113,10 +114,19 @@ def test_next_decision_past_its_unrolled_cases(n: int, seed: int) -> None:
                         del p.fields[1:]
                 mover = rules.to_move(st)
                 assert mover is not None
-                assert rules.next_decision(st) == (mover, rules.legal_actions(st, mover))
+                legal = rules.legal_actions(st, mover)
+                assert rules.next_decision(st) == (mover, legal)
+                big = [a for a in legal if change == 1 and isinstance(a, Harvest)]
+                for a in big[:1]:  # a harvest of more cards than the game has of the kind
+                    applied = copy.deepcopy(st, {id(rules): rules})
+                    rules.apply(applied, a)
+                    rules.listed_steps[Harvest](st, a)
+                    assert _snap(st) == _snap(applied)
+                    harvests += 1
             phases.add(state.phase)
             offers += bool(state.offers)
         rules.apply(state, played)
+    assert harvests > 10
     if n == 2:  # the bean duel: its own phases, no offers
         assert phases >= {"plant", "take_offer", "plant_turned_up"}
     else:

@@ -38,6 +38,14 @@ class FastPaths:
     after_planting: Callable[[Any, list[Any] | None], None]
     _plant_area: Callable[..., None]
 
+    def _make_fast(self) -> None:
+        """What the fast paths look up, made once with the rules (after their actions)."""
+        self._a_harvest3 = [tree[3] for tree in self._a_harvest_by]  # [seat]: three fields'
+        self._payouts = {  # variety: (coins for 0 .. every card of it in a field, its id)
+            k: ([*v.payout, *[v.payout[-1]] * (v.count + 1 - len(v.payout))], v.id)
+            for k, v in self.varieties.items()
+        }
+
     def _next_decision(self, st: Any) -> Decision | None:
         """(to_move(st), legal_to_move(st, that seat)), or None where to_move is None: for
         rules whose to_move and legal_actions are the engine's (BeanRules sets it as
@@ -105,7 +113,7 @@ class FastPaths:
                 return None
             return to_move, self._legal(st, to_move)
         try:  # harvest_choices, unrolled; no field to buy (three fields)
-            out += self._a_harvest_by[seat][3][f0.count][f1.count][f2.count]
+            out += self._a_harvest3[seat][f0.count][f1.count][f2.count]
         except IndexError:  # a count past the harvest tree's reach
             return seat, self._legal(st, seat)
         return seat, out
@@ -158,10 +166,11 @@ class FastPaths:
         p = st.players[a.seat]
         f = p.fields[a.field]
         variety, count = f.variety, f.count
-        kind = self.varieties[variety]
-        pay = kind.payout
-        coins = pay[count] if count < len(pay) else pay[-1]
-        vid = kind.id
+        pay, vid = self._payouts[variety]
+        try:
+            coins = pay[count]
+        except IndexError:  # more cards than the game has of it (a deck of a record's own)
+            coins = pay[-1]
         if coins:
             p.coins.extend([vid] * coins)
         st.deck.discard.extend([vid] * (count - coins))

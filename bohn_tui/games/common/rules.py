@@ -162,6 +162,7 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, FastPaths, Gen
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
+        self._make_fast()
         # legal_actions for the seat to_move names; a game with its own legal_actions: those
         own = type(self).legal_actions is not BeanRules.legal_actions
         self.legal_to_move = self.legal_actions if own else self._legal
