@@ -116,6 +116,10 @@ def test_next_decision_past_its_unrolled_cases(n: int, seed: int) -> None:
                 assert mover is not None
                 legal = rules.legal_actions(st, mover)
                 assert rules.next_decision(st) == (mover, legal)
+                if n > 2 or mover == st.active:  # the harvests: the protection rule's
+                    counts = [f.count for f in st.players[mover].fields]
+                    harvests_listed = [a.field for a in legal if isinstance(a, Harvest)]
+                    assert harvests_listed == harvestable_counts(counts)
                 big = [a for a in legal if change == 1 and isinstance(a, Harvest)]
                 for a in big[:1]:  # a harvest of more cards than the game has of the kind
                     applied = copy.deepcopy(st, {id(rules): rules})

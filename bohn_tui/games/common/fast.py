@@ -40,6 +40,7 @@ class FastPaths:
 
     def _make_fast(self) -> None:
         """What the fast paths look up, made once with the rules (after their actions)."""
+        self._a_harvest2 = [tree[2] for tree in self._a_harvest_by]  # [seat]: two fields'
         self._a_harvest3 = [tree[3] for tree in self._a_harvest_by]  # [seat]: three fields'
         self._payouts = {  # variety: (coins for 0 .. every card of it in a field, its id)
             k: ([*v.payout, *[v.payout[-1]] * (v.count + 1 - len(v.payout))], v.id)

@@ -348,9 +348,16 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, FastPaths, Gen
             plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
             out.append(cached_action(EndTurn, seat))
         if active or not self.duel:
-            try:
-                out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
-            except IndexError:  # more fields than the tables hold
+            try:  # harvest_choices, unrolled for two and three fields
+                if len(fields) == 2:
+                    f0, f1 = fields
+                    out += self._a_harvest2[seat][f0.count][f1.count]
+                elif len(fields) == 3:
+                    f0, f1, f2 = fields
+                    out += self._a_harvest3[seat][f0.count][f1.count][f2.count]
+                else:
+                    out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
+            except IndexError:  # a count past the trees' reach, more fields than they hold
                 for i in harvestable(fields):
                     out.append(cached_action(Harvest, seat, i))
         cost = self.field_cost
