@@ -1,6 +1,7 @@
 """The engine's fast paths agree with what they stand for: `listed_steps` (the bot
 driver's way to apply an action legal_actions listed) with `apply` for every listed
-action, `legal_to_move` with `legal_actions`, the harvest trees with the protection rule,
+action, `legal_to_move` with `legal_actions`, `next_decision` with to_move and
+legal_actions, the harvest trees with the protection rule,
 the unrolled planting with the planting rule, the shuffle and the random bot's uniform
 draw with the draws they replace (benchmarks/README.md, Engine; benchmarks/same_games.py checks
 whole games)."""
@@ -16,10 +17,12 @@ from typing import Any
 
 import pytest
 
+from bohn_tui.engine.capabilities import decides_next
 from bohn_tui.engine.contract import window_of
-from bohn_tui.engine.driver import BotDriver
+from bohn_tui.engine.driver import BotDriver, drive
 from bohn_tui.games import rules_for, spec
 from bohn_tui.games import start as start_record
+from bohn_tui.games.common.actions import Harvest
 from bohn_tui.games.common.bots import make as make_bot
 from bohn_tui.games.common.bots.random_bot import RandomBot
 from bohn_tui.games.common.table import (
@@ -55,18 +58,23 @@ def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed:
     """Along a random game with trading, for every seat and every action legal_actions
     lists for it, the driver's way to apply it (`listed_steps`, or `step` for rules that
     have none) leaves the same state as apply (the generator included); and legal_to_move
-    lists for the seat to_move names (waiting_for's first) what legal_actions lists."""
+    lists for the seat to_move names (waiting_for's first) what legal_actions lists, and
+    so does next_decision (the bean engine's, for the games that are it as it is)."""
     bots = [spec(game).bots("random", seed * 31 + s, True) for s in range(n)]
     record = play_game(game, [f"P{s + 1}" for s in range(n)], seed, bots).record
     state = start_record(record)
     rules = state.rules
     listed = rules.listed_steps
     assert (listed is None) == (game in ("bohnroschen", "excalibohn"))  # their own steps
+    decides = decides_next(rules)
+    assert decides == (game in ("bohnanza", "dahlias"))  # to_move and legal_actions as they are
     tried = 0
     for k, played in enumerate(record.actions):
         mover = rules.to_move(state)
         assert mover is not None and mover == rules.waiting_for(state)[0]
         assert rules.legal_to_move(state, mover) == rules.legal_actions(state, mover)
+        if decides:
+            assert rules.next_decision(state) == (mover, rules.legal_actions(state, mover))
         if k % 3 == 0:
             for seat in range(n):
                 for a in rules.legal_actions(state, seat):
@@ -78,7 +86,75 @@ def test_listed_steps_are_apply_for_every_listed_action(game: str, n: int, seed:
                     tried += 1
         rules.apply(state, played)
     assert rules.to_move(state) is None
+    assert not decides or rules.next_decision(state) is None
     assert tried > 100
+
+
+@pytest.mark.parametrize(("n", "seed"), [(3, 11), (4, 12), (2, 13)])
+def test_next_decision_past_its_unrolled_cases(n: int, seed: int) -> None:
+    """next_decision is (to_move, legal_actions) where it leaves its written-out cases too:
+    a field of more cards than the harvest tree reaches, two fields, a single one, open
+    offers (the states of a game with trading, each changed so)."""
+    bots = [make_bot("random", seed * 31 + s, True) for s in range(n)]
+    record = play_game("bohnanza", [f"P{s + 1}" for s in range(n)], seed, bots).record
+    state = start_record(record)
+    rules = state.rules
+    phases, offers, harvests = set(), 0, 0
+    for k, played in enumerate(record.actions):
+        if k % 5 == 0:
+            for change in range(4):
+                st = copy.deepcopy(state, {id(rules): rules})
+                for p in st.players:
+                    if change == 1:  # past TREE_COUNTS: the tree's IndexError
+                        for f in p.fields:
+                            f.count = TREE_COUNTS + 8 if f.count else 0
+                    elif change == 2:
+                        del p.fields[2:]
+                    elif change == 3:
+                        del p.fields[1:]
+                mover = rules.to_move(st)
+                assert mover is not None
+                legal = rules.legal_actions(st, mover)
+                assert rules.next_decision(st) == (mover, legal)
+                if n > 2 or mover == st.active:  # the harvests: the protection rule's
+                    counts = [f.count for f in st.players[mover].fields]
+                    harvests_listed = [a.field for a in legal if isinstance(a, Harvest)]
+                    assert harvests_listed == harvestable_counts(counts)
+                big = [a for a in legal if change == 1 and isinstance(a, Harvest)]
+                for a in big[:1]:  # a harvest of more cards than the game has of the kind
+                    applied = copy.deepcopy(st, {id(rules): rules})
+                    rules.apply(applied, a)
+                    rules.listed_steps[Harvest](st, a)
+                    assert _snap(st) == _snap(applied)
+                    harvests += 1
+            phases.add(state.phase)
+            offers += bool(state.offers)
+        rules.apply(state, played)
+    assert harvests > 10
+    if n == 2:  # the bean duel: its own phases, no offers
+        assert phases >= {"plant", "take_offer", "plant_turned_up"}
+    else:
+        assert offers and phases >= {"plant", "trade", "plant_trades"}
+
+
+@pytest.mark.parametrize(("game", "n", "seed"), [("bohnanza", 3, 5), ("dahlias", 3, 6)])
+def test_plain_drive_plays_what_the_session_driver_plays(game: str, n: int, seed: int) -> None:
+    """The random bots without trading (the driver's plain loop, through next_decision and
+    the listed steps) play what the session's BotDriver plays with the same bots."""
+    bots = [spec(game).bots("random", 40 + s, False) for s in range(n)]
+    state, _ = rules_for(game, n).new_game([f"P{s + 1}" for s in range(n)], seed)
+    actions: list[Any] = []
+    violations: list[str] = []
+    drive(state, bots, actions, violations)
+    assert violations == [] and state.over
+    rules = rules_for(game, n)
+    again, _ = rules.new_game([f"P{s + 1}" for s in range(n)], seed)
+    driver = BotDriver(rules, {s: spec(game).bots("random", 40 + s, False) for s in range(n)})
+    played = []
+    while (move := driver.next_move(again)) is not None:
+        rules.step(again, move.action)
+        played.append(move.action)
+    assert played == actions and again.over
 
 
 def _snap(state: Any) -> Any:

@@ -13,7 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bohn_tui.engine.bots import DrawsUniform, Proposes, Reasons, SeesPeople
-from bohn_tui.engine.contract import LegalToMove, ListsSteps, ListsUnasked, ListsVolunteers
+from bohn_tui.engine.contract import (
+    LegalToMove,
+    ListsSteps,
+    ListsUnasked,
+    ListsVolunteers,
+    NextDecision,
+)
 
 if TYPE_CHECKING:  # (the checker's only: narrowing keeps what the object is known to be)
     from typing_extensions import TypeIs
@@ -59,6 +65,11 @@ def legal_to_move(rules: Any) -> TypeIs[LegalToMove]:
     return _of_type(rules, LegalToMove)
 
 
+def decides_next(rules: Any) -> TypeIs[NextDecision]:
+    """The rules name the seat to move and its legal actions in one call (`next_decision`)."""
+    return _of_type(rules, NextDecision)
+
+
 def reasons(bot: object) -> TypeIs[Reasons]:
     """The bot may say why it acted (`reason`)."""
     return isinstance(bot, Reasons)
@@ -70,6 +81,7 @@ def sees_people(bot: object) -> TypeIs[SeesPeople]:
 
 
 __all__ = [
+    "decides_next",
     "draws_uniform",
     "legal_to_move",
     "lists_steps",

@@ -165,6 +165,14 @@ class LegalToMove(Protocol):
 
 
 @runtime_checkable
+class NextDecision(Protocol):
+    """Rules that name the seat `to_move` names and what `legal_to_move` lists for it in one
+    call (None where to_move says None), so that the bot driver does not find the seat twice."""
+
+    def next_decision(self, state: Any) -> tuple[int, list[Action]] | None: ...
+
+
+@runtime_checkable
 class ListsVolunteers(Protocol):
     """Rules with a fast path of `asks` for the bot driver, which reads it at every step: the
     volunteering window (`window_of(asks(state))`) and the seats whose ask says they may

@@ -28,6 +28,7 @@ from typing import Any
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
 from .capabilities import (
+    decides_next,
     draws_uniform,
     legal_to_move,
     lists_steps,
@@ -340,7 +341,8 @@ def _drive_plain(
     `uniform`: the driver draws its choice that way, without a call of the bot, and applies
     the action, one that legal_actions has listed, through the rules' `listed_steps` when
     they have them (the checks of listing are not made twice); the legal actions of the seat
-    `to_move` names come from `legal_to_move` likewise."""
+    `to_move` names come from `legal_to_move` likewise, or both in one call from the rules'
+    `next_decision` when they have it."""
     rules: Rules = state.rules
     legal_actions, step, to_move, view = rules.legal_actions, rules.step, rules.to_move, rules.view
     # listed_steps: by action type, what applies an action legal_actions listed (rules that
@@ -349,15 +351,23 @@ def _drive_plain(
     listed = (lists_steps(rules) and rules.listed_steps) or defaultdict(repeat(step).__next__)
     if legal_to_move(rules):
         legal_actions = rules.legal_to_move
+    decide = rules.next_decision if decides_next(rules) else None
     observers = list(map(partial(partial, view, state), range(len(bots))))
     uniforms = [b.uniform if draws_uniform(b) else None for b in bots]
     for _ in range(len(actions), MAX_ACTIONS):
         if state.turn >= last_turn:
             return
-        seat = to_move(state)  # None once the game is over
-        if seat is None:
-            return
-        legal = legal_actions(state, seat)
+        if decide is not None:
+            decision = decide(state)  # None once the game is over
+            if decision is None:
+                return
+            seat, legal = decision
+        else:
+            mover = to_move(state)  # None once the game is over
+            if mover is None:
+                return
+            seat = mover
+            legal = legal_actions(state, seat)
         uniform = uniforms[seat]
         if uniform is not None:
             action = legal[floor(uniform() * len(legal))]

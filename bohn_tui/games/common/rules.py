@@ -42,7 +42,6 @@ from bohn_tui.games.common.actions import (
     Event,
     FieldBought,
     Harvest,
-    Harvested,
     IllegalAction,
     Offer,
     OfferClosed,
@@ -57,6 +56,7 @@ from bohn_tui.games.common.actions import (
 from bohn_tui.games.common.data import TURN_UP_ENDS, CountRules, GameData
 from bohn_tui.games.common.duel import BeanDuel
 from bohn_tui.games.common.ending import GameEnd
+from bohn_tui.games.common.fast import Decision, FastPaths
 
 # the phases, re-exported (`X as X`: strict mypy's explicit form) for the games on these rules
 from bohn_tui.games.common.phases import OVER as OVER
@@ -75,7 +75,6 @@ from bohn_tui.games.common.table import (
     Field,
     PlayerState,
     distinct,
-    harvest,
     harvest_choices,
     harvest_tree,
     harvestable,
@@ -119,7 +118,7 @@ class GameState:
 S = TypeVar("S", bound=GameState)  # the state type of a game on these rules
 
 
-class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
+class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, FastPaths, Generic[S]):
     """The rules of a bean game (Bohnanza, Dahlias: its data) for one player count."""
 
     def __init__(self, data: GameData, n_players: int) -> None:
@@ -163,9 +162,16 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
         self._a_end_trading = [EndTrading(s) for s in seats]
         self._a_buy = [BuyField(s) for s in seats]
         self._order = [[(s + k) % n_players for k in seats] for s in seats]  # from s on
+        self._make_fast()
         # legal_actions for the seat to_move names; a game with its own legal_actions: those
         own = type(self).legal_actions is not BeanRules.legal_actions
         self.legal_to_move = self.legal_actions if own else self._legal
+        if not own and type(self).to_move is TurnOrder.to_move:  # (the type decides)
+            self.next_decision = self._next_decision
+
+    # the seat to move and its legal actions in one call (fast.py), set on rules whose
+    # legal_actions and to_move are these (engine/contract.py's NextDecision)
+    next_decision: Callable[[S], Decision | None]
 
     # -- names for messages ---------------------------------------------------------------
 
@@ -342,9 +348,16 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
             plant_choices(fields, dict.fromkeys(st.turned_up), self._a_plant_area[seat], out)
             out.append(cached_action(EndTurn, seat))
         if active or not self.duel:
-            try:
-                out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
-            except IndexError:  # more fields than the tables hold
+            try:  # harvest_choices, unrolled for two and three fields
+                if len(fields) == 2:
+                    f0, f1 = fields
+                    out += self._a_harvest2[seat][f0.count][f1.count]
+                elif len(fields) == 3:
+                    f0, f1, f2 = fields
+                    out += self._a_harvest3[seat][f0.count][f1.count][f2.count]
+                else:
+                    out.extend(harvest_choices(fields, self._a_harvest_by[seat]))
+            except IndexError:  # a count past the trees' reach, more fields than they hold
                 for i in harvestable(fields):
                     out.append(cached_action(Harvest, seat, i))
         cost = self.field_cost
@@ -405,8 +418,13 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
         if type(self).step is not BeanRules.step:
             return None
         steps = dict(self.handlers)
-        if steps.get(Harvest) == self._harvest:  # not a game's own harvest
-            steps[Harvest] = self._harvest_checked
+        for kind, handler, listed in (  # (not a game's own handler)
+            (Harvest, self._harvest, self._harvest_checked),
+            (PlantHand, self._plant_hand, self._plant_hand_listed),
+            (PlantArea, self._plant_area, self._plant_area_listed),
+        ):
+            if steps.get(kind) == handler:
+                steps[kind] = listed
         return steps
 
     def _need_active(self, st: S, a: Action, what: str) -> None:
@@ -524,17 +542,6 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, Generic[S]):
                     "protected while another field holds more than one card"
                 )
         self._harvest_checked(st, a, ev)
-
-    def _harvest_checked(self, st: S, a: Harvest, ev: list[Event] | None = None) -> None:
-        """The harvest of a Harvest that has passed `_harvest`'s checks (or was listed by
-        legal_actions, which asks the same rule: `listed_steps`)."""
-        p = st.players[a.seat]
-        index = a.field
-        f = p.fields[index]
-        variety, count = f.variety, f.count
-        coins = harvest(p, index, self.varieties[variety], st.deck.discard)  # type: ignore[index]
-        if ev is not None:
-            ev.append(Harvested(a.seat, index, variety, count, coins))  # type: ignore[arg-type]
 
     def _buy_field(self, st: S, a: BuyField, ev: list[Event] | None = None) -> None:
         p = st.players[a.seat]
