@@ -56,6 +56,25 @@ def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_a_thread() -> None:
     assert client.threaded == nt.SLOW_FOR - 1
 
 
+def test_a_standard_bots_longest_think_stays_on_the_loop() -> None:
+    """8 ms of CPU, a `standard` Bohnanza bot's longest think at 100 tables: neither it nor
+    the next go to a thread (at 4 ms, one in 500 sent its table's next 50 there)."""
+    new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, 1, {})
+    client = ServerClient(Session.start(new), 0)
+    driver = _Driver()
+    loop_thread = threading.get_ident()
+
+    async def run() -> None:
+        driver.cpu = 0.008
+        await client._think(driver, None)  # type: ignore[arg-type]
+        driver.cpu = 0.0
+        await client._think(driver, None)  # type: ignore[arg-type]
+
+    asyncio.run(run())
+    assert driver.threads == [loop_thread, loop_thread]
+    assert client.threaded == 0
+
+
 def test_rows_are_written_together_and_a_bad_row_fails_its_table_only(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
