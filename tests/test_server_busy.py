@@ -149,3 +149,43 @@ def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Pat
             assert not any("more: a lists all" in line for line in lines())
 
     asyncio.run(run())
+
+
+def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
+    """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby
+    (or a new person's name) is the app's one screen."""
+    from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NameScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+
+    async def run(app: LobbyApp, kind: type) -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, kind))
+            assert len(app.screen_stack) == 1
+
+    asyncio.run(
+        run(LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {}), LobbyScreen)
+    )
+    asyncio.run(run(LobbyApp(store, {"mode": "name", "hint": "Ben"}, lambda m: {}), NameScreen))
+
+
+def test_the_server_freezes_what_it_opened_from_the_collector(tmp_path: Path) -> None:
+    """After its tables open, a full collection does not scan them again (at 100 tables one
+    held the loop 60-70 ms); at its end they are the collector's again."""
+    import gc
+    import os
+    import signal
+
+    from bohn_tui.net.server import serve
+
+    store = Store(tmp_path)
+    frozen: list[int] = []
+
+    def ready(door: Any) -> None:
+        frozen.append(gc.get_freeze_count())
+        os.kill(os.getpid(), signal.SIGTERM)  # serve's own handler: it stops
+
+    asyncio.run(asyncio.wait_for(serve(store, "127.0.0.1", 0, ready, lambda s: None), 30))
+    assert frozen and frozen[0] > 0
+    assert gc.get_freeze_count() == 0
