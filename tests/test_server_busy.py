@@ -152,22 +152,31 @@ def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Pat
 
 
 def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
-    """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby
-    (or a new person's name) is the app's one screen."""
+    """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby is
+    the app's one screen (a new person's name screen goes on to it)."""
     from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NameScreen
 
     store = Store(tmp_path)
     ana = acc.create(store.db, "Ana", "k1")
 
-    async def run(app: LobbyApp, kind: type) -> None:
+    async def run(app: LobbyApp) -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, kind))
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert len(app.screen_stack) == 1
 
-    asyncio.run(
-        run(LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {}), LobbyScreen)
-    )
-    asyncio.run(run(LobbyApp(store, {"mode": "name", "hint": "Ben"}, lambda m: {}), NameScreen))
+    asyncio.run(run(LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})))
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        return {"account": acc.create(store.db, str(request["name"]), "k2").id}
+
+    async def named(app: LobbyApp) -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, NameScreen))
+            await pilot.press("enter")
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.me is not None and app.me.name == "Ben"
+
+    asyncio.run(named(LobbyApp(store, {"mode": "name", "hint": "Ben"}, ask)))
 
 
 def test_the_server_freezes_what_it_opened_from_the_collector(tmp_path: Path) -> None:

@@ -428,16 +428,21 @@ class LobbyApp(App[dict[str, Any]]):
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
 
     def get_default_screen(self) -> Screen[Any]:
-        """The first screen, in place of Textual's empty one (not laid out and drawn before
-        it: the lobby's first frame is its own)."""
+        """The lobby is the first screen, in place of Textual's empty one (not laid out and
+        drawn before it: the lobby's first frame is its own). A new person's name screen is
+        pushed over the empty one, as the lobby replaces it then (`switch_screen`)."""
+        if self.shown.get("mode") == "name":
+            return super().get_default_screen()
+        return LobbyScreen(self)
+
+    def on_mount(self) -> None:
         if self.shown.get("mode") == "name":
             hint = str(self.shown.get("hint", ""))
             try:
                 hint = acc.check_account_name(hint)
             except acc.AccountError:
                 hint = ""
-            return NameScreen(hint, str(self.shown.get("note", "")))
-        return LobbyScreen(self)
+            self.push_screen(NameScreen(hint, str(self.shown.get("note", ""))))
 
 
 __all__ = ["LobbyApp"]
