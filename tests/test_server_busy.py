@@ -177,24 +177,3 @@ def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
             assert app.me is not None and app.me.name == "Ben"
 
     asyncio.run(named(LobbyApp(store, {"mode": "name", "hint": "Ben"}, ask)))
-
-
-def test_the_server_freezes_what_it_opened_from_the_collector(tmp_path: Path) -> None:
-    """After its tables open, a full collection does not scan them again (at 100 tables one
-    held the loop 60-70 ms); at its end they are the collector's again."""
-    import gc
-    import os
-    import signal
-
-    from bohn_tui.net.server import serve
-
-    store = Store(tmp_path)
-    frozen: list[int] = []
-
-    def ready(door: Any) -> None:
-        frozen.append(gc.get_freeze_count())
-        os.kill(os.getpid(), signal.SIGTERM)  # serve's own handler: it stops
-
-    asyncio.run(asyncio.wait_for(serve(store, "127.0.0.1", 0, ready, lambda s: None), 30))
-    assert frozen and frozen[0] > 0
-    assert gc.get_freeze_count() == 0
