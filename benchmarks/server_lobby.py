@@ -1,7 +1,7 @@
 """SSH login to the lobby's first frame, and a full lobby (issue #26's "Measured", second
 part).
 
-    python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100]
+    python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100] [--burst N]
         [--accounts 50] [--reads 20] [--profile] [--json]
 
 Two temporary databases, filled through the store's own functions (store/accounts.py,
@@ -249,6 +249,12 @@ def main() -> None:
     ap.add_argument("--accounts", type=int, default=50)
     ap.add_argument("--reads", type=int, default=20)
     ap.add_argument("--apps", type=int, default=5, help="LobbyApp starts on each database")
+    ap.add_argument(
+        "--burst",
+        type=int,
+        default=0,
+        help="then this many logins at once (3 at most: PER_ACCOUNT)",
+    )
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -280,6 +286,13 @@ def main() -> None:
         out["login_ms"] = times
         shakes = [handshake(servers[0], key) * 1000 for _ in range(args.logins)]
         out["ssh_only_ms"] = shakes
+        if args.burst:  # several at once, a few seconds after the last (the idle ones back)
+            from concurrent.futures import ThreadPoolExecutor
+
+            time.sleep(5)
+            with ThreadPoolExecutor(args.burst) as pool:
+                burst = list(pool.map(lambda _: login(servers[0], key) * 1000, range(args.burst)))
+            out["burst_ms"] = sorted(burst)
         out["login_median_ms"] = {k: statistics.median(v) for k, v in times.items()}
         out["login_p95_ms"] = {k: pct(v, 95) for k, v in times.items()}
         out["load_after"] = load()
@@ -302,6 +315,12 @@ def main() -> None:
         )
         + " |"
     )
+    if "burst_ms" in out:
+        print(
+            f"| {args.burst} logins at once (empty), each to its first frame | "
+            + ", ".join(f"{ms:.0f}" for ms in out["burst_ms"])
+            + " ms | |"
+        )
     sh = out["ssh_only_ms"]
     print(
         f"| ssh -T alone (the login, refused: no terminal): median (min-max) | "
