@@ -1,7 +1,7 @@
 """SSH login to the lobby's first frame, and a full lobby (issue #26's "Measured", second
 part).
 
-    python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100]
+    python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100] [--burst N]
         [--accounts 50] [--reads 20] [--profile] [--json]
 
 Two temporary databases, filled through the store's own functions (store/accounts.py,
@@ -26,6 +26,11 @@ bot; Ana sits at every tenth.
   for Ana and the names of the accounts awaited, as the lobby screen's refresh reads them (`--reads`
   times; the SQL statements of one read counted with sqlite3's trace callback; `--profile`
   prints cProfile's top functions of one read).
+- **The lobby app alone** (`--apps` times on each database, in this process: no SSH, no
+  process start): ui/lobby.py's LobbyApp for Ana under Textual's `run_test` at 120x40, from
+  the app's start to its list filled and the screen refreshed after it (the first frame),
+  then one refresh of the lobby screen (`action_refresh`, every REFRESH seconds) timed on
+  its own, nothing new in the database.
 
 The machine's load average is printed before and after."""
 
@@ -152,6 +157,60 @@ class Server:
             self.proc.wait()
 
 
+def open_app(data: Path | None, apps: int, profile: bool = False) -> dict[str, list[float]]:
+    """Ms from LobbyApp's start to its list filled and drawn, and of one refresh after it
+    (`profile`: cProfile's top functions of the first start printed). With no `data`, a
+    bare Textual app of a label, a list of one line and a footer (Textual's own part)."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Label, OptionList
+
+    from bohn_tui.store import Store
+    from bohn_tui.store import accounts as acc
+    from bohn_tui.ui.lobby import LobbyApp
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Label("bohn server")
+            yield OptionList("Your games")
+            yield Footer()
+
+    store = Store(data) if data is not None else None
+    ana = acc.by_name(store.db, "Ana") if store is not None else None
+    out: dict[str, list[float]] = {"first_ms": [], "first_cpu_ms": [], "refresh_ms": []}
+
+    async def once() -> None:
+        t0, c0 = time.perf_counter(), time.process_time()
+        if store is None or ana is None:
+            app: App[Any] = Bare()
+        else:
+            app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})
+        async with app.run_test(size=(120, 40)) as pilot:
+            while (
+                not app.screen.query(OptionList)
+                or not app.screen.query_one(OptionList).option_count
+            ):
+                await asyncio.sleep(0.001)
+            await pilot.pause()  # (the frame with the list)
+            out["first_ms"].append((time.perf_counter() - t0) * 1000)
+            out["first_cpu_ms"].append((time.process_time() - c0) * 1000)
+            t1 = time.perf_counter()
+            if store is not None:
+                app.screen.action_refresh()  # type: ignore[attr-defined]
+            await pilot.pause()
+            out["refresh_ms"].append((time.perf_counter() - t1) * 1000)
+
+    for i in range(apps):
+        if profile and i == 0:
+            prof = cProfile.Profile()
+            prof.runcall(asyncio.run, once())
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
+        else:
+            asyncio.run(once())
+    return out
+
+
 def login(server: Server, key: Path) -> float:
     """Seconds from the fork of ssh to the end of the lobby's first frame with its list."""
     argv = ["ssh", "-tt", *SSH_OPTIONS, "-i", str(key), "-p", str(server.info["port"])]
@@ -189,6 +248,13 @@ def main() -> None:
     ap.add_argument("--running", type=int, default=100)
     ap.add_argument("--accounts", type=int, default=50)
     ap.add_argument("--reads", type=int, default=20)
+    ap.add_argument("--apps", type=int, default=5, help="LobbyApp starts on each database")
+    ap.add_argument(
+        "--burst",
+        type=int,
+        default=0,
+        help="then this many logins at once (3 at most: PER_ACCOUNT)",
+    )
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -202,6 +268,15 @@ def main() -> None:
         fill(root / "empty", kid, 1, 0, 0)
         fill(root / "full", kid, args.accounts, args.finished, args.running)
         out["read"] = read_lobby(root / "full", args.reads, args.profile)
+        out["app"] = {}
+        open_app(root / "empty", 1)  # (Textual's first app in this process: not timed)
+        if args.profile:
+            open_app(root / "full", 1, True)
+        for _ in range(args.apps):  # interleaved, one start at a time
+            for name in ("bare", "empty", "full"):
+                got = open_app(None if name == "bare" else root / name, 1)
+                for k, v in got.items():
+                    out["app"].setdefault(name, {}).setdefault(k, []).extend(v)
         servers = [Server(root / "empty"), Server(root / "full")]
         out["server_start_s"] = {"empty": servers[0].start_s, "full": servers[1].start_s}
         times: dict[str, list[float]] = {"empty": [], "full": []}
@@ -211,6 +286,13 @@ def main() -> None:
         out["login_ms"] = times
         shakes = [handshake(servers[0], key) * 1000 for _ in range(args.logins)]
         out["ssh_only_ms"] = shakes
+        if args.burst:  # several at once, a few seconds after the last (the idle ones back)
+            from concurrent.futures import ThreadPoolExecutor
+
+            time.sleep(5)
+            with ThreadPoolExecutor(args.burst) as pool:
+                burst = list(pool.map(lambda _: login(servers[0], key) * 1000, range(args.burst)))
+            out["burst_ms"] = sorted(burst)
         out["login_median_ms"] = {k: statistics.median(v) for k, v in times.items()}
         out["login_p95_ms"] = {k: pct(v, 95) for k, v in times.items()}
         out["load_after"] = load()
@@ -233,6 +315,12 @@ def main() -> None:
         )
         + " |"
     )
+    if "burst_ms" in out:
+        print(
+            f"| {args.burst} logins at once (empty), each to its first frame | "
+            + ", ".join(f"{ms:.0f}" for ms in out["burst_ms"])
+            + " ms | |"
+        )
     sh = out["ssh_only_ms"]
     print(
         f"| ssh -T alone (the login, refused: no terminal): median (min-max) | "
@@ -245,6 +333,26 @@ def main() -> None:
         f"{r['read_ms_median']:.1f} / {r['read_ms_max']:.1f} ms |"
     )
     print(f"| SQL statements of one read | | {r['statements']} |")
+    app = out["app"]
+    for k in ("first_ms", "first_cpu_ms"):
+        b = app["bare"][k]
+        print(
+            f"| a bare Textual app's first frame (a label, a list, a footer), {k} | "
+            f"{statistics.median(b):.0f} ms ({min(b):.0f}-{max(b):.0f}) | |"
+        )
+    for k, what in (
+        ("first_ms", "LobbyApp's first frame"),
+        ("first_cpu_ms", "... its CPU"),
+        ("refresh_ms", "one refresh"),
+    ):
+        print(
+            f"| {what}, in this process: median (min-max) of {args.apps} | "
+            + " | ".join(
+                f"{statistics.median(app[n][k]):.0f} ms ({min(app[n][k]):.0f}-{max(app[n][k]):.0f})"
+                for n in ("empty", "full")
+            )
+            + " |"
+        )
     print(f"| listed (yours, open, watch) | | {r['listed']} |")
 
 

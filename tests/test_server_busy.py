@@ -56,6 +56,25 @@ def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_a_thread() -> None:
     assert client.threaded == nt.SLOW_FOR - 1
 
 
+def test_a_standard_bots_longest_think_stays_on_the_loop() -> None:
+    """8 ms of CPU, a `standard` Bohnanza bot's longest think at 100 tables: neither it nor
+    the next go to a thread (at 4 ms, one in 500 sent its table's next 50 there)."""
+    new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], {1: "standard", 2: "standard"}, 1, {})
+    client = ServerClient(Session.start(new), 0)
+    driver = _Driver()
+    loop_thread = threading.get_ident()
+
+    async def run() -> None:
+        driver.cpu = 0.008
+        await client._think(driver, None)  # type: ignore[arg-type]
+        driver.cpu = 0.0
+        await client._think(driver, None)  # type: ignore[arg-type]
+
+    asyncio.run(run())
+    assert driver.threads == [loop_thread, loop_thread]
+    assert client.threaded == 0
+
+
 def test_rows_are_written_together_and_a_bad_row_fails_its_table_only(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -130,3 +149,31 @@ def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Pat
             assert not any("more: a lists all" in line for line in lines())
 
     asyncio.run(run())
+
+
+def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
+    """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby is
+    the app's one screen (a new person's name screen goes on to it)."""
+    from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NameScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+
+    async def run(app: LobbyApp) -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert len(app.screen_stack) == 1
+
+    asyncio.run(run(LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})))
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        return {"account": acc.create(store.db, str(request["name"]), "k2").id}
+
+    async def named(app: LobbyApp) -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, NameScreen))
+            await pilot.press("enter")
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.me is not None and app.me.name == "Ben"
+
+    asyncio.run(named(LobbyApp(store, {"mode": "name", "hint": "Ben"}, ask)))

@@ -56,7 +56,12 @@ class Clock:
         self.offset += seconds
 
 
-QUICK = 0.004  # CPU seconds: a bot's think that took longer sends the next ones to a thread
+# CPU seconds: a bot's think that took longer sends the table's next ones to a thread. A
+# `standard` Bohnanza bot thinks 0.2 ms (median) to 8 ms (its longest, at 100 tables); an
+# `expert` searches 120 ms. At 4 ms, one `standard` think in 500 sent its table's next 50 to
+# threads (a tenth of all), and each thread's Python kept the loop waiting for the GIL at
+# every send and SQLite call (benchmarks/README.md, tables26)
+QUICK = 0.02
 FLUSH_SECONDS = 0.25  # the rows changed within this long are written in one transaction
 SLOW_FOR = 50  # thinks of a table's bots in a thread after a slow one, then on the loop again
 
@@ -65,7 +70,7 @@ class ServerClient(LocalClient):
     """The server's LocalClient: a bot's think runs on the event loop while the table's
     bots think quickly (a `standard` Bohnanza bot: under a millisecond, CPU), since a
     thread's hand-over costs as much and its Python holds the GIL the loop waits for; a
-    think that took more than QUICK seconds of CPU (an `expert`'s budget) sends the table's
+    think that took more than QUICK seconds of CPU (an `expert`'s search) sends the table's
     next SLOW_FOR thinks to a thread, as LocalClient does them all."""
 
     def __init__(self, session: Any, bot_delay: float) -> None:

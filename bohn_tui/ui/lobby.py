@@ -234,6 +234,10 @@ class BoardScreen(ModalScreen[None]):
         yield Footer()
 
 
+def _first_enabled(options: list[Option]) -> int | None:
+    return next((i for i, o in enumerate(options) if not o.disabled), None)
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
@@ -255,17 +259,27 @@ class LobbyScreen(Screen[None]):
         me = self.lobby.me
         yield Label(literal(f"bohn server · {me.name if me else ''}"), id="title")
         yield Label(literal(self.lobby.shown.get("note", "")), id="note")
-        yield OptionList(id="tables")
-        yield Footer()
+        # filled here, so that the first layout and frame are the list's (not an empty
+        # list's, then the list laid out again)
+        options = self._options()
+        self._shown = self._key(options)
+        tables = OptionList(*options, id="tables")
+        tables.highlighted = _first_enabled(options)
+        yield tables
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.action_refresh()
         self.set_interval(REFRESH, self.action_refresh)
 
     def action_refresh(self) -> None:
+        if self.lobby.me is not None:
+            self._show(self._options())
+
+    def _options(self) -> list[Option]:
+        """The list's lines as the database has them now (none without an account)."""
         me = self.lobby.me
         if me is None:
-            return
+            return []
         db = self.lobby.store.db
         listed = t.lobby(db, me.id)
         awaited = (a for part in listed.values() for item in part for a in item.row.awaited)
@@ -313,12 +327,16 @@ class LobbyScreen(Screen[None]):
         for item in shown("watch"):
             options.append(self._option("watch", item, ""))
         rest("watch")
-        self._show(options)
+        return options
+
+    @staticmethod
+    def _key(options: list[Option]) -> list[tuple[str | None, str, bool]]:
+        return [(o.id, str(o.prompt), o.disabled) for o in options]
 
     def _show(self, options: list[Option]) -> None:
         """The list made of `options`, unless it shows just those already (a refresh that
         found nothing new lays nothing out again)."""
-        shown = [(o.id, str(o.prompt), o.disabled) for o in options]
+        shown = self._key(options)
         if shown == self._shown:
             return
         self._shown = shown
@@ -329,10 +347,7 @@ class LobbyScreen(Screen[None]):
         if keep is not None and keep < ol.option_count:
             ol.highlighted = keep
         else:
-            ol.highlighted = next(
-                (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled),
-                None,
-            )
+            ol.highlighted = _first_enabled(options)
 
     def action_all(self) -> None:
         """List every table of each part (again: SHOWN of each)."""
@@ -412,6 +427,14 @@ class LobbyApp(App[dict[str, Any]]):
         account = shown.get("account")
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The lobby is the first screen, in place of Textual's empty one (not laid out and
+        drawn before it: the lobby's first frame is its own). A new person's name screen is
+        pushed over the empty one, as the lobby replaces it then (`switch_screen`)."""
+        if self.shown.get("mode") == "name":
+            return super().get_default_screen()
+        return LobbyScreen(self)
+
     def on_mount(self) -> None:
         if self.shown.get("mode") == "name":
             hint = str(self.shown.get("hint", ""))
@@ -420,8 +443,6 @@ class LobbyApp(App[dict[str, Any]]):
             except acc.AccountError:
                 hint = ""
             self.push_screen(NameScreen(hint, str(self.shown.get("note", ""))))
-        else:
-            self.push_screen(LobbyScreen(self))
 
 
 __all__ = ["LobbyApp"]
