@@ -269,7 +269,10 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_table_is_built(
         if shown.reveal is None:  # no table to show yet (checked and pressed in one step)
             shown.action_confirm()  # Enter too early: ignored, nothing is shown
             assert app.screen is shown
-        assert await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        # built beneath the privacy screen: both waited for (the table's screen is in the
+        # stack a moment before its own privacy screen is over it)
+        built = lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)  # noqa: E731
+        assert await until(pilot, lambda: built() and isinstance(app.screen, PrivacyScreen))
         t = table(app)  # built beneath the same privacy screen
         assert isinstance(app.screen, PrivacyScreen) and t.viewer is None
         assert t.client.session.names == ["Ana", "Ben", "Cem"] and t.client.session.is_bot(2)
