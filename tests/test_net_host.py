@@ -25,7 +25,7 @@ from bohn_tui.play.session import portable_parts
 from bohn_tui.store import Store
 
 GAME = "bohnanza"
-WAIT = 3.0  # seconds any one message may take
+WAIT = 60.0  # seconds any one message may take (a deadline: a loaded machine is slower)
 
 
 class Peer:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import confirm_hand_over, make_app, table
+from helpers.ui import confirm_hand_over, make_app, table, until
 
 from bohn_tui.games.common.actions import Decline, EndPlanting, EndTrading, Offer, PlantHand
 from bohn_tui.play.session import Session
@@ -30,7 +30,7 @@ class LateOffer:
 
     def choose(self, seat: int, observe: Any, legal: list[Any]) -> Any:
         if not self.offered and any(isinstance(a, EndTrading) for a in legal):
-            self.go.wait(10)
+            self.go.wait(60)
             self.offered = True
             return Offer(seat, 1, (), (0,), ())
         return next((a for a in legal if isinstance(a, Decline)), None) or next(
@@ -76,11 +76,21 @@ async def test_an_offer_that_arrives_is_picked_and_x_works_at_once(
         await pilot.pause()
         assert 1 not in s.state.offers and t.controls.offer_sel == 2
         cem.go.set()
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if len(s.state.offers) == 2 and not t.client.busy:
-                break
-        await pilot.pause()
+
+        def arrived() -> bool:  # Cem's offer made (in a bot's thread) and shown to Ana:
+            # waited for by a deadline, with all that is asserted below
+            prompt = str(t.query_one("#banner").content)
+            return (
+                len(s.state.offers) == 2
+                and not t.client.busy
+                and s.decider() == 1
+                and t.viewer == 1
+                and t.controls.offer_sel == 3
+                and "x Decline" in keys_of(app)
+                and "a accepts" in prompt
+            )
+
+        await until(pilot, arrived)
         assert s.decider() == 1 and t.viewer == 1
         assert t.controls.offer_sel == 3  # Cem's, to Ana: picked as it arrives
         keys = keys_of(app)
@@ -106,11 +116,12 @@ async def test_the_prompt_names_only_keys_the_key_bar_shows(tmp_path: Path) -> N
         await pilot.pause()
         await maybe_hand_over(pilot, app)
         t = table(app)
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if not t.client.busy:
-                break
-        await pilot.pause()
+
+        def settled() -> bool:  # the bots done (in their threads), the table shown after
+            prompt = str(t.query_one("#banner").content)
+            return not t.client.busy and s.decider() == 0 and "o makes an offer" in prompt
+
+        await until(pilot, settled)
         assert s.decider() == 0 and not s.state.offers
         prompt = str(t.query_one("#banner").content)
         keys = keys_of(app)

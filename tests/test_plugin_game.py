@@ -11,12 +11,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-from helpers.ui import screen_text, table
+from helpers.ui import screen_text, table, until
 
 from bohn_tui.engine.chance import Told
 from bohn_tui.games import BUILT_IN, GAMES, GROUP, REGISTRY, rules_for, spec
@@ -122,7 +123,8 @@ async def test_every_screen_and_the_saves(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         undone = False
-        for _ in range(200):
+        end = time.monotonic() + 120  # (a deadline, not a count: the bot thinks in a thread)
+        while time.monotonic() < end:
             if session.state.over:
                 break
             legal = t.client.legal(0)
@@ -140,10 +142,8 @@ async def test_every_screen_and_the_saves(tmp_path: Path) -> None:
                 undone = True
         assert undone
         assert session.state.over
-        for _ in range(40):  # the end screen follows the last move's frame
-            if "game over ·" in screen_text(app.screen):
-                break
-            await pilot.pause(0.05)
+        # the end screen follows the last move's frame: waited for by a deadline
+        await until(pilot, lambda: "Pocket duel: game over · Ana wins!" in screen_text(app.screen))
         assert "Pocket duel: game over · Ana wins!" in screen_text(app.screen)
         save = Store(data).list()[0].id
     out = tmp_path / "duel.json"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers.screen import rows
-from helpers.ui import make_app, table
+from helpers.ui import make_app, table, until
 from textual.geometry import Region
 
 from bohn_tui.games.common.ui.player_panel import PlayerPanel
@@ -75,8 +75,13 @@ async def test_every_player_while_trading_at_80x24(tmp_path: Path, game: str, n:
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("1", "e")  # plant, then turn up: trading
+        # the bot's offer comes from its thread, then the key bar is laid out again:
+        # waited for by a deadline (not one pause())
+        t = table(app)
+        keys_rows = lambda: t.query_one("#keys").region.height  # noqa: E731
+        await until(pilot, lambda: not t.client.busy and keys_rows() == 2)
         await pilot.pause()
-        assert table(app).query_one("#keys").region.height == 2
+        assert keys_rows() == 2
         check_all_visible(app, 0)
 
 
@@ -89,8 +94,9 @@ async def test_all_trading_keys_show_at_80x24(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("1", "e")  # plant, then turn up: trading
-        await pilot.pause()
         t = table(app)
+        await until(pilot, lambda: not t.client.busy)  # (the bots' offers made, in threads)
+        await pilot.pause()
         assert s.state.phase == "trade", s.state.phase
         check_all_visible(app, 0)
         bar = t.query_one("#keys")

@@ -42,7 +42,23 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let the first frame, the game's start and the bots' moves (bot_delay=0) happen."""
+    """Let the first frame, the game's start and the bots' moves (bot_delay=0) happen: a
+    new game's table built (after the first frame) and its bots done (in their threads),
+    waited for by a deadline, not a count of pauses; then the frame drawn."""
+    from helpers.ui import until
+
+    from bohn_tui.ui.screens.table import TableScreen
+
+    app = pilot.app
+    new = isinstance(getattr(app, "first_session", None), NewGame)
+
+    def ready() -> bool:
+        t = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+        if t is None:
+            return not new or app.return_code is not None
+        return not t.building and not t.client.busy
+
+    assert await until(pilot, ready), "the game did not settle"
     for _ in range(5):
         await pilot.pause()
 

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from helpers.rules import give_coins, grow, play
-from helpers.ui import make_app, screen_text, table
+from helpers.ui import make_app, screen_text, table, until
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.bohnroschen.bots import BohnroschenBot, bohnroschen_or
@@ -143,7 +143,8 @@ async def test_the_hint_key_names_a_legal_action_and_a_reason(tmp_path: Path) ->
         t = table(app)
         assert "i Hint" in str(app.screen.query_one("#keys").content)
         await pilot.press("i")
-        await pilot.pause()
+        # (the expert thinks in a thread: its toast waited for by a deadline)
+        await until(pilot, lambda: list(app._notifications))
         shown = [n.message for n in app._notifications]
         assert shown, "no hint shown"
         text = shown[-1]

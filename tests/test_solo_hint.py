@@ -4,11 +4,12 @@ the other one, the coins tribute would cost), so different moves get different r
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import make_app, screen_text
+from helpers.ui import make_app, screen_text, until
 
 from bohn_tui.games import rules_for
 from bohn_tui.games.bohnroschen.solo_hint import advise, describe
@@ -83,8 +84,12 @@ def test_a_tie_says_so() -> None:
     assert why.startswith("plant your front card (Black-eyed) on field 1 would do just as well")
 
 
-def slow_hint(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[str]:
-    """The hint, made to think `seconds` longer (in whatever thread it runs); the hints made."""
+def slow_hint(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, until: threading.Event | None = None
+) -> list[str]:
+    """The hint, made to think `seconds` longer (in whatever thread it runs), or until the
+    test sets `until` (60 s at most): then it is still thinking whatever the machine's load;
+    the hints made."""
     import time
 
     from bohn_tui.games.bohnroschen import solo_hint
@@ -93,7 +98,10 @@ def slow_hint(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[str]:
     real = solo_hint.hint
 
     def slow(view: dict[str, Any], legal: list[Any]) -> str:
-        time.sleep(seconds)
+        if until is not None:
+            until.wait(60)
+        else:
+            time.sleep(seconds)
         made.append(real(view, legal))
         return made[-1]
 
@@ -106,16 +114,20 @@ async def test_keys_work_while_the_expert_thinks(
 ) -> None:
     """The hint thinks off the event loop: a key pressed meanwhile plants at once, and the
     hint made for the table before that planting is dropped, not shown."""
-    made = slow_hint(monkeypatch, 1.0)
+    # the expert thinks until the key has gone through (not for 1 s, which a loaded
+    # machine may spend before the key is taken)
+    thinking = threading.Event()
+    made = slow_hint(monkeypatch, 1.0, thinking)
     session = Session.new(GAME, ["Ana"], {}, seed=3)
     app = make_app(tmp_path, session)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("i")
         await pilot.press("1")  # plant the front card on field 1 while the expert thinks
-        await pilot.pause(0.2)
+        await until(pilot, lambda: session.state.players[0].fields[0].count == 1)
         assert not made, "the hint had finished before the key was taken"
         assert session.state.players[0].fields[0].count == 1  # the key went through
+        thinking.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert made, "the hint never finished"

@@ -345,7 +345,7 @@ async def test_a_game_played_to_its_end_shows_in_the_statistics(tmp_path: Path) 
     whole game by keys (14 s) with `BOHN_FULL=1`."""
     from functools import partial
 
-    from helpers.ui import make_app, play_until, screen_text
+    from helpers.ui import make_app, play_until, screen_text, until
 
     from bohn_tui.games.common.bots import make as make_bot
     from bohn_tui.games.common.ui.end import EndScreen
@@ -368,10 +368,11 @@ async def test_a_game_played_to_its_end_shows_in_the_statistics(tmp_path: Path) 
     app = make_app(tmp_path, s)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_until(pilot, app, lambda s: s.over, limit=3000)
-        await pilot.pause()
+        # (the last move may be a bot's, in a thread: the end screen follows in its own time)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
         assert isinstance(app.screen, EndScreen)
         await pilot.press("m", "t")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
         assert isinstance(app.screen, StatsScreen)
         (ana,) = app.screen.loaded.stats.players  # type: ignore[union-attr]
         won = s.state.winners == [0] or 0 in s.state.winners

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers.rules import give_coins
-from helpers.ui import SIZE, make_app, table
+from helpers.ui import SIZE, make_app, table, until
 from textual.widgets import Static
 
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen
@@ -81,10 +81,9 @@ async def test_the_end_of_a_solo_run_shows_the_best_runs(
     s = Session.new(GAME, ["Ana"], {0: "standard"}, seed=8)
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, SoloEndScreen):
-                break
+        # the bot plays the run in its threads: its end waited for by a deadline (not 50
+        # pause()s)
+        await until(pilot, lambda: isinstance(app.screen, SoloEndScreen))
         assert isinstance(app.screen, SoloEndScreen)
         assert app.screen.store.count()[0] == 1
     assert (tmp_path / "bohn.sqlite3").is_file()  # the one database

@@ -5,7 +5,6 @@ screen between two people, a person keeps the table while a bot rolls, the help.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
@@ -52,11 +51,10 @@ async def test_the_first_frame_does_not_wait_for_the_chances(
         await pilot.pause()
         assert "Working out your exact chances" in text(app, "#roll-info")
         release.set()
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if "rolling all five:" in " ".join(text(app, "#roll-info").split()):
-                break
-        info = " ".join(text(app, "#roll-info").split())
+        shows = lambda: " ".join(text(app, "#roll-info").split())  # noqa: E731
+        # (by a deadline, not a count of pauses: the chances are built in a thread)
+        await until(pilot, lambda: "More orders this turn, rolling all five:" in shows())
+        info = shows()
         assert "More orders this turn, rolling all five:" in info and "%" in info
 
 
@@ -351,17 +349,23 @@ async def test_a_person_keeps_the_table_while_a_bot_rolls(tmp_path: Path) -> Non
     app = BohnApp(Store(tmp_path), s, bot_delay=30)  # a bot's move shows for 30 s
     async with app.run_test(size=SMALL) as pilot:
         t = table(app)
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if s.state.rolls >= 1:
-                break
+        # the bot's roll on the table (it thinks in a thread; waited for by a deadline, with
+        # what the table then shows)
+        await until(
+            pilot,
+            lambda: (
+                s.state.rolls >= 1
+                and t.viewer in (1, 2)
+                and "rolling" in text(app, "#banner")
+                and "h Harvest (Cem)" in keys(app)
+            ),
+        )
         assert s.state.roller == 0 and not s.state.first_roll  # the bot is rolling
         assert t.viewer in (1, 2)
         assert "rolling" in text(app, "#banner")
         assert "h Harvest (Cem)" in keys(app)  # covering only adds: Cem still has 3+
         await pilot.press("h")
-        await asyncio.sleep(0.1)
-        await pilot.pause()
+        await until(pilot, lambda: s.state.players[2].thalers >= 1)
         assert s.state.players[2].thalers >= 1  # 3 or 4 orders: the bot's roll may add one
         assert s.state.roller == 0  # still the bot's turn
         t.client.stop()
@@ -473,8 +477,9 @@ async def test_the_next_person_takes_the_table_when_a_bot_has_rolled(tmp_path: P
             await pilot.press(*[str(i + 1) for i, w in enumerate(s.state.where) if w == "rolled"])
             await pilot.press("r")
         assert s.state.roller == 1
-        await until(pilot, lambda: s.state.roller == 2)
-        await pilot.pause()
+        await until(
+            pilot, lambda: s.state.roller == 2 and t.viewer == 2 and "r Roll all 5" in keys(app)
+        )
         assert s.state.roller == 2 and t.viewer == 2
         assert not isinstance(app.screen, PrivacyScreen)
         assert "r Roll all 5" in keys(app)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from helpers.ui import SIZE, make_app, screen_text, shows_a_hand, table
+from helpers.ui import SIZE, make_app, screen_text, shows_a_hand, table, until
 
 from bohn_tui.games.common.table import Field
 from bohn_tui.games.common.ui.hand import HandView
@@ -27,6 +27,7 @@ from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.choose import ChooseScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.screens.table import TableScreen
 
 NAMES = ["Ana", "Ben", "Cem", "Dora"]
 
@@ -303,13 +304,16 @@ async def test_the_first_hand_over_goes_to_the_dealt_starting_player(tmp_path: P
     new = NewGame(GAME, NAMES[:3], {2: "standard"}, seed=seed)
     app = BohnApp(Store(tmp_path), new, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        # the table is built beneath the privacy screen after a refresh, and Ben's hand
+        # shows once it is: each waited for by a deadline (not two pause()s)
+        built = lambda: any(isinstance(x, TableScreen) for x in app.screen_stack)  # noqa: E731
+        await until(pilot, lambda: built() and isinstance(app.screen, PrivacyScreen))
         t = table(app)
         assert isinstance(app.screen, PrivacyScreen) and app.screen.player == "Ben"
         assert t.viewer is None and not any(map(shows_a_hand, t.query(HandView)))
         await pilot.press("enter")
-        await pilot.pause()
+        shown = lambda: "Ben's hand" in str(t.query_one(HandView).border_title)  # noqa: E731
+        await until(pilot, lambda: app.screen is t and t.viewer == 1 and shown())
         assert app.screen is t and t.viewer == 1
         assert "Ben's hand" in str(t.query_one(HandView).border_title)
 
@@ -579,8 +583,7 @@ async def test_the_end_screen_shows_the_groschen_of_the_tie_break(tmp_path: Path
     groschen = [str(p["groschen"]) for p in s.view(None)["players"]]
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, ExcaliEndScreen))  # (not 2 pauses)
         assert isinstance(app.screen, ExcaliEndScreen)
         scores = next(w.content for w in app.screen.query(Static) if isinstance(w.content, Table))
         col = next(c for c in scores.columns if c.header == "Groschen")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.ui import SIZE, make_app, screen_text
+from helpers.ui import SIZE, make_app, screen_text, until
 
 from bohn_tui.play.session import Session
 
@@ -45,8 +45,7 @@ async def _end_columns(tmp_path: Path, game: str, n: int) -> list[str]:
     s.run_bots()
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))  # (not two pause()s)
         assert isinstance(app.screen, EndScreen)
         scores = next(w.content for w in app.screen.query(Static) if isinstance(w.content, Table))
         return [str(c.header) for c in scores.columns]

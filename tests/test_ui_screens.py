@@ -74,10 +74,17 @@ async def test_bot_game_ends_on_the_end_screen(tmp_path: Path) -> None:
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE) as pilot:
         assert await until(pilot, lambda: s.over and isinstance(app.screen, EndScreen))
-        await pilot.pause()
-        text = screen_text(app.screen)
         best = max(s.state.scores)
         winners = [s.names[w] for w in s.state.winners]
+        wanted = [*winners, "game over", f"{best}", "Coins over the game", "Ana (random)"]
+
+        def drawn() -> str:  # the end screen's text once all of it is there (it is filled
+            # after it shows: one read after one pause() may come before)
+            text = screen_text(app.screen)
+            return text if all(w in text for w in wanted) else ""
+
+        await until(pilot, drawn)
+        text = screen_text(app.screen)
         assert all(w in text for w in winners) and "game over" in text
         assert f"{best}" in text and "Coins over the game" in text
         assert "Ana (random)" in text and "(bot)" not in text  # each bot with its level
@@ -262,12 +269,23 @@ async def test_a_new_game_shows_its_first_hand_over_before_the_table_is_built(
         if shown.reveal is None:  # no table to show yet (checked and pressed in one step)
             shown.action_confirm()  # Enter too early: ignored, nothing is shown
             assert app.screen is shown
-        assert await until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+        # built beneath the privacy screen: both waited for (the table's screen is in the
+        # stack a moment before its own privacy screen is over it)
+        built = lambda: any(isinstance(s, TableScreen) for s in app.screen_stack)  # noqa: E731
+        assert await until(pilot, lambda: built() and isinstance(app.screen, PrivacyScreen))
         t = table(app)  # built beneath the same privacy screen
         assert isinstance(app.screen, PrivacyScreen) and t.viewer is None
         assert t.client.session.names == ["Ana", "Ben", "Cem"] and t.client.session.is_bot(2)
         await pilot.press("enter")
-        await pilot.pause()
+        # her hand is shown beneath once the table is built (not after one pause())
+        await until(
+            pilot,
+            lambda: (
+                app.screen is t
+                and t.viewer == 0
+                and "Ana's hand" in str(t.query_one("HandView").border_title)
+            ),
+        )
         assert app.screen is t and t.viewer == 0
         assert "Ana's hand" in str(t.query_one("HandView").border_title)
 
@@ -300,18 +318,19 @@ async def test_a_new_game_started_in_a_too_small_terminal_leaves_no_stray_screen
     new = NewGame("bohnanza", ["Ana", "Ben", "Cem"], seed=1)
     app = BohnApp(Store(tmp_path), new, bot_delay=0)
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        # (each screen waited for by a deadline: the table is built after a refresh)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         assert isinstance(app.screen, PrivacyScreen)
         await pilot.press("enter")
-        await pilot.pause()
+        stack = lambda: [type(s) for s in app.screen_stack[1:]]  # noqa: E731
+        await until(pilot, lambda: stack() == [TableScreen] and table(app).viewer is not None)
         # one table, with nothing beneath it but the app's own screen
-        assert [type(s) for s in app.screen_stack[1:]] == [TableScreen]
+        assert stack() == [TableScreen]
         await pilot.press("q")  # to the menu: the menu, not an old privacy screen
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -329,16 +348,21 @@ async def test_a_toast_stays_on_the_screen_it_was_raised_on(tmp_path: Path) -> N
         await pilot.press("enter")
         await pilot.pause()
         assert not await table(app).do(EndTrading(0))  # phase 1: the rules refuse it
-        await pilot.pause(0.2)
+        await until(pilot, lambda: "Not allowed" in seen(app))  # (a toast: drawn later)
         assert "Not allowed" in seen(app)
         await pilot.press("question_mark")
         await pilot.pause(0.2)
+        # (the help's frame drawn, waited for: then what it does not show)
+        helps = lambda: "the bottom line shows the ones you can use now" in seen(app)  # noqa: E731
+        assert await until(pilot, helps), seen(app)
         assert isinstance(app.screen, HelpScreen) and "Not allowed" not in seen(app)
         await pilot.press("escape")
         await pilot.pause(0.2)
+        assert await until(pilot, lambda: not helps())
         assert "Not allowed" not in seen(app)  # nor back on the table
         await pilot.press("q")
-        await pilot.pause(0.2)
+        said = lambda: "The game is saved" in " ".join(seen(app).split())  # noqa: E731
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and said())
         assert isinstance(app.screen, MenuScreen)
         shown = " ".join(seen(app).split())
         assert "Not allowed" not in shown and "The game is saved" in shown

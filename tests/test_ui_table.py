@@ -6,7 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from helpers.ui import B3_DECK, SIZE, make_app, play_until, secret_counts, step, summaries, table
+from helpers.ui import (
+    B3_DECK,
+    SIZE,
+    make_app,
+    play_until,
+    secret_counts,
+    step,
+    summaries,
+    table,
+    until,
+)
 
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -73,6 +83,8 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
     s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=2)
     slept: set[int] = set()
     released = threading.Event()
+    cem_seen = threading.Event()  # Cem thinks until the banner has said so (not 0.5 s,
+    # which a loaded machine may spend between two looks at the banner)
 
     def slow_first(seat: int) -> None:
         bot = s.bots[seat]
@@ -82,9 +94,9 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
             if seat not in slept:  # its first decision takes a while (the banner shows it)
                 slept.add(seat)
                 if seat == 1:  # Ben thinks until the test has pressed its keys
-                    released.wait(30)
+                    released.wait(60)
                 else:
-                    time.sleep(0.5)
+                    cem_seen.wait(60)
             return choose(*args, **kw)
 
         bot.choose = thinking  # type: ignore[method-assign]
@@ -102,12 +114,19 @@ async def test_a_thinking_bot_holds_no_frame_and_each_move_shows(tmp_path: Path)
         await pilot.press("v")  # while Ben thinks
         assert isinstance(app.screen, LogScreen) and t.client.busy
         await pilot.press("escape")
-        released.set()
+        banner = lambda: str(t.query_one("#banner").content)  # noqa: E731
         banners: set[str] = set()
+        # Ben's thinking shown (waited for before he is let go: his later moves are quick)
+        await until(pilot, lambda: "Ben (random) is thinking…" in banner())
+        banners.add(banner())
+        released.set()
         end = time.monotonic() + 60  # a deadline, not a count: a loaded machine is slower
         while time.monotonic() < end:
             await pilot.pause(0.02)
-            banners.add(str(t.query_one("#banner").content))
+            shown = banner()
+            banners.add(shown)
+            if "Cem (random) is thinking…" in shown:
+                cem_seen.set()
             if s.state.active == 0 and not t.client.busy:
                 break
             if not t.client.busy and app.screen is t:  # Ana answers an offer to her

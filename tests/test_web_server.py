@@ -73,7 +73,13 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
     ana.press("p")
     ana.wait_for("Profile · Ana")
     ana.press("l")
-    shown = ana.wait_for("or in a browser at")
+
+    def told(x: str) -> bool:  # the code and the page's address both drawn (not the
+        # first piece of the frame that shows "or in a browser at")
+        found = re.search(r"link-([a-z0-9]+)@", x)
+        return bool(found) and f"{info['web']} the code {found[1]}" in " ".join(x.split())
+
+    shown = ana.wait_for(lambda x: "or in a browser at" in x and told(x))
     code = re.search(r"link-([a-z0-9]+)@", shown)[1]  # type: ignore[index]
     assert f"{info['web']} the code {code}" in " ".join(shown.split())
     page = Page(context, info["web"])
@@ -100,15 +106,16 @@ def _lobby_in_a_browser(ana: Terminal, info: dict[str, Any], data: Path, context
     again = Page(context, info["web"])  # the used code, a second time
     again.wait_for("Link code")
     again.type(code + "\n")
-    assert WRONG in again.wait_for(lambda s: s.count("Link code") == 2)
+    assert WRONG in again.wait_for(lambda s: s.count("Link code") == 2 and WRONG in s)
     banned = CliRunner().invoke(app, ["server", "accounts", "ban", "ana", "--data", str(data)])
     assert "banned Ana" in banned.stdout
-    assert "bohn: this account is banned" in page.wait_for("this account is banned")
+    banned_line = "bohn: this account is banned"
+    assert banned_line in page.wait_for(banned_line)
     page.wait_closed()
     return code
 
 
-async def _screen(url: str, typed: str, until: str, seconds: float = 20.0) -> str:
+async def _screen(url: str, typed: str, until: str, seconds: float = 60.0) -> str:
     """What a websocket (no browser) that types `typed` at the door's prompt sees once `until`
     shows or the door closes it, drawn by pyte at 100 x 30."""
     async with aiohttp.ClientSession() as http:

@@ -141,6 +141,9 @@ async def step(pilot: Pilot[None], app: BohnApp, checks: list[int]) -> None:
             await pilot.press(key)
             await pilot.pause()
             return
+    if t.client.busy:  # a bot thinks (in its thread, longer on a loaded machine): its move
+        await until(pilot, lambda: not t.client.busy)  # comes first, by a deadline
+        return
     raise AssertionError(f"stuck: {t.controls.banner()} legal={t._legal}")
 
 
