@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -13,12 +12,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from bohn_tui.ui.screens.one_frame import OneFrame
+from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize
 
 
-class ChooseScreen(OneFrame, ModalScreen[Any]):
-    """(OneFrame: its first layout and whole repaint draw one frame; its first Resize,
-    of the size its first layout had, lays nothing out again.)"""
+class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
+    """(OneFrame: its first layout and whole repaint draw one frame; SameSizeResize: its
+    first Resize, of the size its first layout had, lays nothing out again.)"""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "cancel", "Cancel"),
@@ -40,10 +39,6 @@ class ChooseScreen(OneFrame, ModalScreen[Any]):
                     for i, (label, _) in enumerate(self.choices)
                 ]
             )
-
-    async def _on_resize(self, event: events.Resize) -> None:
-        if event.size == self._size:
-            event.prevent_default()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index][1])

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bohn_tui.ui.screens.one_frame import OneFrame
+from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize
 
 KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→", "up": "↑", "down": "↓"}
 
@@ -35,7 +35,7 @@ def key_table(bindings: list[BindingType]) -> Table:
     return t
 
 
-class HelpScreen(OneFrame, ModalScreen[None]):
+class HelpScreen(OneFrame, SameSizeResize, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
 
     def __init__(
@@ -97,12 +97,6 @@ class HelpScreen(OneFrame, ModalScreen[None]):
         self._dirty_widgets.clear()
         if rounds:
             self.call_after_refresh(self._lay_out, rounds - 1)
-
-    async def _on_resize(self, event: events.Resize) -> None:
-        # a new screen's first Resize, of the size its first layout had, lays it and the
-        # table beneath out again (a second frame of the first help): not Screen's then
-        if event.size == self._size:
-            event.prevent_default()
 
     def show(self, before: list[Any], after: list[Any]) -> HelpScreen:
         """The same help again with the game's text of now: only a part that changed is

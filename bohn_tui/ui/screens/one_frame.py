@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+
 
 class OneFrame:
     """Mixed in before Textual's Screen."""
@@ -37,3 +39,15 @@ class OneFrame:
             self._dirty_widgets.clear()
             return
         super()._compositor_refresh()  # type: ignore[misc]
+
+
+class SameSizeResize:
+    """Mixed in before Textual's Screen: a new screen's first Resize, of the size its first
+    layout had, lays it (and the screen beneath) out again, a second frame of the same
+    picture; a Resize of that size is not Screen's then (issue #25)."""
+
+    _size: Any
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        if event.size == self._size:
+            event.prevent_default()
