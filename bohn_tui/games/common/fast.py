@@ -13,7 +13,7 @@ from typing import Any
 
 from bohn_tui.games.common.actions import Action, Harvested, Planted
 from bohn_tui.games.common.phases import PLANT, PLANT_TRADES, TRADE
-from bohn_tui.games.common.table import distinct
+from bohn_tui.games.common.table import distinct, harvest, plant_on
 
 Decision = tuple[int, list[Action]]  # (the seat to move, its legal actions)
 
@@ -42,10 +42,6 @@ class FastPaths:
         """What the fast paths look up, made once with the rules (after their actions)."""
         self._a_harvest2 = [tree[2] for tree in self._a_harvest_by]  # [seat]: two fields'
         self._a_harvest3 = [tree[3] for tree in self._a_harvest_by]  # [seat]: three fields'
-        self._payouts = {  # variety: (coins for 0 .. every card of it in a field, its id)
-            k: ([*v.payout, *[v.payout[-1]] * (v.count + 1 - len(v.payout))], v.id)
-            for k, v in self.varieties.items()
-        }
 
     def _next_decision(self, st: Any) -> Decision | None:
         """(to_move(st), legal_to_move(st, that seat)), or None where to_move is None: for
@@ -90,14 +86,12 @@ class FastPaths:
             if planted < 2 and hand:
                 v = hand[0]
                 row = self._a_plant_hand[seat][v]
-                v0 = f0.variety
+                v0, v1, v2 = f0.variety, f1.variety, f2.variety
                 if v0 is None or v0 == v:
                     out.append(row[0])
-                v0 = f1.variety
-                if v0 is None or v0 == v:
+                if v1 is None or v1 == v:
                     out.append(row[1])
-                v0 = f2.variety
-                if v0 is None or v0 == v:
+                if v2 is None or v2 == v:
                     out.append(row[2])
             if planted:
                 out.append(self._a_end_planting[seat])
@@ -127,12 +121,7 @@ class FastPaths:
         p = st.players[a.seat]
         hand = p.hand
         front = hand[0]
-        f = p.fields[a.field]
-        if f.count:
-            f.count += 1
-        else:
-            f.variety = front
-            f.count = 1
+        plant_on(p.fields[a.field], front)
         del hand[0]
         st.planted += 1
         if ev is not None:
@@ -148,12 +137,7 @@ class FastPaths:
             return
         p = st.players[a.seat]
         variety = a.variety
-        f = p.fields[a.field]
-        if f.count:
-            f.count += 1
-        else:
-            f.variety = variety
-            f.count = 1
+        plant_on(p.fields[a.field], variety)
         area = p.area
         area.remove(variety)
         if ev is not None:
@@ -163,19 +147,10 @@ class FastPaths:
 
     def _harvest_checked(self, st: Any, a: Any, ev: list[Any] | None = None) -> None:
         """The harvest of a Harvest that has passed `_harvest`'s checks (or was listed by
-        legal_actions, which asks the same rule: `listed_steps`): table.harvest, inline."""
+        legal_actions, which asks the same rule: `listed_steps`)."""
         p = st.players[a.seat]
         f = p.fields[a.field]
         variety, count = f.variety, f.count
-        pay, vid = self._payouts[variety]
-        try:
-            coins = pay[count]
-        except IndexError:  # more cards than the game has of it (a deck of a record's own)
-            coins = pay[-1]
-        if coins:
-            p.coins.extend([vid] * coins)
-        st.deck.discard.extend([vid] * (count - coins))
-        f.variety = None
-        f.count = 0
+        coins = harvest(p, a.field, self.varieties[variety], st.deck.discard)
         if ev is not None:
             ev.append(Harvested(a.seat, a.field, variety, count, coins))

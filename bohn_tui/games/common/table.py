@@ -185,6 +185,15 @@ def harvestable(fields: list[Field]) -> list[int]:
     return harvestable_counts([f.count for f in fields])
 
 
+def plant_on(f: Field, variety: str) -> None:
+    """One card of `variety` on field `f`, which takes it (its checks made)."""
+    if f.count:
+        f.count += 1
+    else:
+        f.variety = variety
+        f.count = 1
+
+
 def harvest(player: PlayerState, index: int, variety: Variety, discard: list[str]) -> int:
     """Harvest a field: coin cards to the treasury, the rest to the discard pile."""
     f = player.fields[index]
