@@ -12,13 +12,13 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.wait import until_async
 
 import bohn_tui.net.client as net_client
 from bohn_tui.net import protocol as p
@@ -146,16 +146,6 @@ async def connected_as(code: str, path: Path) -> tuple[RemoteClient, list[int]]:
     return client, seen
 
 
-async def until(cond: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Until `cond()` holds, by a deadline (not a count of sleeps: a loaded machine is
-    slower)."""
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.02)
-
-
 async def test_the_state_is_kept_and_views_are_the_seats(fake: Any, tmp_path: Path) -> None:
     fake(say(WELCOME, STATE))
     client, _ = await connected(tmp_path / "h.sock")
@@ -209,7 +199,7 @@ async def test_a_hostile_line_later_ends_the_connection_with_one_line(
     host = fake(script)
     client, seen = await connected(tmp_path / "h.sock")
     client._send(p.ping())
-    await until(lambda: client.connection is not None)
+    await until_async(lambda: client.connection is not None)
     assert words in client.connection and client.ended and seen
     assert client.view(0) == {"mine": True}  # the last good state stays on the table
     assert await client.undo() == "not connected to the host"
@@ -231,9 +221,9 @@ async def test_a_dropped_connection_reconnects_with_the_same_code(
 
     fake(script)
     client, _ = await connected(tmp_path / "h.sock")
-    await until(lambda: client.connection is not None)
+    await until_async(lambda: client.connection is not None)
     assert "lost; reconnecting" in client.connection
-    await until(lambda: client.connection is None)
+    await until_async(lambda: client.connection is None)
     assert hellos == [CODE, CODE] and client.version == 2
     client.stop()
 
@@ -260,7 +250,7 @@ async def test_a_result_answers_its_request(fake: Any, tmp_path: Path) -> None:
     client, _ = await connected(tmp_path / "h.sock")
     assert await client.undo() == "nothing to undo"
     assert client.chat("  hi\tall ") is None
-    await until(lambda: len(client.log) == 2)
+    await until_async(lambda: len(client.log) == 2)
     assert client.log[1].text == "Ana: hi all"
     client.stop()
 
@@ -336,27 +326,27 @@ async def test_a_joined_table_shows_one_seat_and_its_moves_reach_the_others(
             s = app.screen
             return isinstance(s, TableScreen) and s.viewer == 0 and s._hand is not None
 
-        await until(opened)
+        await until_async(opened)
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer == 0
         assert table._hand is not None  # Ana's hand shows
         await pilot.press("p")  # no pass-screen key at a remote seat
         await pilot.press("1")  # plant the front card on field 1
-        await until(lambda: _fields(ben.view(1), 0) != before)
+        await until_async(lambda: _fields(ben.view(1), 0) != before)
         assert ben_saw and not any(isinstance(s, PrivacyScreen) for s in app.screen_stack)
         assert ben.view(1)["players"][0]["hand"] is None  # Ben never sees Ana's hand
         await pilot.press("slash", *"hi Ben", "enter")
-        await until(lambda: any(ln.text == "Ana: hi Ben" for ln in ben.log))
+        await until_async(lambda: any(ln.text == "Ana: hi Ben" for ln in ben.log))
         while ana.decider() == 0:  # Ana ends her turn (through her client)
             move = next(a for a in ana.legal(0) if type(a).__name__ in PASSING)
             assert await ana.submit(move) is None
             await pilot.pause()
         ben.stop()  # Ben leaves: Ana's table says whom it waits for
-        await until(lambda: 1 in ana.away())
+        await until_async(lambda: 1 in ana.away())
         banner = table.query_one("#banner", PhaseBanner)
         said = lambda: banner.render().plain  # type: ignore[union-attr]  # noqa: E731
         # (the table follows the client's notice in its own time: not after one pause())
-        await until(lambda: "waiting for Ben (disconnected)" in said())
+        await until_async(lambda: "waiting for Ben (disconnected)" in said())
         assert "waiting for Ben (disconnected)" in said()
         await pilot.press("q")  # leaves the app; the game goes on at the host
     ana.stop()
@@ -371,7 +361,7 @@ async def test_a_second_join_takes_the_seat_over_and_a_spectator_only_watches(
     sock = Path(host["socket"])
     first, _ = await connected_as(_code(host, "Ana"), sock)
     second, _ = await connected_as(_code(host, "Ana"), sock)
-    await until(lambda: first.connection is not None)
+    await until_async(lambda: first.connection is not None)
     assert first.connection == f"the host closed the connection: {p.TAKEN_OVER}"
     watcher, _ = await connected_as(host["spectator"], sock)
     assert watcher.seat is None and watcher.legal(0) == [] and watcher.view(None)
@@ -396,7 +386,7 @@ async def test_a_table_the_host_garbled_is_one_line_not_a_crash(fake: Any, tmp_p
     client, _ = await connected(tmp_path / "h.sock")
     app = BohnApp(Store(tmp_path / "ui"), remote=client, seat=0)
     async with app.run_test(size=(80, 24)):
-        await until(lambda: app.return_code is not None)
+        await until_async(lambda: app.return_code is not None)
     assert app.return_code == 1
     assert app.start_error == ("the host sent a table this bohn cannot show; the table is closed")
 

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from helpers.ui import until
+from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
 from bohn_tui.net.lobby_session import LobbySession
@@ -35,14 +36,6 @@ async def _sit(tables: Tables, table_id: str, account: int) -> asyncio.StreamWri
     return writer
 
 
-async def _until(check: Any, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds  # (a deadline, not a count of sleeps)
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError("it did not come to pass")
-        await asyncio.sleep(0.01)
-
-
 def test_a_correspondence_table_waits_days_and_a_bot_stands_in(tmp_path: Path) -> None:
     store = Store(tmp_path)
     db = store.db
@@ -63,11 +56,11 @@ def test_a_correspondence_table_waits_days_and_a_bot_stands_in(tmp_path: Path) -
         assert table is not None and table.client.waiting_for() == [0]  # Ana's turn
         a = await _sit(tables, row.id, ana.id)
         b = await _sit(tables, row.id, ben.id)
-        await _until(lambda: not table.host.away())
+        await until_async(lambda: not table.host.away())
         tables.tick()
         assert waits() == {}  # both are there
         a.close()  # Ana leaves: the table waits for her
-        await _until(lambda: table.host.away() == [0])
+        await until_async(lambda: table.host.away() == [0])
         tables.tick()
         since = waits()[ana.id]
         assert list(waits()) == [ana.id] and clock.now() - since < 5
@@ -90,12 +83,12 @@ def test_a_correspondence_table_waits_days_and_a_bot_stands_in(tmp_path: Path) -
         version = table.client.version
         tables.tick()
         assert table.client.stand_ins() == [0]
-        await _until(lambda: table.client.version > version + 2)  # her turn, by the bot
+        await until_async(lambda: table.client.version > version + 2)  # her turn, by the bot
         assert any("a computer player plays for Ana" in line for line in said)
         # Ana comes back days later and plays again herself
         clock.move(4 * DAY)
         a = await _sit(tables, row.id, ana.id)
-        await _until(lambda: table.client.stand_ins() == [])
+        await until_async(lambda: table.client.stand_ins() == [])
         tables.tick()
         assert ana.id not in waits()
         tables.close_all()
@@ -197,7 +190,7 @@ def test_a_game_played_out_by_stand_ins_ends_rated_and_kept(
             if table.client.over:
                 break
             await asyncio.sleep(0.02)
-        await _until(lambda: not table.client.busy)
+        await until_async(lambda: not table.client.busy)
         tables.close_all()
 
     asyncio.run(run())

@@ -21,6 +21,7 @@ import pytest
 from helpers.browser import Page, browser, missing
 from helpers.ssh import Terminal, hosting, make_key, ssh_command
 from helpers.tab import Tab
+from helpers.wait import until_sync
 
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -39,13 +40,6 @@ def _moves(data: Path) -> int:
     store.open()
     [game] = store.list()
     return len(Session.from_json(store.export(game.id), game.id).record.actions)
-
-
-def _until(check: Any, seconds: float = 60.0) -> None:
-    """Until `check()` holds, or a deadline (the assert after it says what did not)."""
-    end = time.monotonic() + seconds
-    while not check() and time.monotonic() < end:
-        time.sleep(0.05)
 
 
 def _first_field(screen: str, name: str) -> str:
@@ -96,7 +90,7 @@ def test_a_browser_plays_a_seat_sees_only_its_hand_and_a_second_browser_takes_it
         assert "bound to the SSH key" in _aside(_try(info["web"], _code(info, "Ben")))
         ana.press("1")  # she plants her front card (a Chili) on her field 1
         ben.wait_for(lambda s: _first_field(s, "Ana").startswith("1  Chi ×1"))
-        _until(lambda: _moves(tmp_path) >= 1)  # (the host saves it in its own time)
+        until_sync(lambda: _moves(tmp_path) >= 1)  # (the host saves it in its own time)
         assert _moves(tmp_path) == 1
         assert "Ana's hand" not in ben.text()
         # a second browser on Ana's code takes her seat, as a reconnect does
