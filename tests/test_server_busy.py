@@ -153,7 +153,7 @@ def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Pat
 
 def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
     """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby is
-    the app's one screen (a new person's name screen goes on to it)."""
+    the app's one screen, and so is a new person's name screen (which goes on to it)."""
     from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NameScreen
 
     store = Store(tmp_path)
@@ -172,6 +172,7 @@ def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
     async def named(app: LobbyApp) -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             assert await until(pilot, lambda: isinstance(app.screen, NameScreen))
+            assert len(app.screen_stack) == 1  # (no empty screen of Textual's under it)
             await pilot.press("enter")
             assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.me is not None and app.me.name == "Ben"

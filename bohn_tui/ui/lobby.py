@@ -90,7 +90,10 @@ class NameScreen(Screen[None]):
         if isinstance(account, int):
             lobby.me = acc.by_id(lobby.store.db, account)
             lobby.shown["note"] = str(reply.get("note", ""))
-            self.app.switch_screen(LobbyScreen(lobby))
+            # over the name screen (not in its place: Textual's switch_screen from an app's
+            # default screen fails, as it has no result callback); escape is the lobby's
+            # no more, q leaves
+            self.app.push_screen(LobbyScreen(lobby))
         else:
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
@@ -428,21 +431,16 @@ class LobbyApp(App[dict[str, Any]]):
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
 
     def get_default_screen(self) -> Screen[Any]:
-        """The lobby is the first screen, in place of Textual's empty one (not laid out and
-        drawn before it: the lobby's first frame is its own). A new person's name screen is
-        pushed over the empty one, as the lobby replaces it then (`switch_screen`)."""
-        if self.shown.get("mode") == "name":
-            return super().get_default_screen()
-        return LobbyScreen(self)
-
-    def on_mount(self) -> None:
+        """The lobby (or a new person's name screen) is the first screen, in place of
+        Textual's empty one (not laid out and drawn before it: the first frame is its own)."""
         if self.shown.get("mode") == "name":
             hint = str(self.shown.get("hint", ""))
             try:
                 hint = acc.check_account_name(hint)
             except acc.AccountError:
                 hint = ""
-            self.push_screen(NameScreen(hint, str(self.shown.get("note", ""))))
+            return NameScreen(hint, str(self.shown.get("note", "")))
+        return LobbyScreen(self)
 
 
 __all__ = ["LobbyApp"]
