@@ -238,9 +238,11 @@ class LobbySession(Session):
         if private and any(not s for s in seats):
             return None, "a private table has no open seats: name its people (or bots)"
         standin = msg_standin(choice.get("standin"))
+        rate_bots = choice.get("rate_bots") is True and any("bot" in s for s in seats)
         now = door.tables.clock.now()
-        row = t.new_table(db, game, me.id, seats, mode, standin, private, now)
+        row = t.new_table(db, game, me.id, seats, mode, standin, private, now, rate_bots)
         kind = f"{mode}, private" if private else mode
+        kind += ", rated with bots" if rate_bots else ""
         door.say(f"table {row.id} ({game}, {len(seats)} seats, {kind}) made by {me.name!r}")
         if row.open_seats():
             return None, f"Table {row.id} is open; it starts when every seat is taken."

@@ -109,7 +109,7 @@ class NewTableScreen(ModalScreen[None]):
         with Vertical(id="form"):
             yield Label("New table", id="title")
             yield Select(games, value=GAMES[0], allow_blank=False, id="game", compact=True)
-            yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
+            yield Static(_seats_help(GAMES[0]), id="seats-help")
             example = "for example: Ben, open, bot:expert"
             yield Input(placeholder=example, max_length=400, id="seats", compact=True)
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
@@ -120,12 +120,19 @@ class NewTableScreen(ModalScreen[None]):
             stands = [("no bot plays for a person away", 0)]
             stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
             yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
+            rated = [("rated if its seats are people only", False)]
+            rated += [("rated with bots too: the people's places among themselves", True)]
+            yield Select(rated, value=False, allow_blank=False, id="rate_bots", compact=True)
             yield Button("Make the table", id="make", variant="primary")
             yield Label("", id="note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#seats", Input).focus()  # (the first game is chosen already)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and isinstance(event.value, str):
+            self.query_one("#seats-help", Static).update(_seats_help(event.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._make()
@@ -143,11 +150,18 @@ class NewTableScreen(ModalScreen[None]):
         standin = self.query_one("#standin", Select).value
         ask = {"ask": "new", "game": game, "seats": seats, "mode": mode, "standin": standin}
         ask["private"] = self.query_one("#private", Select).value is True
+        ask["rate_bots"] = self.query_one("#rate_bots", Select).value is True
         reply = lobby.ask(ask)
         if "play" in reply:
             self.app.exit({"do": "play", "table": str(reply["play"])})
         else:
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
+
+
+def _seats_help(game: str) -> str:
+    """The line over the seats' field: what a seat may be, the game's bot levels named."""
+    levels = ", ".join(spec(game).bot_levels)
+    return f"The other seats, by account name, 'open', 'bot' or 'bot:LEVEL' ({levels}):"
 
 
 class ProfileScreen(ModalScreen[None]):
