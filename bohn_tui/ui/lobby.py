@@ -161,7 +161,7 @@ class NewTableScreen(ModalScreen[None]):
 def _seats_help(game: str) -> str:
     """The line over the seats' field: what a seat may be, the game's bot levels named."""
     levels = ", ".join(spec(game).bot_levels)
-    return f"The other seats, by account name, 'open', 'bot' or 'bot:LEVEL' ({levels}):"
+    return f"Other seats: names, 'open' or 'bot:LEVEL' ({levels})"
 
 
 class ProfileScreen(ModalScreen[None]):
