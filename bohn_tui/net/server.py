@@ -10,7 +10,9 @@ with the account of the key asyncssh has just verified, nothing remembered in be
   name that is no account's: `ssh host` with the local user's name); under another
   account's name it is refused at the public-key stage (the client offers its next key).
 - `link-CODE` with a good one-time link code (made in the lobby's profile): the key is
-  bound to the code's account at its signature, and the code is used up.
+  bound to the code's account at its signature, and the code is used up. A key bound
+  already is refused under `link-CODE` (the client offers its next key, the new one; the
+  code stays good), never let in as its own account as if the code had been used.
 - An unknown key under a name that is no account's: a new person, asked for a name.
 - A banned key, or a key of a banned account: refused with one line.
 
@@ -60,6 +62,8 @@ def decide(db: Any, username: str, key: str) -> Login | str:
     if mine is not None:
         if mine.banned:
             return "this key is banned from this server"
+        if name.lower().startswith(LINK_PREFIX):  # (said, not ignored; the code stays good)
+            return f"this key is {mine.name}'s already: a link code adds a key that is new here"
         if named is not None and named.id != mine.id:
             return f"this key is not one of {named.name}'s (it is another account's)"
         return Login(mine.id)
