@@ -178,3 +178,40 @@ def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
             assert app.me is not None and app.me.name == "Ben"
 
     asyncio.run(named(LobbyApp(store, {"mode": "name", "hint": "Ben"}, ask)))
+
+
+def test_new_table_closes_once_an_open_table_is_made(tmp_path: Path) -> None:
+    """New table's form goes back to the lobby with the server's line once the table it
+    made is open (a second Enter would make another), and stays with a refusal's line."""
+    from textual.widgets import Input, Label
+
+    from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NewTableScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+    asked: list[dict[str, Any]] = []
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request)
+        if request["seats"] == ["Nobody"]:
+            return {"note": "no account is called 'Nobody'"}
+        return {"note": "Table t1 is open; it starts when every seat is taken.", "open": "t1"}
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, ask)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("n")
+            assert await until(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            app.screen.query_one("#seats", Input).value = "Nobody"
+            await pilot.press("enter")
+            note = lambda: str(app.screen.query_one("#note", Label).render())  # noqa: E731
+            assert await until(pilot, lambda: "Nobody" in note())
+            assert isinstance(app.screen, NewTableScreen)  # a refusal: the form stays
+            app.screen.query_one("#seats", Input).value = "open, bot"
+            await pilot.press("enter")
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert await until(pilot, lambda: "Table t1 is open" in note())
+            assert [r["seats"] for r in asked] == [["Nobody"], ["open", "bot"]]
+            assert asked[-1]["rate_bots"] is False and asked[-1]["mode"] == "live"
+
+    asyncio.run(run())

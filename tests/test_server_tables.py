@@ -135,6 +135,9 @@ def test_private_tables_are_their_players_only(tmp_path: Path) -> None:
         wish = {"ask": "new", "game": "bohnanza", "mode": "live", "private": True}
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "open"]})
         assert made == {"note": "a private table has no open seats: name its people (or bots)"}
+        opened = await session(ana.id)._answer(wish | {"seats": ["open"], "private": False})
+        assert opened == {"open": opened["open"], "note": opened["note"]}  # (the form closes)
+        assert opened["note"].startswith(f"Table {opened['open']} is open")
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "bot"]})
         new = st.get(db, str(made["play"]))
         assert new is not None and new.private and new.state == st.RUNNING

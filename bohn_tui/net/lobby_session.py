@@ -133,7 +133,9 @@ class LobbySession(Session):
             return {"note": "this account is closed"}
         if msg.get("ask") == "new":
             made_id, note = await self._new_table(me, msg)
-            return {"note": note} if made_id is None else {"play": made_id}
+            if made_id is None:
+                return {"note": note}
+            return {"note": note, "open": made_id} if note else {"play": made_id}
         if msg.get("ask") == "join":
             row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
             if row is None:
@@ -196,8 +198,9 @@ class LobbySession(Session):
         return status, last
 
     async def _new_table(self, me: acc.Account, choice: dict[str, Any]) -> tuple[str | None, str]:
-        """Make the table the lobby asked for: its id when it runs now (every seat is
-        taken), and a line for the lobby (why it cannot be made, or that it is open)."""
+        """Make the table the lobby asked for: its id (None: not made) and a line for the
+        lobby (why it cannot be made, or that it is open; none when it runs now, every seat
+        taken)."""
         from bohn_tui.games import GAMES, spec
         from bohn_tui.play.players import SessionError, bot_level, count_error
 
@@ -245,7 +248,7 @@ class LobbySession(Session):
         kind += ", rated with bots" if rate_bots else ""
         door.say(f"table {row.id} ({game}, {len(seats)} seats, {kind}) made by {me.name!r}")
         if row.open_seats():
-            return None, f"Table {row.id} is open; it starts when every seat is taken."
+            return row.id, f"Table {row.id} is open; it starts when every seat is taken."
         if await door.tables.open(row) is None:
             return None, "the table could not start"
         return row.id, ""

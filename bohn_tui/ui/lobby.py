@@ -101,7 +101,10 @@ class NameScreen(Screen[None]):
         self.app.exit({})
 
 
-class NewTableScreen(ModalScreen[None]):
+class NewTableScreen(ModalScreen[str]):
+    """The form of a new table; dismissed with the lobby's note once an open table is made
+    (made again by a second Enter otherwise), left for the table once it runs."""
+
     BINDINGS = [Binding("escape", "dismiss", "Back")]
 
     def compose(self) -> ComposeResult:
@@ -154,6 +157,8 @@ class NewTableScreen(ModalScreen[None]):
         reply = lobby.ask(ask)
         if "play" in reply:
             self.app.exit({"do": "play", "table": str(reply["play"])})
+        elif "open" in reply:
+            self.dismiss(str(reply.get("note", "")))
         else:
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
@@ -415,7 +420,12 @@ class LobbyScreen(Screen[None]):
         self.app.exit({"do": "watch", "table": table})
 
     def action_new(self) -> None:
-        self.app.push_screen(NewTableScreen())
+        self.app.push_screen(NewTableScreen(), self._made)
+
+    def _made(self, note: str | None) -> None:
+        """Back from New table with an open table made: its line, the lobby read again."""
+        self.query_one("#note", Label).update(literal(note or ""))
+        self.action_refresh()
 
     def action_profile(self) -> None:
         self.app.push_screen(ProfileScreen(self.lobby))
