@@ -369,3 +369,24 @@ def test_a_link_code_adds_the_new_key_when_ssh_offers_a_bound_one_first(tmp_path
     finally:
         for t in terms:
             t.close()
+
+
+def test_a_server_stopping_tells_each_person_in_one_line(tmp_path: Path) -> None:
+    """SIGTERM with Ana in her lobby: her ssh shows one line that the server stops and her
+    games are kept, and ends (not a bare "Disconnected by application")."""
+    key = make_key(tmp_path, "ana")
+    data = tmp_path / "d"
+    data.mkdir()
+    acc.create(Store(data).db, "Ana", key_id(asyncssh.read_public_key(f"{key}.pub").public_data))
+    terms: list[Terminal] = []
+    try:
+        with serving(data) as (proc, info):
+            t = _login(terms, info, "Ana", key)
+            t.wait_for("Your games")
+            proc.send_signal(signal.SIGTERM)
+            t.wait_for("the server is stopping; your games are kept")
+            t.exited()  # ssh ends
+            assert proc.wait(30) == 0
+    finally:
+        for t in terms:
+            t.close()

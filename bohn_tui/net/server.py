@@ -50,6 +50,7 @@ PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
 CHECK_SECONDS = 5.0  # how often the connections' keys are checked again (bans, removals)
+STOPPING = "the server is stopping; your games are kept: log in again once it is back"
 
 
 def decide(db: Any, username: str, key: str) -> Login | str:
@@ -196,6 +197,13 @@ class ServerDoor(Door):
                 self.say(f"closed: a connection from {source(sv.address)}: {why}")
                 put_out(sv.conn, f"bohn: {why}", sv.session)
 
+    def farewell(self) -> None:
+        """The server stops: every person's connection ends with one line, not a bare
+        disconnect (their tables are kept and open again when it starts)."""
+        for sv in list(self.servers):
+            if isinstance(sv, LobbyServer) and sv.conn is not None and sv.session is not None:
+                put_out(sv.conn, f"bohn: {STOPPING}", sv.session)
+
     def may_make(self, address: str) -> bool:
         now, made = time.time(), self.made.setdefault(source(address), deque())
         while made and now - made[0] > NEW_WINDOW:
@@ -331,6 +339,7 @@ async def serve(
             loop.remove_signal_handler(sig)
         door.stopping = True
         door.close()
+        door.farewell()
         if web is not None:
             web.close()
         tables.close_all()
