@@ -199,6 +199,8 @@ def test_login_decisions_and_link_codes(tmp_path: Path) -> None:
     ana = acc.create(db, "[bold]Ana", "k1")
     with pytest.raises(acc.AccountError, match="taken"):
         acc.create(db, "[BOLD]ana", "k2")  # unique regardless of case
+    with pytest.raises(acc.AccountError, match="has an account already: log in again"):
+        acc.create(db, "Other", "k1")  # (a name chosen in another window of the same key)
     assert decide(db, "[bold]ana", "k1") == Login(ana.id)
     assert decide(db, "someone", "k1") == Login(ana.id)  # no account's name: the key's
     assert decide(db, "newbie", "k2") == Login(None)  # unknown key: asked for a name
