@@ -215,3 +215,26 @@ def test_new_table_closes_once_an_open_table_is_made(tmp_path: Path) -> None:
             assert asked[-1]["rate_bots"] is False and asked[-1]["mode"] == "live"
 
     asyncio.run(run())
+
+
+def test_the_profile_shows_the_keys_bound_now(tmp_path: Path) -> None:
+    """A key linked (from another machine) while the lobby is open: the profile opened
+    after it counts it."""
+    from textual.widgets import Static
+
+    from bohn_tui.ui.lobby import LobbyApp, ProfileScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})
+        async with app.run_test(size=(100, 30)) as pilot:
+            code = acc.new_link_code(store.db, ana.id)
+            assert acc.redeem_link(store.db, code, "k2") is not None
+            await pilot.press("p")
+            assert await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+            shown = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert "SSH keys bound to this account: 2" in shown
+
+    asyncio.run(run())

@@ -178,6 +178,8 @@ class ProfileScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
+        if me is not None:  # as it is now (a key linked, a rename since the lobby opened)
+            me = self.lobby.me = acc.by_id(self.lobby.store.db, me.id) or me
         with Vertical(id="form"):
             yield Label(literal(f"Profile · {me.name if me else ''}"), id="title")
             yield Static(literal(f"SSH keys bound to this account: {me.keys if me else 0}"))
