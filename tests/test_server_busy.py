@@ -238,3 +238,36 @@ def test_the_profile_shows_the_keys_bound_now(tmp_path: Path) -> None:
             assert "SSH keys bound to this account: 2" in shown
 
     asyncio.run(run())
+
+
+def test_an_open_table_of_yours_says_how_to_cancel_it_and_x_does(tmp_path: Path) -> None:
+    """Enter on an open table of yours says it waits and that x cancels it; x asks the
+    server, whose line is shown, and the lobby is read again (the table over)."""
+    from textual.widgets import Label
+
+    from bohn_tui.ui.lobby import LobbyApp
+
+    store = Store(tmp_path)
+    db = store.db
+    ana = acc.create(db, "Ana", "k1")
+    row = st.new_table(db, "bohnanza", ana.id, [{"account": ana.id}, {}], "live")
+    asked: list[dict[str, Any]] = []
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request)
+        assert st.cancel(db, row.id, ana.id)  # (as the server does: lobby_session.py)
+        return {"note": f"Table {row.id} is cancelled."}
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, ask)
+        async with app.run_test(size=(100, 30)) as pilot:
+            note = lambda: str(app.screen.query_one("#note", Label).render())  # noqa: E731
+            await pilot.press("enter")  # (the open table is the first line one may choose)
+            assert await until(pilot, lambda: "x cancels it" in note())
+            await pilot.press("x")
+            assert await until(pilot, lambda: "is cancelled" in note())
+            assert asked == [{"ask": "cancel", "table": row.id}]
+            ol = app.screen.query_one("#tables")
+            assert await until(pilot, lambda: st.CANCELLED in str(ol.get_option_at_index(1).prompt))  # type: ignore[attr-defined]
+
+    asyncio.run(run())

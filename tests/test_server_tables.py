@@ -138,6 +138,17 @@ def test_private_tables_are_their_players_only(tmp_path: Path) -> None:
         opened = await session(ana.id)._answer(wish | {"seats": ["open"], "private": False})
         assert opened == {"open": opened["open"], "note": opened["note"]}  # (the form closes)
         assert opened["note"].startswith(f"Table {opened['open']} is open")
+        cancel = {"ask": "cancel", "table": opened["open"]}
+        refused = await session(cem.id)._answer(cancel)  # not his: nothing changes
+        assert refused["note"].startswith("only an open table you made can be cancelled")
+        assert (await session(ana.id)._answer(cancel))["note"].endswith("is cancelled.")
+        gone = st.get(db, opened["open"])
+        assert gone is not None and (gone.state, gone.note) == (st.OVER, st.CANCELLED)
+        assert (await session(ana.id)._answer(cancel))["note"].startswith("only an open")
+        assert f"table {opened['open']} cancelled by 'Ana'" in said
+        assert (await session(ana.id)._answer({"ask": "cancel", "table": shown.id}))[
+            "note"
+        ].startswith("only an open")  # a running table is not cancelled
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "bot"]})
         new = st.get(db, str(made["play"]))
         assert new is not None and new.private and new.state == st.RUNNING

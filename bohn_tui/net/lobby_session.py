@@ -117,7 +117,8 @@ class LobbySession(Session):
         return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """A request of the lobby process: a new person's name, a new table, an open seat.
+        """A request of the lobby process: a new person's name, a new table, an open seat,
+        an open table of theirs cancelled.
         {"note": why} when it cannot be; {"play": table} when the table runs now."""
         server, door = self.server, self.server.door
         db, account = door.store.db, server.login.account
@@ -136,6 +137,12 @@ class LobbySession(Session):
             if made_id is None:
                 return {"note": note}
             return {"note": note, "open": made_id} if note else {"play": made_id}
+        if msg.get("ask") == "cancel":
+            table_id = str(msg.get("table", ""))[:40]
+            if not t.cancel(db, table_id, me.id):
+                return {"note": "only an open table you made can be cancelled (it has not started)"}
+            door.say(f"table {table_id} cancelled by {me.name!r}")
+            return {"note": f"Table {table_id} is cancelled."}
         if msg.get("ask") == "join":
             row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
             if row is None:

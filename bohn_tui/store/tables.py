@@ -152,6 +152,19 @@ def update_running(db: sqlite3.Connection, row: TableRow) -> None:
     )
 
 
+CANCELLED = "cancelled by its creator before it started"
+
+
+def cancel(db: sqlite3.Connection, table_id: str, creator: int) -> bool:
+    """The open table `table_id` of `creator` ends before it started (over, its note says
+    so): whether it did (False: it is none of theirs, or not open any more: it started)."""
+    cur = db.execute(
+        "UPDATE server_tables SET state = ?, note = ? WHERE id = ? AND state = ? AND creator = ?",
+        (OVER, CANCELLED, table_id, OPEN, creator),
+    )
+    return cur.rowcount == 1
+
+
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
     """The account takes the table's first open seat (None: none is open, or it sits there
     already)."""
@@ -250,7 +263,9 @@ __all__ = [
     "OVER",
     "RUNNING",
     "Listed",
+    "CANCELLED",
     "TableRow",
+    "cancel",
     "get",
     "in_state",
     "lobby",

@@ -271,6 +271,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", "Refresh"),
         Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
+        Binding("x", "cancel", "Cancel table", show=False),  # (named when it can be: Enter)
     ]
 
     def __init__(self, lobby: LobbyApp) -> None:
@@ -333,8 +334,8 @@ class LobbyScreen(Screen[None]):
                 if turn and waited:  # how long the table has waited for them (away)
                     turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
                 kind = "play"
-            elif row.state == t.OPEN:
-                turn, kind = f"{row.open_seats()} seat(s) open", "none"
+            elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
+                turn, kind = f"{row.open_seats()} seat(s) open", "waits"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
             else:
@@ -398,6 +399,11 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, table = str(event.option.id or "").partition(":")
+        if kind == "waits":
+            row, me = t.get(self.lobby.store.db, table), self.lobby.me
+            more = " x cancels it." if row and me and row.creator == me.id else ""
+            self.query_one("#note", Label).update(f"It starts when every seat is taken.{more}")
+            return
         if kind == "join":
             reply = self.lobby.ask({"ask": "join", "table": table})
             if "play" not in reply:
@@ -420,6 +426,19 @@ class LobbyScreen(Screen[None]):
             self.query_one("#note", Label).update("w watches a running table")
             return
         self.app.exit({"do": "watch", "table": table})
+
+    def action_cancel(self) -> None:
+        """Cancel the highlighted open table (the server decides whether it is yours)."""
+        ol = self.query_one("#tables", OptionList)
+        if ol.highlighted is None:
+            return
+        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        if kind != "waits":
+            self.query_one("#note", Label).update("x cancels an open table you made")
+            return
+        reply = self.lobby.ask({"ask": "cancel", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
 
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._made)
