@@ -2,6 +2,7 @@
 part).
 
     python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100] [--burst N]
+        [--bursts K] [--burst-pause S]
         [--accounts 50] [--reads 20] [--profile] [--json]
 
 Two temporary databases, filled through the store's own functions (store/accounts.py,
@@ -31,6 +32,11 @@ bot; Ana sits at every tenth.
   the app's start to its list filled and the screen refreshed after it (the first frame),
   then one refresh of the lobby screen (`action_refresh`, every REFRESH seconds) timed on
   its own, nothing new in the database.
+
+- **A burst** (`--burst N`, `--bursts K` of them, each `--burst-pause` seconds after the
+  last): N logins of Ana at once to the empty server, each to its first frame; and the
+  server's idle session processes (net/spares.py) before the first burst and after the last,
+  by kind, with the RSS and PSS of each (/proc/PID/smaps_rollup).
 
 The machine's load average is printed before and after."""
 
@@ -241,6 +247,29 @@ def handshake(server: Server, key: Path) -> float:
     return time.perf_counter() - t0
 
 
+def idle(server: int) -> dict[str, list[tuple[float, float]]]:
+    """The server's idle session processes (net/spares.py) by kind: (RSS, PSS) of each in MiB
+    (/proc/PID/smaps_rollup; PSS shares the pages they have in common among them)."""
+    import contextlib
+
+    found: dict[str, list[tuple[float, float]]] = {}
+    for task in Path(f"/proc/{server}/task").iterdir():
+        with contextlib.suppress(OSError):
+            for kid in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    argv = Path(f"/proc/{kid}/cmdline").read_bytes().split(b"\0")
+                    if b"bohn_tui.spare" not in argv:
+                        continue
+                    kind = argv[argv.index(b"bohn_tui.spare") + 1].decode()
+                    sizes = {}
+                    for line in Path(f"/proc/{kid}/smaps_rollup").read_text().splitlines():
+                        name, _, rest = line.partition(":")
+                        if name in ("Rss", "Pss"):
+                            sizes[name] = int(rest.split()[0]) / 1024
+                    found.setdefault(kind, []).append((sizes["Rss"], sizes["Pss"]))
+    return found
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--logins", type=int, default=8, help="logins to each database")
@@ -255,6 +284,8 @@ def main() -> None:
         default=0,
         help="then this many logins at once (3 at most: PER_ACCOUNT)",
     )
+    ap.add_argument("--bursts", type=int, default=1, help="bursts, one after another")
+    ap.add_argument("--burst-pause", type=float, default=5.0, help="seconds before each")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -289,10 +320,16 @@ def main() -> None:
         if args.burst:  # several at once, a few seconds after the last (the idle ones back)
             from concurrent.futures import ThreadPoolExecutor
 
-            time.sleep(5)
-            with ThreadPoolExecutor(args.burst) as pool:
-                burst = list(pool.map(lambda _: login(servers[0], key) * 1000, range(args.burst)))
-            out["burst_ms"] = sorted(burst)
+            out["idle_before_burst"] = idle(servers[0].proc.pid)
+            out["bursts_ms"] = []
+            for _ in range(args.bursts):
+                time.sleep(args.burst_pause)
+                with ThreadPoolExecutor(args.burst) as pool:
+                    one = pool.map(lambda _: login(servers[0], key) * 1000, range(args.burst))
+                    out["bursts_ms"].append(sorted(one))
+            out["burst_ms"] = out["bursts_ms"][0]
+            time.sleep(args.burst_pause)
+            out["idle_after_bursts"] = idle(servers[0].proc.pid)
         out["login_median_ms"] = {k: statistics.median(v) for k, v in times.items()}
         out["login_p95_ms"] = {k: pct(v, 95) for k, v in times.items()}
         out["load_after"] = load()
@@ -315,12 +352,24 @@ def main() -> None:
         )
         + " |"
     )
-    if "burst_ms" in out:
+    for i, burst in enumerate(out.get("bursts_ms", [])):
         print(
-            f"| {args.burst} logins at once (empty), each to its first frame | "
-            + ", ".join(f"{ms:.0f}" for ms in out["burst_ms"])
+            f"| burst {i + 1}: {args.burst} logins at once (empty), each to its first frame | "
+            + ", ".join(f"{ms:.0f}" for ms in burst)
             + " ms | |"
         )
+    for when in ("idle_before_burst", "idle_after_bursts"):
+        if when in out:
+            kinds = out[when]
+            print(
+                f"| idle processes {when[5:].replace('_', ' ')}: kind count, RSS / PSS each | "
+                + "; ".join(
+                    f"{k} {len(v)}, {statistics.median(r for r, _ in v):.1f} / "
+                    f"{statistics.median(p for _, p in v):.1f} MiB"
+                    for k, v in sorted(kinds.items())
+                )
+                + " | |"
+            )
     sh = out["ssh_only_ms"]
     print(
         f"| ssh -T alone (the login, refused: no terminal): median (min-max) | "

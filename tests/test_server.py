@@ -199,12 +199,15 @@ def test_login_decisions_and_link_codes(tmp_path: Path) -> None:
     ana = acc.create(db, "[bold]Ana", "k1")
     with pytest.raises(acc.AccountError, match="taken"):
         acc.create(db, "[BOLD]ana", "k2")  # unique regardless of case
+    with pytest.raises(acc.AccountError, match="has an account already: log in again"):
+        acc.create(db, "Other", "k1")  # (a name chosen in another window of the same key)
     assert decide(db, "[bold]ana", "k1") == Login(ana.id)
     assert decide(db, "someone", "k1") == Login(ana.id)  # no account's name: the key's
     assert decide(db, "newbie", "k2") == Login(None)  # unknown key: asked for a name
     assert "not one of" in str(decide(db, "[bold]Ana", "k2"))
     assert "not good" in str(decide(db, "link-nothing", "k2"))
     code = acc.new_link_code(db, ana.id)
+    assert "[bold]Ana's already" in str(decide(db, f"link-{code}", "k1"))  # bound: said
     assert decide(db, f"link-{code}", "k2") == Login(ana.id, code)
     assert acc.redeem_link(db, code, "k2") is not None
     assert decide(db, "[bold]Ana", "k2") == Login(ana.id)
@@ -338,3 +341,54 @@ def test_one_connection_is_refused_at_most_max_names_keys(tmp_path: Path) -> Non
         said = asyncio.run(run(info))
     assert said == "bohn: no"
     assert len(offered) == MAX_NAMES + 1
+
+
+def test_a_link_code_adds_the_new_key_when_ssh_offers_a_bound_one_first(tmp_path: Path) -> None:
+    """Ben's ssh offers his own key first, then a new one, to `link-CODE` (Ana's code): his
+    key is refused in one line (not let in as Ben, the code unused), the new key is bound to
+    Ana and lands in her lobby; the code is used up."""
+    ana_key, ben_key, new_key = (make_key(tmp_path, n) for n in ("ana", "ben", "new"))
+    data = tmp_path / "d"
+    data.mkdir()
+    db = Store(data).db
+    ana = acc.create(db, "Ana", key_id(asyncssh.read_public_key(f"{ana_key}.pub").public_data))
+    acc.create(db, "Ben", key_id(asyncssh.read_public_key(f"{ben_key}.pub").public_data))
+    code = acc.new_link_code(db, ana.id)
+    terms: list[Terminal] = []
+    try:
+        with serving(data) as (proc, info):
+            extra = ("-i", str(new_key), *LOUD)  # (after -i ben_key: offered second)
+            t = Terminal(ssh_command(info, f"link-{code}", ben_key, "-tt", *extra), 100, 30)
+            terms.append(t)
+            t.wait_for("bohn server · Ana")
+            found = acc.by_key(db, key_id(asyncssh.read_public_key(f"{new_key}.pub").public_data))
+            assert found is not None and found.name == "Ana"
+            assert acc.link_account(db, code) is None  # used up
+        assert proc.stderr is not None
+        log = proc.stderr.read().decode()  # (the line ssh printed is under the lobby's screen)
+        assert "refused: a key from 127.0.0.1: this key is Ben's already" in log
+        assert "added to 'Ana' by a link code" in log
+    finally:
+        for t in terms:
+            t.close()
+
+
+def test_a_server_stopping_tells_each_person_in_one_line(tmp_path: Path) -> None:
+    """SIGTERM with Ana in her lobby: her ssh shows one line that the server stops and her
+    games are kept, and ends (not a bare "Disconnected by application")."""
+    key = make_key(tmp_path, "ana")
+    data = tmp_path / "d"
+    data.mkdir()
+    acc.create(Store(data).db, "Ana", key_id(asyncssh.read_public_key(f"{key}.pub").public_data))
+    terms: list[Terminal] = []
+    try:
+        with serving(data) as (proc, info):
+            t = _login(terms, info, "Ana", key)
+            t.wait_for("Your games")
+            proc.send_signal(signal.SIGTERM)
+            t.wait_for("the server is stopping; your games are kept")
+            t.exited()  # ssh ends
+            assert proc.wait(30) == 0
+    finally:
+        for t in terms:
+            t.close()

@@ -153,7 +153,7 @@ def test_a_full_lobby_lists_a_few_tables_of_each_part_and_all_on_a(tmp_path: Pat
 
 def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
     """No empty screen of Textual's is laid out and drawn before the lobby's: the lobby is
-    the app's one screen (a new person's name screen goes on to it)."""
+    the app's one screen, and so is a new person's name screen (which goes on to it)."""
     from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NameScreen
 
     store = Store(tmp_path)
@@ -172,8 +172,102 @@ def test_the_lobby_is_the_apps_first_screen(tmp_path: Path) -> None:
     async def named(app: LobbyApp) -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             assert await until(pilot, lambda: isinstance(app.screen, NameScreen))
+            assert len(app.screen_stack) == 1  # (no empty screen of Textual's under it)
             await pilot.press("enter")
             assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.me is not None and app.me.name == "Ben"
 
     asyncio.run(named(LobbyApp(store, {"mode": "name", "hint": "Ben"}, ask)))
+
+
+def test_new_table_closes_once_an_open_table_is_made(tmp_path: Path) -> None:
+    """New table's form goes back to the lobby with the server's line once the table it
+    made is open (a second Enter would make another), and stays with a refusal's line."""
+    from textual.widgets import Input, Label
+
+    from bohn_tui.ui.lobby import LobbyApp, LobbyScreen, NewTableScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+    asked: list[dict[str, Any]] = []
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request)
+        if request["seats"] == ["Nobody"]:
+            return {"note": "no account is called 'Nobody'"}
+        return {"note": "Table t1 is open; it starts when every seat is taken.", "open": "t1"}
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, ask)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("n")
+            assert await until(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            app.screen.query_one("#seats", Input).value = "Nobody"
+            await pilot.press("enter")
+            note = lambda: str(app.screen.query_one("#note", Label).render())  # noqa: E731
+            assert await until(pilot, lambda: "Nobody" in note())
+            assert isinstance(app.screen, NewTableScreen)  # a refusal: the form stays
+            app.screen.query_one("#seats", Input).value = "open, bot"
+            await pilot.press("enter")
+            assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert await until(pilot, lambda: "Table t1 is open" in note())
+            assert [r["seats"] for r in asked] == [["Nobody"], ["open", "bot"]]
+            assert asked[-1]["rate_bots"] is False and asked[-1]["mode"] == "live"
+
+    asyncio.run(run())
+
+
+def test_the_profile_shows_the_keys_bound_now(tmp_path: Path) -> None:
+    """A key linked (from another machine) while the lobby is open: the profile opened
+    after it counts it."""
+    from textual.widgets import Static
+
+    from bohn_tui.ui.lobby import LobbyApp, ProfileScreen
+
+    store = Store(tmp_path)
+    ana = acc.create(store.db, "Ana", "k1")
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})
+        async with app.run_test(size=(100, 30)) as pilot:
+            code = acc.new_link_code(store.db, ana.id)
+            assert acc.redeem_link(store.db, code, "k2") is not None
+            await pilot.press("p")
+            assert await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+            shown = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert "SSH keys bound to this account: 2" in shown
+
+    asyncio.run(run())
+
+
+def test_an_open_table_of_yours_says_how_to_cancel_it_and_x_does(tmp_path: Path) -> None:
+    """Enter on an open table of yours says it waits and that x cancels it; x asks the
+    server, whose line is shown, and the lobby is read again (the table over)."""
+    from textual.widgets import Label
+
+    from bohn_tui.ui.lobby import LobbyApp
+
+    store = Store(tmp_path)
+    db = store.db
+    ana = acc.create(db, "Ana", "k1")
+    row = st.new_table(db, "bohnanza", ana.id, [{"account": ana.id}, {}], "live")
+    asked: list[dict[str, Any]] = []
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request)
+        assert st.cancel(db, row.id, ana.id)  # (as the server does: lobby_session.py)
+        return {"note": f"Table {row.id} is cancelled."}
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, ask)
+        async with app.run_test(size=(100, 30)) as pilot:
+            note = lambda: str(app.screen.query_one("#note", Label).render())  # noqa: E731
+            await pilot.press("enter")  # (the open table is the first line one may choose)
+            assert await until(pilot, lambda: "x cancels it" in note())
+            await pilot.press("x")
+            assert await until(pilot, lambda: "is cancelled" in note())
+            assert asked == [{"ask": "cancel", "table": row.id}]
+            ol = app.screen.query_one("#tables")
+            assert await until(pilot, lambda: st.CANCELLED in str(ol.get_option_at_index(1).prompt))  # type: ignore[attr-defined]
+
+    asyncio.run(run())

@@ -135,6 +135,20 @@ def test_private_tables_are_their_players_only(tmp_path: Path) -> None:
         wish = {"ask": "new", "game": "bohnanza", "mode": "live", "private": True}
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "open"]})
         assert made == {"note": "a private table has no open seats: name its people (or bots)"}
+        opened = await session(ana.id)._answer(wish | {"seats": ["open"], "private": False})
+        assert opened == {"open": opened["open"], "note": opened["note"]}  # (the form closes)
+        assert opened["note"].startswith(f"Table {opened['open']} is open")
+        cancel = {"ask": "cancel", "table": opened["open"]}
+        refused = await session(cem.id)._answer(cancel)  # not his: nothing changes
+        assert refused["note"].startswith("only an open table you made can be cancelled")
+        assert (await session(ana.id)._answer(cancel))["note"].endswith("is cancelled.")
+        gone = st.get(db, opened["open"])
+        assert gone is not None and (gone.state, gone.note) == (st.OVER, st.CANCELLED)
+        assert (await session(ana.id)._answer(cancel))["note"].startswith("only an open")
+        assert f"table {opened['open']} cancelled by 'Ana'" in said
+        assert (await session(ana.id)._answer({"ask": "cancel", "table": shown.id}))[
+            "note"
+        ].startswith("only an open")  # a running table is not cancelled
         made = await session(ana.id)._answer(wish | {"seats": ["Ben", "bot"]})
         new = st.get(db, str(made["play"]))
         assert new is not None and new.private and new.state == st.RUNNING
@@ -229,3 +243,59 @@ def test_a_game_played_out_by_stand_ins_ends_rated_and_kept(
     asyncio.run(restarted())
     out = CliRunner().invoke(cli, ["stats", "--player", "Ana"], env={"COLUMNS": "120"})
     assert out.exit_code == 0 and "Bohnanza" in out.stdout and "Ratings of Ana" in out.stdout
+
+
+def test_a_table_with_bots_is_rated_only_when_its_creator_chose_so(tmp_path: Path) -> None:
+    """Two tables of Ana, Ben and a bot made by the lobby's request, one with "rate_bots"
+    (the New table form's "rated with bots too"), played out by stand-ins: only that one is
+    rated, the people's places among themselves as openskill's own numbers give them."""
+    from openskill.models import PlackettLuce
+
+    from bohn_tui.engine.ranking import places
+    from bohn_tui.store import ratings
+
+    store = Store(tmp_path)
+    db = store.db
+    ana, ben = (acc.create(db, n, f"k{n}") for n in ("Ana", "Ben"))
+
+    async def run() -> dict[str, list[int]]:
+        tables = Tables(store, lambda text: None, 0)
+        said: list[str] = []
+        door = SimpleNamespace(store=store, tables=tables, say=said.append)
+        lobby = LobbySession(SimpleNamespace(door=door, login=Login(ana.id)))
+        wish = {"ask": "new", "game": "bohnanza", "mode": "live", "seats": ["Ben", "bot:random"]}
+        made = [await lobby._answer(wish | {"rate_bots": r}) for r in (False, True)]
+        rows = [st.get(db, str(m["play"])) for m in made]
+        assert [r.rate_bots for r in rows if r is not None] == [False, True]
+        assert any("rated with bots" in line for line in said)
+        for row in rows:
+            assert row is not None
+            tables.running[row.id].row.standin = 0.0  # every person away: bots play it out
+        end = time.monotonic() + 300  # (a deadline: a loaded machine's bots are slower)
+        while time.monotonic() < end and not all(
+            tables.running[r.id].client.over for r in rows if r is not None
+        ):
+            tables.tick()
+            await asyncio.sleep(0.02)
+        where = {}
+        for row in rows:
+            assert row is not None
+            table = tables.running[row.id]
+            await until_async(lambda table=table: not table.client.busy)
+            where[row.id] = places(table.client.summary())
+        tables.close_all()
+        return where
+
+    where = asyncio.run(run())
+    kept = [st.get(db, i) for i in where]
+    assert [r.state for r in kept if r is not None] == [st.OVER, st.OVER]
+    mine = ratings.ratings_for(db, "Ana")
+    assert [r.games for r in mine] == [1]  # the table with "rate_bots" only
+    rated = kept[1]
+    assert rated is not None
+    people = where[rated.id][:2]  # Ana's and Ben's seats: the bot's place left out
+    model = PlackettLuce()
+    a, b = model.rate([[model.rating()], [model.rating()]], ranks=people)
+    assert abs(mine[0].mu - a[0].mu) < 1e-9 and abs(mine[0].sigma - a[0].sigma) < 1e-9
+    theirs = ratings.ratings_for(db, "Ben")
+    assert abs(theirs[0].mu - b[0].mu) < 1e-9

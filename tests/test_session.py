@@ -226,3 +226,32 @@ def test_a_bots_reason_stays_with_its_decision_not_the_cards_turned_up() -> None
             assert texts[i] == f"{who}: keeps its next card in hand: no field worth it", game
         assert not any(" turns up " in t and "worth it" in t for t in texts), game
         assert any(texts[i + 1].startswith(texts[i].split(":")[0] + " turns up") for i in kept)
+
+
+def test_a_saves_public_view_is_the_next_one_and_only_while_nothing_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save's progress builds the public view for its "active" (issue #26): the next
+    view(None) of the same state is that one (built once), one caller's only; after a move
+    or an undo it is built anew, equal to the rules' own."""
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=5, store=Store(tmp_path))
+    built: list[int | None] = []
+    view = s.rules.view
+
+    def counted(state: object, seat: int | None) -> dict[str, object]:
+        built.append(seat)
+        return view(state, seat)
+
+    monkeypatch.setattr(s.rules, "view", counted)
+    s.apply(PlantHand(0, 0))  # saved: its progress built one public view
+    assert built == [None]
+    first = s.view(None)
+    assert built == [None] and first == view(s.state, None)
+    assert s.view(None) is not first and built == [None, None]  # not handed out twice
+    s.undo()  # its save builds the view of the state before the move
+    undone = s.view(None)
+    assert built == [None, None, None] and undone == view(s.state, None) != first
+    s.apply(PlantHand(0, 0))  # a view kept for this state ...
+    s.store = None
+    s.apply(EndPlanting(0))  # ... and a move not saved: that view is not this state's
+    assert s.view(None) == view(s.state, None) != first and built.count(None) == 5

@@ -13,8 +13,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from helpers.ssh import Terminal, hosting, make_key, ssh_command
+from helpers.wait import until_async
 
 from bohn_tui.net.spares import KEEP
 from bohn_tui.spare import run, words
@@ -105,3 +107,56 @@ def test_only_a_doors_commands_run() -> None:
     assert run(["replay", "x.json"]) == 2
     assert run(["join", "--socket", "/s", "--code-fd", "-1"]) == 1  # no such descriptor
     assert run(["server", "lobby", "--sock-fd", "-1", "--in-fd", "-1"]) == 1
+
+
+class _Proc:
+    """A started process, stood in for: it runs until killed."""
+
+    def __init__(self) -> None:
+        self.returncode: int | None = None
+        self.killed = False
+
+    def kill(self) -> None:
+        self.killed, self.returncode = True, -9
+
+
+def test_a_burst_of_logins_keeps_more_ready_for_a_while(monkeypatch: Any) -> None:
+    """A session that finds no idle process (a burst) raises its kind's number to BURST,
+    started at once, so the burst's later logins find them; the last one taken during the
+    burst makes it last; once BURST_SECONDS pass without another, the ones over KEEP end.
+    (Processes stood in for: spares.start's; the burst's end called, not waited for.)"""
+    import asyncio
+
+    from bohn_tui.net import spares as sp
+
+    started: list[_Proc] = []
+
+    async def start(kind: str) -> sp.Spare:
+        started.append(_Proc())
+        return sp.Spare(started[-1], socket.socketpair()[0])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sp, "start", start)
+    monkeypatch.setattr(sp, "REFILL_SECONDS", 0.0)
+    monkeypatch.setattr(sp, "BURST_SECONDS", 3600.0)  # (its end is called below)
+
+    async def run() -> None:
+        spares = sp.Spares()
+        spares.prepare("server", "join")
+        await until_async(lambda: len(spares.idle.get("server", ())) == sp.KEEP)
+        taken = [(await spares.take("server")).proc for _ in range(2)]  # the 2nd finds none
+        assert taken == started[:1] + started[2:3] and spares.target("server") == sp.BURST
+        assert spares.target("join") == sp.KEEP  # its own kind only
+        await until_async(lambda: len(spares.idle["server"]) == sp.BURST)
+        assert len(started) == 2 + sp.KEEP + sp.BURST  # both kinds' idle, the 2nd's, the burst's
+        burst = [(await spares.take("server")).proc for _ in range(sp.BURST)]  # none cold
+        assert burst == started[3 : 3 + sp.BURST]
+        await until_async(lambda: len(spares.idle["server"]) == sp.BURST)  # refilled
+        spares._calm("server")  # a minute since the last: still a burst (the last one taken)
+        assert spares.target("server") == sp.BURST and len(spares.idle["server"]) == sp.BURST
+        spares.raised["server"] = 0.0  # ... and a minute without one
+        spares._calm("server")
+        assert spares.target("server") == sp.KEEP and len(spares.idle["server"]) == sp.KEEP
+        assert sum(p.killed for p in started) == sp.BURST - sp.KEEP  # those over KEEP ended
+        spares.close()
+
+    asyncio.run(run())

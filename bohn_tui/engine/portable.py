@@ -62,9 +62,14 @@ def read_bots(raw: Any, players: int) -> dict[int, str]:
     return bots
 
 
-def progress(spec: GameSpec, rules: Rules, state: Any, names: list[str]) -> dict[str, Any]:
-    """What the list of saved games shows: title, turn, who is to play, over."""
-    active = rules.view(state, None).get("active")  # the public table's, in any game
+def progress(
+    spec: GameSpec, rules: Rules, state: Any, names: list[str], public: Any = None
+) -> dict[str, Any]:
+    """What the list of saved games shows: title, turn, who is to play, over. `public`: the
+    state's public view, when the caller has built it."""
+    if public is None:
+        public = rules.view(state, None)
+    active = public.get("active")  # the public table's, in any game
     return {
         "title": spec.title,
         "turn": state.turn,

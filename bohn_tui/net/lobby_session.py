@@ -117,7 +117,8 @@ class LobbySession(Session):
         return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """A request of the lobby process: a new person's name, a new table, an open seat.
+        """A request of the lobby process: a new person's name, a new table, an open seat,
+        an open table of theirs cancelled.
         {"note": why} when it cannot be; {"play": table} when the table runs now."""
         server, door = self.server, self.server.door
         db, account = door.store.db, server.login.account
@@ -133,7 +134,15 @@ class LobbySession(Session):
             return {"note": "this account is closed"}
         if msg.get("ask") == "new":
             made_id, note = await self._new_table(me, msg)
-            return {"note": note} if made_id is None else {"play": made_id}
+            if made_id is None:
+                return {"note": note}
+            return {"note": note, "open": made_id} if note else {"play": made_id}
+        if msg.get("ask") == "cancel":
+            table_id = str(msg.get("table", ""))[:40]
+            if not t.cancel(db, table_id, me.id):
+                return {"note": "only an open table you made can be cancelled (it has not started)"}
+            door.say(f"table {table_id} cancelled by {me.name!r}")
+            return {"note": f"Table {table_id} is cancelled."}
         if msg.get("ask") == "join":
             row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
             if row is None:
@@ -196,8 +205,9 @@ class LobbySession(Session):
         return status, last
 
     async def _new_table(self, me: acc.Account, choice: dict[str, Any]) -> tuple[str | None, str]:
-        """Make the table the lobby asked for: its id when it runs now (every seat is
-        taken), and a line for the lobby (why it cannot be made, or that it is open)."""
+        """Make the table the lobby asked for: its id (None: not made) and a line for the
+        lobby (why it cannot be made, or that it is open; none when it runs now, every seat
+        taken)."""
         from bohn_tui.games import GAMES, spec
         from bohn_tui.play.players import SessionError, bot_level, count_error
 
@@ -238,12 +248,14 @@ class LobbySession(Session):
         if private and any(not s for s in seats):
             return None, "a private table has no open seats: name its people (or bots)"
         standin = msg_standin(choice.get("standin"))
+        rate_bots = choice.get("rate_bots") is True and any("bot" in s for s in seats)
         now = door.tables.clock.now()
-        row = t.new_table(db, game, me.id, seats, mode, standin, private, now)
+        row = t.new_table(db, game, me.id, seats, mode, standin, private, now, rate_bots)
         kind = f"{mode}, private" if private else mode
+        kind += ", rated with bots" if rate_bots else ""
         door.say(f"table {row.id} ({game}, {len(seats)} seats, {kind}) made by {me.name!r}")
         if row.open_seats():
-            return None, f"Table {row.id} is open; it starts when every seat is taken."
+            return row.id, f"Table {row.id} is open; it starts when every seat is taken."
         if await door.tables.open(row) is None:
             return None, "the table could not start"
         return row.id, ""

@@ -10,7 +10,9 @@ with the account of the key asyncssh has just verified, nothing remembered in be
   name that is no account's: `ssh host` with the local user's name); under another
   account's name it is refused at the public-key stage (the client offers its next key).
 - `link-CODE` with a good one-time link code (made in the lobby's profile): the key is
-  bound to the code's account at its signature, and the code is used up.
+  bound to the code's account at its signature, and the code is used up. A key bound
+  already is refused under `link-CODE` (the client offers its next key, the new one; the
+  code stays good), never let in as its own account as if the code had been used.
 - An unknown key under a name that is no account's: a new person, asked for a name.
 - A banned key, or a key of a banned account: refused with one line.
 
@@ -48,6 +50,7 @@ PER_ACCOUNT = 3  # connections of one account at once
 PER_ADDRESS = 6  # logged-in connections from one address
 SESSIONS = 64  # logged-in connections in all
 CHECK_SECONDS = 5.0  # how often the connections' keys are checked again (bans, removals)
+STOPPING = "the server is stopping; your games are kept: log in again once it is back"
 
 
 def decide(db: Any, username: str, key: str) -> Login | str:
@@ -60,6 +63,8 @@ def decide(db: Any, username: str, key: str) -> Login | str:
     if mine is not None:
         if mine.banned:
             return "this key is banned from this server"
+        if name.lower().startswith(LINK_PREFIX):  # (said, not ignored; the code stays good)
+            return f"this key is {mine.name}'s already: a link code adds a key that is new here"
         if named is not None and named.id != mine.id:
             return f"this key is not one of {named.name}'s (it is another account's)"
         return Login(mine.id)
@@ -191,6 +196,13 @@ class ServerDoor(Door):
                 why = found if isinstance(found, str) else "this key was removed from its account"
                 self.say(f"closed: a connection from {source(sv.address)}: {why}")
                 put_out(sv.conn, f"bohn: {why}", sv.session)
+
+    def farewell(self) -> None:
+        """The server stops: every person's connection ends with one line, not a bare
+        disconnect (their tables are kept and open again when it starts)."""
+        for sv in list(self.servers):
+            if isinstance(sv, LobbyServer) and sv.conn is not None and sv.session is not None:
+                put_out(sv.conn, f"bohn: {STOPPING}", sv.session)
 
     def may_make(self, address: str) -> bool:
         now, made = time.time(), self.made.setdefault(source(address), deque())
@@ -327,6 +339,7 @@ async def serve(
             loop.remove_signal_handler(sig)
         door.stopping = True
         door.close()
+        door.farewell()
         if web is not None:
             web.close()
         tables.close_all()

@@ -7,9 +7,11 @@ door: a clean interpreter that holds nothing of the server, its host key or anyo
 secrets), which imports Textual and the app and waits on its end of a socket pair. A
 session takes one (or, none being idle, starts one now) and hands it its pty's terminal
 end and the command's descriptors over that socket (SCM_RIGHTS; the secret stays in its
-pipe, never on a command line); the door starts the next one in the background. Each
-process runs one person's session and exits: one process per person. The idle ones end
-with the door (net/orphan.py; `close` kills them)."""
+pipe, never on a command line); the door starts the next one in the background. A
+session that found none idle (a burst of logins) raises the kind's number to `BURST`,
+started at once, until a minute goes by without another (issue #26: the second and third
+logins of a burst started cold). Each process runs one person's session and exits: one
+process per person. The idle ones end with the door (net/orphan.py; `close` kills them)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ KEEP = 1  # idle processes kept ready per kind (each ~30 MB)
 # the next one starts this long after a session took one: its imports (a second of a core)
 # would otherwise compete with that session's first frame
 REFILL_SECONDS = 1.5
+# a burst of logins: when a session finds none idle, BURST of its kind are kept ready (started
+# at once) until BURST_SECONDS have gone by without a session finding too few, then KEEP again
+BURST = 3
+BURST_SECONDS = 60.0
 
 
 def child_env(term: str = DEFAULT_TERM) -> dict[str, str]:
@@ -63,13 +69,22 @@ class Spare:
 
 @dataclass
 class Spares:
-    """The idle processes of one door, by kind; at most `keep` of each."""
+    """The idle processes of one door, by kind: `keep` of each, `burst` during a burst of
+    logins of that kind."""
 
     keep: int = KEEP
+    burst: int = BURST
     idle: dict[str, list[Spare]] = field(default_factory=dict)
     starting: dict[str, int] = field(default_factory=dict)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     closed: bool = False
+    raised: dict[str, float] = field(default_factory=dict)  # kind -> `burst` kept until (loop time)
+
+    def target(self, kind: str) -> int:
+        """How many idle processes of `kind` are kept now: `burst` during a burst of logins,
+        else `keep`."""
+        loop = asyncio.get_running_loop()
+        return self.burst if self.raised.get(kind, 0.0) > loop.time() else self.keep
 
     def prepare(self, *kinds: str) -> None:
         """Start the idle processes of `kinds` (in the background)."""
@@ -86,16 +101,36 @@ class Spares:
             if spare.proc.returncode is not None:  # it ended (killed?): not this one
                 spare.drop()
                 spare = None
+        loop = asyncio.get_running_loop()
+        missed = spare is None
+        if missed or (not waiting and kind in self.raised):
+            # a burst (none idle, or the last one taken during a burst): `burst` of them kept
+            # ready until BURST_SECONDS pass without one
+            self.raised[kind] = loop.time() + BURST_SECONDS
+            loop.call_later(BURST_SECONDS, self._calm, kind)
         if spare is None:
             spare = await start(kind)
-        asyncio.get_running_loop().call_later(REFILL_SECONDS, self._refill, kind)
+        if missed:  # the burst's later logins find them (at once: no first frame to spare)
+            self._refill(kind)
+        loop.call_later(REFILL_SECONDS, self._refill, kind)
         return spare
 
+    def _calm(self, kind: str) -> None:
+        """A burst's time over without another: back to `keep` idle ones of `kind` (those
+        over it end)."""
+        if self.target(kind) > self.keep:
+            return  # a later session found too few: its own call comes
+        self.raised.pop(kind, None)
+        waiting = self.idle.get(kind, [])
+        while len(waiting) > self.keep:
+            waiting.pop().drop()
+
     def _refill(self, kind: str) -> None:
+        """Start as many of `kind` as are missing from its target now."""
         if self.closed:
             return
         have = len(self.idle.get(kind, ())) + self.starting.get(kind, 0)
-        for _ in range(self.keep - have):
+        for _ in range(self.target(kind) - have):
             self.starting[kind] = self.starting.get(kind, 0) + 1
             task = asyncio.get_running_loop().create_task(self._one(kind))
             self.tasks.add(task)
@@ -144,4 +179,13 @@ async def start(kind: str) -> Spare:
     return Spare(proc, mine)
 
 
-__all__ = ["KEEP", "REFILL_SECONDS", "Spare", "Spares", "child_env", "start"]
+__all__ = [
+    "BURST",
+    "BURST_SECONDS",
+    "KEEP",
+    "REFILL_SECONDS",
+    "Spare",
+    "Spares",
+    "child_env",
+    "start",
+]

@@ -286,18 +286,21 @@ class Tables:
                 self.say(f"table {row.id}: its waits could not be kept now ({clip(str(e), 120)})")
 
     def _rate(self, table: Table) -> None:
-        """A rated table (people only) that ended: its ratings (store/ratings.py)."""
+        """A rated table that ended: its ratings (store/ratings.py). A table of people only
+        is rated; one with bots only if its creator chose so (`rate_bots`: the people's
+        places among themselves, the bots' seats left out)."""
         row = table.row
-        if row.bots() or len(row.accounts()) < 2 or row.save_id is None:
+        if (row.bots() and not row.rate_bots) or len(row.accounts()) < 2 or row.save_id is None:
             return
         from bohn_tui.engine.ranking import places
         from bohn_tui.store import ratings
 
         where = places(table.client.summary())
         names = table.client.names
+        people = [s for s in range(len(names)) if s < len(row.seats) and "account" in row.seats[s]]
         # the one call site of the ratings: the saved game's id, each account's name and
         # place, the registry's game
-        rated = [(names[s], where[s]) for s in range(len(names))]
+        rated = [(names[s], where[s]) for s in people]
         ratings.update_ratings(self.db, row.save_id, rated, game=row.game)
         self.say(f"table {row.id}: rated")
 

@@ -84,6 +84,11 @@ class Session:
     # driver's, engine/driver.py): an undo takes them back with the move before them
     _auto: set[int] = field(default_factory=set, init=False)
     _undo_events: list[Event] = field(default_factory=list, init=False)  # of the move undo takes
+    # the state's changes (each move, each replay), and the public view the save's progress
+    # built at one of them: the next view(None) at that change takes it (the host's, issue
+    # #26: a save built the whole public view for its "active", which the host then built again)
+    _changes: int = field(default=0, init=False)
+    _public: tuple[int, dict[str, Any]] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         try:
@@ -182,7 +187,9 @@ class Session:
 
     def progress(self) -> dict[str, Any]:
         """What the list of saved games shows: title, turn, who is to play, over."""
-        return progress(self.spec, self.rules, self.state, self.names)
+        public = self.rules.view(self.state, None)
+        self._public = (self._changes, public)  # (the next view(None)'s, if nothing changed)
+        return progress(self.spec, self.rules, self.state, self.names, public)
 
     def result_summary(self) -> dict[str, Any]:
         """The rules' summary of the finished game (scores, winners, ranking, reason)."""
@@ -221,6 +228,7 @@ class Session:
 
     def _replay(self) -> None:
         """Rebuild the state, log and coin history from the record."""
+        self._changes += 1
         own = {id(ln) for _, ln in self.kept}
         self.log = [ln for ln in self.log if ln.turn == 0 and id(ln) not in own]
         self.coin_history = []
@@ -294,6 +302,10 @@ class Session:
         return [s for s in range(len(self.names)) if s not in self.bot_levels]
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is None and self._public is not None:
+            (at, public), self._public = self._public, None  # (one caller's: never shared)
+            if at == self._changes:
+                return public
         return self.rules.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
@@ -326,6 +338,7 @@ class Session:
         lines, rows = len(log), len(coins)  # apply only appends to both
         auto, undo_events = self._unasked(action), self._undo_events
         events = self.rules.apply(self.state, action)
+        self._changes += 1
         self.record.actions.append(action)
         self.last_events = events
         self._record_events(events, action)

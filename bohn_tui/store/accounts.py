@@ -89,8 +89,10 @@ def create(db: sqlite3.Connection, name: str, key_id: str, now: float | None = N
     now = time.time() if now is None else now
     try:
         db.execute("BEGIN IMMEDIATE")
-        if key_banned(db, key_id) or by_key(db, key_id) is not None:
+        if key_banned(db, key_id):
             raise AccountError("this key cannot make an account")
+        if by_key(db, key_id) is not None:  # (named in another window of the same key)
+            raise AccountError("this key has an account already: log in again to use it")
         if by_name(db, name) is not None:
             raise AccountError("that name is taken (names are the same in any case)")
         cur = db.execute(

@@ -181,6 +181,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE server_tables ADD COLUMN waits TEXT NOT NULL DEFAULT '{}';  -- {account: since}
     -- (and a table's note is its result once it is over, as well as why it failed)
     """,
+    # 7 -> 8: a `bohn server` table with bots rated when its creator chose so (the people's
+    # places among themselves; by default a table with bots is unrated)
+    """
+    ALTER TABLE server_tables ADD COLUMN rate_bots INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

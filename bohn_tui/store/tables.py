@@ -40,6 +40,7 @@ class TableRow:
     standin: float | None = None  # seconds a person may be away before a bot plays for them
     private: bool = False  # seen and watched by its players only
     waits: dict[int, float] = field(default_factory=dict)  # account -> since when it waits
+    rate_bots: bool = False  # rated at its end although bots sit there (the creator's choice)
 
     def accounts(self) -> list[int]:
         return [int(s["account"]) for s in self.seats if "account" in s]
@@ -58,7 +59,7 @@ class TableRow:
 
 _COLUMNS = (
     "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin,"
-    " private, waits"
+    " private, waits, rate_bots"
 )
 
 
@@ -78,6 +79,7 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         None if r[11] is None else float(r[11]),
         bool(r[12]),
         {int(a): float(since) for a, since in json.loads(r[13]).items()},
+        bool(r[14]),
     )
 
 
@@ -90,15 +92,16 @@ def new_table(
     standin: float | None = None,
     private: bool = False,
     now: float | None = None,
+    rate_bots: bool = False,
 ) -> TableRow:
     now = time.time() if now is None else now
     row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
-    row.standin, row.private = standin, private
-    marks = ", ".join("?" * 14)
+    row.standin, row.private, row.rate_bots = standin, private, rate_bots
+    marks = ", ".join("?" * 15)
     db.execute(
         f"INSERT INTO server_tables ({_COLUMNS}) VALUES ({marks})",
         (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin)
-        + (int(private), "{}"),
+        + (int(private), "{}", int(rate_bots)),
     )
     return row
 
@@ -147,6 +150,19 @@ def update_running(db: sqlite3.Connection, row: TableRow) -> None:
             RUNNING,
         ),
     )
+
+
+CANCELLED = "cancelled by its creator before it started"
+
+
+def cancel(db: sqlite3.Connection, table_id: str, creator: int) -> bool:
+    """The open table `table_id` of `creator` ends before it started (over, its note says
+    so): whether it did (False: it is none of theirs, or not open any more: it started)."""
+    cur = db.execute(
+        "UPDATE server_tables SET state = ?, note = ? WHERE id = ? AND state = ? AND creator = ?",
+        (OVER, CANCELLED, table_id, OPEN, creator),
+    )
+    return cur.rowcount == 1
 
 
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
@@ -247,7 +263,9 @@ __all__ = [
     "OVER",
     "RUNNING",
     "Listed",
+    "CANCELLED",
     "TableRow",
+    "cancel",
     "get",
     "in_state",
     "lobby",

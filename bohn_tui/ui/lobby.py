@@ -90,7 +90,10 @@ class NameScreen(Screen[None]):
         if isinstance(account, int):
             lobby.me = acc.by_id(lobby.store.db, account)
             lobby.shown["note"] = str(reply.get("note", ""))
-            self.app.switch_screen(LobbyScreen(lobby))
+            # over the name screen (not in its place: Textual's switch_screen from an app's
+            # default screen fails, as it has no result callback); escape is the lobby's
+            # no more, q leaves
+            self.app.push_screen(LobbyScreen(lobby))
         else:
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
@@ -98,7 +101,10 @@ class NameScreen(Screen[None]):
         self.app.exit({})
 
 
-class NewTableScreen(ModalScreen[None]):
+class NewTableScreen(ModalScreen[str]):
+    """The form of a new table; dismissed with the lobby's note once an open table is made
+    (made again by a second Enter otherwise), left for the table once it runs."""
+
     BINDINGS = [Binding("escape", "dismiss", "Back")]
 
     def compose(self) -> ComposeResult:
@@ -106,7 +112,7 @@ class NewTableScreen(ModalScreen[None]):
         with Vertical(id="form"):
             yield Label("New table", id="title")
             yield Select(games, value=GAMES[0], allow_blank=False, id="game", compact=True)
-            yield Static("The other seats, by account name, 'open' or 'bot:LEVEL':")
+            yield Static(_seats_help(GAMES[0]), id="seats-help")
             example = "for example: Ben, open, bot:expert"
             yield Input(placeholder=example, max_length=400, id="seats", compact=True)
             modes = [("live", "live"), ("correspondence (waits days)", "correspondence")]
@@ -117,12 +123,19 @@ class NewTableScreen(ModalScreen[None]):
             stands = [("no bot plays for a person away", 0)]
             stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
             yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
+            rated = [("rated if its seats are people only", False)]
+            rated += [("rated with bots too: the people's places among themselves", True)]
+            yield Select(rated, value=False, allow_blank=False, id="rate_bots", compact=True)
             yield Button("Make the table", id="make", variant="primary")
             yield Label("", id="note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#seats", Input).focus()  # (the first game is chosen already)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and isinstance(event.value, str):
+            self.query_one("#seats-help", Static).update(_seats_help(event.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._make()
@@ -140,11 +153,20 @@ class NewTableScreen(ModalScreen[None]):
         standin = self.query_one("#standin", Select).value
         ask = {"ask": "new", "game": game, "seats": seats, "mode": mode, "standin": standin}
         ask["private"] = self.query_one("#private", Select).value is True
+        ask["rate_bots"] = self.query_one("#rate_bots", Select).value is True
         reply = lobby.ask(ask)
         if "play" in reply:
             self.app.exit({"do": "play", "table": str(reply["play"])})
+        elif "open" in reply:
+            self.dismiss(str(reply.get("note", "")))
         else:
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
+
+
+def _seats_help(game: str) -> str:
+    """The line over the seats' field: what a seat may be, the game's bot levels named."""
+    levels = ", ".join(spec(game).bot_levels)
+    return f"Other seats: names, 'open' or 'bot:LEVEL' ({levels})"
 
 
 class ProfileScreen(ModalScreen[None]):
@@ -156,6 +178,8 @@ class ProfileScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
+        if me is not None:  # as it is now (a key linked, a rename since the lobby opened)
+            me = self.lobby.me = acc.by_id(self.lobby.store.db, me.id) or me
         with Vertical(id="form"):
             yield Label(literal(f"Profile · {me.name if me else ''}"), id="title")
             yield Static(literal(f"SSH keys bound to this account: {me.keys if me else 0}"))
@@ -247,6 +271,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", "Refresh"),
         Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
+        Binding("x", "cancel", "Cancel table", show=False),  # (named when it can be: Enter)
     ]
 
     def __init__(self, lobby: LobbyApp) -> None:
@@ -309,8 +334,8 @@ class LobbyScreen(Screen[None]):
                 if turn and waited:  # how long the table has waited for them (away)
                     turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
                 kind = "play"
-            elif row.state == t.OPEN:
-                turn, kind = f"{row.open_seats()} seat(s) open", "none"
+            elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
+                turn, kind = f"{row.open_seats()} seat(s) open", "waits"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
             else:
@@ -374,6 +399,11 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, table = str(event.option.id or "").partition(":")
+        if kind == "waits":
+            row, me = t.get(self.lobby.store.db, table), self.lobby.me
+            more = " x cancels it." if row and me and row.creator == me.id else ""
+            self.query_one("#note", Label).update(f"It starts when every seat is taken.{more}")
+            return
         if kind == "join":
             reply = self.lobby.ask({"ask": "join", "table": table})
             if "play" not in reply:
@@ -397,8 +427,26 @@ class LobbyScreen(Screen[None]):
             return
         self.app.exit({"do": "watch", "table": table})
 
+    def action_cancel(self) -> None:
+        """Cancel the highlighted open table (the server decides whether it is yours)."""
+        ol = self.query_one("#tables", OptionList)
+        if ol.highlighted is None:
+            return
+        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        if kind != "waits":
+            self.query_one("#note", Label).update("x cancels an open table you made")
+            return
+        reply = self.lobby.ask({"ask": "cancel", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
     def action_new(self) -> None:
-        self.app.push_screen(NewTableScreen())
+        self.app.push_screen(NewTableScreen(), self._made)
+
+    def _made(self, note: str | None) -> None:
+        """Back from New table with an open table made: its line, the lobby read again."""
+        self.query_one("#note", Label).update(literal(note or ""))
+        self.action_refresh()
 
     def action_profile(self) -> None:
         self.app.push_screen(ProfileScreen(self.lobby))
@@ -428,21 +476,16 @@ class LobbyApp(App[dict[str, Any]]):
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
 
     def get_default_screen(self) -> Screen[Any]:
-        """The lobby is the first screen, in place of Textual's empty one (not laid out and
-        drawn before it: the lobby's first frame is its own). A new person's name screen is
-        pushed over the empty one, as the lobby replaces it then (`switch_screen`)."""
-        if self.shown.get("mode") == "name":
-            return super().get_default_screen()
-        return LobbyScreen(self)
-
-    def on_mount(self) -> None:
+        """The lobby (or a new person's name screen) is the first screen, in place of
+        Textual's empty one (not laid out and drawn before it: the first frame is its own)."""
         if self.shown.get("mode") == "name":
             hint = str(self.shown.get("hint", ""))
             try:
                 hint = acc.check_account_name(hint)
             except acc.AccountError:
                 hint = ""
-            self.push_screen(NameScreen(hint, str(self.shown.get("note", ""))))
+            return NameScreen(hint, str(self.shown.get("note", "")))
+        return LobbyScreen(self)
 
 
 __all__ = ["LobbyApp"]
