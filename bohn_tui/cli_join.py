@@ -5,11 +5,30 @@ imports typer (a door's seat process runs without it: issue #25)."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
 HOST_ENDED = "the host ended the game; it is saved"
+
+# modules Textual imports as it starts and uses only to deliver a file (a screenshot saved:
+# `App.deliver_binary`), for a toast's identity, or for a stylesheet's error message: a seat
+# uses none of them before its first toast, and platformdirs alone imports tempfile, shutil
+# and its archives' bz2 and lzma (~1.2 MiB of each seat's process in all: benchmarks/README.md).
+# Each is a stand-in (`Deferred`) until its first use, which imports the real module: the
+# same behaviour. A function Textual takes out of one as it starts (`from uuid import
+# uuid4`) is named here: a forwarder to the real one, imported at its first call.
+DEFERRED = {
+    "platformdirs": ("user_downloads_path",),
+    "uuid": ("uuid4",),  # a toast's identity (textual.notifications)
+    "mimetypes": (),
+    "difflib": ("get_close_matches",),  # a stylesheet's "did you mean" (textual.suggestions)
+    "bz2": (),  # shutil's (Textual's driver asks it the terminal's size): for its archives
+    "lzma": (),
+}
 
 
 def without_tls() -> None:
@@ -19,10 +38,58 @@ def without_tls() -> None:
     sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
 
 
+class Deferred(types.ModuleType):
+    """A module's stand-in in sys.modules until its first use: reading any other of its
+    names imports the real module (which replaces the stand-in in sys.modules) and gives
+    back the real one's. A package's stand-in has its `__path__` (a submodule is found)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)  # what an import or a scan of sys.modules asks
+        return getattr(real_module(self.__name__), name)
+
+
+def real_module(name: str) -> types.ModuleType:
+    """The module `name`, imported now if only its stand-in was there."""
+    if isinstance(sys.modules.get(name), Deferred):
+        sys.modules.pop(name, None)
+    return importlib.import_module(name)
+
+
+def defer(name: str, functions: tuple[str, ...] = ()) -> None:
+    """Put a stand-in for the module `name` in sys.modules, unless it is imported already;
+    each of `functions` is there at once, a forwarder to the real module's function."""
+    if name in sys.modules:
+        return
+    found = importlib.util.find_spec(name)
+    if found is None:
+        return
+    stand_in = Deferred(name)
+    stand_in.__spec__ = found  # importlib.util.find_spec(name) finds it as before
+    if found.submodule_search_locations is not None:
+        stand_in.__path__ = list(found.submodule_search_locations)
+    for function in functions:
+
+        def forward(*args: Any, _name: str = function, **kwargs: Any) -> Any:
+            return getattr(real_module(name), _name)(*args, **kwargs)
+
+        forward.__name__ = forward.__qualname__ = function
+        setattr(stand_in, function, forward)
+    sys.modules[name] = stand_in
+
+
+def lean_seat() -> None:
+    """What a seat's process does before it imports anything else: no TLS, and the
+    modules it never uses deferred (DEFERRED). Called again: nothing more happens."""
+    without_tls()
+    for name, functions in DEFERRED.items():
+        defer(name, functions)
+
+
 def join_seat(code: str, socket: Path | None) -> int:
     """`bohn join`'s seat for `code` until it ends: the exit status (1 with one line on
     stderr when it could not connect or the table stopped)."""
-    without_tls()
+    lean_seat()
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError

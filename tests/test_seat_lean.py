@@ -1,0 +1,112 @@
+"""A seat's process defers the modules Textual imports and a seat does not use (issue #25,
+bohn_tui/cli_join.py `lean_seat`): each is a stand-in until its first use, which imports
+the real module, so everything behaves as before."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bohn_tui.cli_join import DEFERRED, Deferred, defer
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PACKAGE = {
+    "lean_pkg/__init__.py": "from lean_pkg.part import twice\nLOADED = True\n",
+    "lean_pkg/part.py": "def twice(x):\n    return 2 * x\n",
+    "lean_mod.py": "def shout(s, end='!'):\n    return s.upper() + end\nVALUE = 7\n",
+}
+
+
+@pytest.fixture
+def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    for name, text in PACKAGE.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    for name in ("lean_pkg", "lean_pkg.part", "lean_mod"):
+        sys.modules.pop(name, None)
+
+
+def test_a_stand_in_imports_the_real_module_at_its_first_use(modules: Path) -> None:
+    defer("lean_mod", ("shout",))
+    import lean_mod  # type: ignore[import-not-found]
+
+    assert isinstance(sys.modules["lean_mod"], Deferred)
+    from lean_mod import shout  # a named function: a forwarder, nothing imported yet
+
+    assert isinstance(sys.modules["lean_mod"], Deferred)
+    assert shout("bohn", end="?") == "BOHN?"  # its first call imports the real module
+    assert not isinstance(sys.modules["lean_mod"], Deferred)
+    assert lean_mod.VALUE == 7  # the stand-in bound before gives the real one's names
+    assert shout.__name__ == "shout"
+
+
+def test_any_other_name_imports_it_too_and_a_package_keeps_its_submodules(
+    modules: Path,
+) -> None:
+    defer("lean_pkg")
+    import lean_pkg  # type: ignore[import-not-found]
+
+    assert isinstance(sys.modules["lean_pkg"], Deferred)
+    assert not hasattr(lean_pkg, "__file__")  # a scan of sys.modules imports nothing
+    assert isinstance(sys.modules["lean_pkg"], Deferred)
+    assert lean_pkg.LOADED is True
+    assert lean_pkg.twice(4) == 8
+    assert sys.modules["lean_pkg"].LOADED is True
+    defer("lean_pkg")  # imported already: nothing changes
+    assert not isinstance(sys.modules["lean_pkg"], Deferred)
+
+
+def test_a_submodule_is_found_beneath_a_stand_in(modules: Path) -> None:
+    defer("lean_pkg")
+    from lean_pkg.part import twice  # type: ignore[import-not-found]
+
+    assert twice(3) == 6
+    import lean_pkg
+
+    assert lean_pkg.LOADED is True
+
+
+def test_a_module_that_is_not_there_gets_no_stand_in() -> None:
+    defer("no_such_module_here")
+    assert "no_such_module_here" not in sys.modules
+
+
+# a seat's process as spare.py warms it: Textual started, none of the deferred modules
+# imported; what Textual uses them for still works (each imported then)
+SEAT = """
+import sys
+from bohn_tui import spare
+spare.warm("join")
+from bohn_tui.cli_join import DEFERRED, Deferred
+print(sorted(n for n in DEFERRED if not isinstance(sys.modules.get(n), Deferred)))
+import textual.app, textual.notifications, textual.suggestions
+import platformdirs
+print(textual.app.user_downloads_path() == platformdirs.user_downloads_path())
+print(len(textual.notifications.Notification("hi").identity))
+print(textual.suggestions.get_suggestion("colr", ["color", "width"]))
+print(textual.app.mimetypes.guess_type("a.png")[0], len(textual.app.uuid.uuid4().hex))
+print(sorted(n for n in DEFERRED if isinstance(sys.modules.get(n), Deferred)))
+"""
+
+
+def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
+    tmp_path: Path,
+) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", SEAT],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        timeout=120,
+        check=True,
+    ).stdout.split("\n")
+    assert out[:6] == ["[]", "True", "36", "color", "image/png 32", "['bz2', 'lzma']"]
+    assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib"}
