@@ -6,6 +6,7 @@ imports typer (a door's seat process runs without it: issue #25)."""
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
 import sys
 import types
@@ -28,6 +29,8 @@ DEFERRED = {
     "difflib": ("get_close_matches",),  # a stylesheet's "did you mean" (textual.suggestions)
     "bz2": (),  # shutil's (Textual's driver asks it the terminal's size): for its archives
     "lzma": (),
+    "locale": (),  # subprocess's (asyncio imports it): a text-mode child's encoding
+    "asyncio.sslproto": (),  # TLS, which a seat never speaks (without_tls)
 }
 
 
@@ -61,7 +64,7 @@ def defer(name: str, functions: tuple[str, ...] = ()) -> None:
     each of `functions` is there at once, a forwarder to the real module's function."""
     if name in sys.modules:
         return
-    found = importlib.util.find_spec(name)
+    found = spec_of(name)
     if found is None:
         return
     stand_in = Deferred(name)
@@ -76,6 +79,20 @@ def defer(name: str, functions: tuple[str, ...] = ()) -> None:
         forward.__name__ = forward.__qualname__ = function
         setattr(stand_in, function, forward)
     sys.modules[name] = stand_in
+
+
+def spec_of(name: str) -> importlib.machinery.ModuleSpec | None:
+    """Where the module `name` is, without importing it or its packages (find_spec imports
+    a submodule's package: asyncio for asyncio.sslproto, which imports that at once)."""
+    package, _, _ = name.rpartition(".")
+    if not package:
+        return importlib.util.find_spec(name)
+    above = sys.modules.get(package)
+    where = getattr(above, "__path__", None) if above is not None else None
+    if where is None:
+        up = spec_of(package)
+        where = up.submodule_search_locations if up is not None else None
+    return None if where is None else importlib.machinery.PathFinder.find_spec(name, where)
 
 
 def lean_seat() -> None:
