@@ -18,10 +18,12 @@ HOST_ENDED = "the host ended the game; it is saved"
 # modules Textual imports as it starts and uses only to deliver a file (a screenshot saved:
 # `App.deliver_binary`), for a toast's identity, or for a stylesheet's error message: a seat
 # uses none of them before its first toast, and platformdirs alone imports tempfile, shutil
-# and its archives' bz2 and lzma (~1.2 MiB of each seat's process in all: benchmarks/README.md).
+# and its archives' bz2 and lzma (~1.6 MiB of each seat's process in all: benchmarks/README.md).
 # Each is a stand-in (`Deferred`) until its first use, which imports the real module: the
-# same behaviour. A function Textual takes out of one as it starts (`from uuid import
-# uuid4`) is named here: a forwarder to the real one, imported at its first call.
+# same behaviour. A name Textual takes out of one as it starts is listed: "uuid4", a
+# function (a forwarder to the real one, which imports the module at its first call), or
+# "IgnoreReturnCallbackType=textual._types", an object the module re-exports from there
+# (given at once: the same object).
 DEFERRED = {
     "platformdirs": ("user_downloads_path",),
     "uuid": ("uuid4",),  # a toast's identity (textual.notifications)
@@ -31,6 +33,9 @@ DEFERRED = {
     "lzma": (),
     "locale": (),  # subprocess's (asyncio imports it): a text-mode child's encoding
     "asyncio.sslproto": (),  # TLS, which a seat never speaks (without_tls)
+    # Textual's re-exports for its documentation: with them the tree, directory tree,
+    # select and placeholder widgets, none of them a seat's; the command palette takes one
+    "textual.types": ("IgnoreReturnCallbackType=textual._types",),
 }
 
 
@@ -46,9 +51,14 @@ class Deferred(types.ModuleType):
     names imports the real module (which replaces the stand-in in sys.modules) and gives
     back the real one's. A package's stand-in has its `__path__` (a submodule is found)."""
 
+    __homes__: dict[str, str]  # the names it re-exports: where each is from
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)  # what an import or a scan of sys.modules asks
+        home = self.__dict__.get("__homes__", {}).get(name)
+        if home is not None:
+            return getattr(importlib.import_module(home), name)
         return getattr(real_module(self.__name__), name)
 
 
@@ -59,9 +69,10 @@ def real_module(name: str) -> types.ModuleType:
     return importlib.import_module(name)
 
 
-def defer(name: str, functions: tuple[str, ...] = ()) -> None:
+def defer(name: str, names: tuple[str, ...] = ()) -> None:
     """Put a stand-in for the module `name` in sys.modules, unless it is imported already;
-    each of `functions` is there at once, a forwarder to the real module's function."""
+    each of `names` is there at once: a forwarder to the real module's function, or
+    ("NAME=MODULE") the object the real module re-exports from MODULE."""
     if name in sys.modules:
         return
     found = spec_of(name)
@@ -71,7 +82,8 @@ def defer(name: str, functions: tuple[str, ...] = ()) -> None:
     stand_in.__spec__ = found  # importlib.util.find_spec(name) finds it as before
     if found.submodule_search_locations is not None:
         stand_in.__path__ = list(found.submodule_search_locations)
-    for function in functions:
+    stand_in.__homes__ = dict(n.split("=", 1) for n in names if "=" in n)
+    for function in (n for n in names if "=" not in n):
 
         def forward(*args: Any, _name: str = function, **kwargs: Any) -> Any:
             return getattr(real_module(name), _name)(*args, **kwargs)
@@ -99,8 +111,8 @@ def lean_seat() -> None:
     """What a seat's process does before it imports anything else: no TLS, and the
     modules it never uses deferred (DEFERRED). Called again: nothing more happens."""
     without_tls()
-    for name, functions in DEFERRED.items():
-        defer(name, functions)
+    for name, names in DEFERRED.items():
+        defer(name, names)
 
 
 def join_seat(code: str, socket: Path | None) -> int:

@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = {
     "lean_pkg/__init__.py": "from lean_pkg.part import twice\nLOADED = True\n",
     "lean_pkg/part.py": "def twice(x):\n    return 2 * x\n",
-    "lean_mod.py": "def shout(s, end='!'):\n    return s.upper() + end\nVALUE = 7\n",
+    "lean_mod.py": (
+        "from lean_home import THING\n"
+        "def shout(s, end='!'):\n    return s.upper() + end\nVALUE = 7\n"
+    ),
+    "lean_home.py": "THING = object()\n",
 }
 
 
@@ -29,7 +33,7 @@ def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (tmp_path / name).write_text(text)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
-    for name in ("lean_pkg", "lean_pkg.part", "lean_mod"):
+    for name in ("lean_pkg", "lean_pkg.part", "lean_mod", "lean_home"):
         sys.modules.pop(name, None)
 
 
@@ -45,6 +49,20 @@ def test_a_stand_in_imports_the_real_module_at_its_first_use(modules: Path) -> N
     assert not isinstance(sys.modules["lean_mod"], Deferred)
     assert lean_mod.VALUE == 7  # the stand-in bound before gives the real one's names
     assert shout.__name__ == "shout"
+
+
+def test_a_name_it_re_exports_is_the_same_object_from_its_home(modules: Path) -> None:
+    defer("lean_mod", ("THING=lean_home",))
+    from lean_mod import THING  # type: ignore[import-not-found]
+
+    assert isinstance(sys.modules["lean_mod"], Deferred)
+    import lean_home  # type: ignore[import-not-found]
+
+    assert THING is lean_home.THING
+    import lean_mod
+
+    assert lean_mod.VALUE == 7
+    assert lean_mod.THING is THING
 
 
 def test_any_other_name_imports_it_too_and_a_package_keeps_its_submodules(
@@ -96,6 +114,8 @@ import subprocess
 print(subprocess.run(["echo", "x"], capture_output=True, text=True).stdout.strip())
 print(bool(subprocess.locale.getencoding()))
 print(sorted(n for n in DEFERRED if isinstance(sys.modules.get(n), Deferred)))
+from textual.types import DirEntry
+print(DirEntry.__name__, isinstance(sys.modules["textual.types"], Deferred))
 """
 
 
@@ -112,7 +132,8 @@ def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
         check=True,
     ).stdout.split("\n")
     assert out[:5] == ["[]", "True", "36", "color", "image/png 32"]
-    assert out[5:8] == ["x", "True", "['asyncio.sslproto', 'bz2', 'lzma']"]
+    deferred = "['asyncio.sslproto', 'bz2', 'lzma', 'textual.types']"
+    assert out[5:9] == ["x", "True", deferred, "DirEntry False"]
     assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib", "locale"}
 
 
