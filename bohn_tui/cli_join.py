@@ -5,38 +5,11 @@ imports typer (a door's seat process runs without it: issue #25)."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.machinery
-import importlib.util
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 HOST_ENDED = "the host ended the game; it is saved"
-
-# modules Textual imports as it starts and uses only to deliver a file (a screenshot saved:
-# `App.deliver_binary`), for a toast's identity, or for a stylesheet's error message: a seat
-# uses none of them before its first toast, and platformdirs alone imports tempfile, shutil
-# and its archives' bz2 and lzma (~1.6 MiB of each seat's process in all: benchmarks/README.md).
-# Each is a stand-in (`Deferred`) until its first use, which imports the real module: the
-# same behaviour. A name Textual takes out of one as it starts is listed: "uuid4", a
-# function (a forwarder to the real one, which imports the module at its first call), or
-# "IgnoreReturnCallbackType=textual._types", an object the module re-exports from there
-# (given at once: the same object).
-DEFERRED = {
-    "platformdirs": ("user_downloads_path",),
-    "uuid": ("uuid4",),  # a toast's identity (textual.notifications)
-    "mimetypes": (),
-    "difflib": ("get_close_matches",),  # a stylesheet's "did you mean" (textual.suggestions)
-    "bz2": (),  # shutil's (Textual's driver asks it the terminal's size): for its archives
-    "lzma": (),
-    "locale": (),  # subprocess's (asyncio imports it): a text-mode child's encoding
-    "asyncio.sslproto": (),  # TLS, which a seat never speaks (without_tls)
-    # Textual's re-exports for its documentation: with them the tree, directory tree,
-    # select and placeholder widgets, none of them a seat's; the command palette takes one
-    "textual.types": ("IgnoreReturnCallbackType=textual._types",),
-}
 
 
 def without_tls() -> None:
@@ -46,73 +19,13 @@ def without_tls() -> None:
     sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
 
 
-class Deferred(types.ModuleType):
-    """A module's stand-in in sys.modules until its first use: reading any other of its
-    names imports the real module (which replaces the stand-in in sys.modules) and gives
-    back the real one's. A package's stand-in has its `__path__` (a submodule is found)."""
-
-    __homes__: dict[str, str]  # the names it re-exports: where each is from
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)  # what an import or a scan of sys.modules asks
-        home = self.__dict__.get("__homes__", {}).get(name)
-        if home is not None:
-            return getattr(importlib.import_module(home), name)
-        return getattr(real_module(self.__name__), name)
-
-
-def real_module(name: str) -> types.ModuleType:
-    """The module `name`, imported now if only its stand-in was there."""
-    if isinstance(sys.modules.get(name), Deferred):
-        sys.modules.pop(name, None)
-    return importlib.import_module(name)
-
-
-def defer(name: str, names: tuple[str, ...] = ()) -> None:
-    """Put a stand-in for the module `name` in sys.modules, unless it is imported already;
-    each of `names` is there at once: a forwarder to the real module's function, or
-    ("NAME=MODULE") the object the real module re-exports from MODULE."""
-    if name in sys.modules:
-        return
-    found = spec_of(name)
-    if found is None:
-        return
-    stand_in = Deferred(name)
-    stand_in.__spec__ = found  # importlib.util.find_spec(name) finds it as before
-    if found.submodule_search_locations is not None:
-        stand_in.__path__ = list(found.submodule_search_locations)
-    stand_in.__homes__ = dict(n.split("=", 1) for n in names if "=" in n)
-    for function in (n for n in names if "=" not in n):
-
-        def forward(*args: Any, _name: str = function, **kwargs: Any) -> Any:
-            return getattr(real_module(name), _name)(*args, **kwargs)
-
-        forward.__name__ = forward.__qualname__ = function
-        setattr(stand_in, function, forward)
-    sys.modules[name] = stand_in
-
-
-def spec_of(name: str) -> importlib.machinery.ModuleSpec | None:
-    """Where the module `name` is, without importing it or its packages (find_spec imports
-    a submodule's package: asyncio for asyncio.sslproto, which imports that at once)."""
-    package, _, _ = name.rpartition(".")
-    if not package:
-        return importlib.util.find_spec(name)
-    above = sys.modules.get(package)
-    where = getattr(above, "__path__", None) if above is not None else None
-    if where is None:
-        up = spec_of(package)
-        where = up.submodule_search_locations if up is not None else None
-    return None if where is None else importlib.machinery.PathFinder.find_spec(name, where)
-
-
 def lean_seat() -> None:
-    """What a seat's process does before it imports anything else: no TLS, and the
-    modules it never uses deferred (DEFERRED). Called again: nothing more happens."""
+    """What a seat's process does before it imports anything else: no TLS, and the lean
+    imports of bohn_tui/lean.py (issue #25). Called again: nothing more happens."""
     without_tls()
-    for name, names in DEFERRED.items():
-        defer(name, names)
+    from bohn_tui.lean import lean_imports
+
+    lean_imports()
 
 
 def join_seat(code: str, socket: Path | None) -> int:

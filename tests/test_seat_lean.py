@@ -1,6 +1,7 @@
-"""A seat's process defers the modules Textual imports and a seat does not use (issue #25,
-bohn_tui/cli_join.py `lean_seat`): each is a stand-in until its first use, which imports
-the real module, so everything behaves as before."""
+"""A seat's process imports lean (issue #25, bohn_tui/lean.py, from cli_join.lean_seat):
+the modules Textual imports and a seat does not use are stand-ins until their first use,
+which imports the real module, and the modules read from source keep no docstrings; so
+everything behaves as before."""
 
 from __future__ import annotations
 
@@ -11,9 +12,28 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.cli_join import DEFERRED, Deferred, defer
+from bohn_tui.lean import DEFERRED, Deferred, SourceWithoutDocstrings, defer
 
 ROOT = Path(__file__).resolve().parent.parent
+
+DOCS = '''"""The module's docstring."""
+def plain(x):
+    """A docstring."""
+    return x + 1
+def same(x):
+    """same"""
+    return "same"
+async def later():
+    """Another."""
+    return [f"{c}" for c in "ab"], (lambda: "lam")()
+class Outer:
+    """A class's."""
+    class Inner:
+        """Inside."""
+        def method(self):
+            """A method's."""
+            return "m"
+'''
 
 PACKAGE = {
     "lean_pkg/__init__.py": "from lean_pkg.part import twice\nLOADED = True\n",
@@ -23,6 +43,7 @@ PACKAGE = {
         "def shout(s, end='!'):\n    return s.upper() + end\nVALUE = 7\n"
     ),
     "lean_home.py": "THING = object()\n",
+    "lean_docs.py": DOCS,
 }
 
 
@@ -33,7 +54,7 @@ def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (tmp_path / name).write_text(text)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
-    for name in ("lean_pkg", "lean_pkg.part", "lean_mod", "lean_home"):
+    for name in ("lean_pkg", "lean_pkg.part", "lean_mod", "lean_home", "lean_docs"):
         sys.modules.pop(name, None)
 
 
@@ -91,6 +112,28 @@ def test_a_submodule_is_found_beneath_a_stand_in(modules: Path) -> None:
     assert lean_pkg.LOADED is True
 
 
+def test_a_module_read_from_source_keeps_no_docstrings_and_does_the_same(modules: Path) -> None:
+    import asyncio
+    import importlib.util
+
+    found = importlib.util.find_spec("lean_docs")
+    assert found is not None and found.origin is not None
+    spec = importlib.util.spec_from_file_location(
+        "lean_docs", found.origin, loader=SourceWithoutDocstrings("lean_docs", found.origin)
+    )
+    assert spec is not None and spec.loader is not None
+    docs = importlib.util.module_from_spec(spec)
+    sys.modules["lean_docs"] = docs
+    spec.loader.exec_module(docs)
+    assert docs.__doc__ is None
+    assert docs.plain.__doc__ is None and docs.plain(1) == 2
+    assert docs.same(0) == "same"  # its docstring is a string its code returns: kept
+    assert docs.later.__doc__ is None
+    assert asyncio.run(docs.later()) == (["a", "b"], "lam")
+    assert docs.Outer.__doc__ is None and docs.Outer.Inner.__doc__ is None
+    assert docs.Outer.Inner.method.__doc__ is None and docs.Outer.Inner().method() == "m"
+
+
 def test_a_module_that_is_not_there_gets_no_stand_in() -> None:
     defer("no_such_module_here")
     assert "no_such_module_here" not in sys.modules
@@ -102,7 +145,7 @@ SEAT = """
 import sys
 from bohn_tui import spare
 spare.warm("join")
-from bohn_tui.cli_join import DEFERRED, Deferred
+from bohn_tui.lean import DEFERRED, Deferred
 print(sorted(n for n in DEFERRED if not isinstance(sys.modules.get(n), Deferred)))
 import textual.app, textual.notifications, textual.suggestions
 import platformdirs
@@ -116,6 +159,8 @@ print(bool(subprocess.locale.getencoding()))
 print(sorted(n for n in DEFERRED if isinstance(sys.modules.get(n), Deferred)))
 from textual.types import DirEntry
 print(DirEntry.__name__, isinstance(sys.modules["textual.types"], Deferred))
+import textual.widget, asyncio.events
+print(textual.widget.Widget.__doc__, textual.widget.Widget.mount.__doc__, asyncio.events.__doc__)
 """
 
 
@@ -134,6 +179,7 @@ def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
     assert out[:5] == ["[]", "True", "36", "color", "image/png 32"]
     deferred = "['asyncio.sslproto', 'bz2', 'lzma', 'textual.types']"
     assert out[5:9] == ["x", "True", deferred, "DirEntry False"]
+    assert out[9] == "None None None"  # Textual's and the standard library's: no docstrings
     assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib", "locale"}
 
 
