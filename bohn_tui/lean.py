@@ -22,9 +22,9 @@ from typing import Any
 # and its archives' bz2 and lzma (~1.6 MiB of each seat's process in all: benchmarks/README.md).
 # Each is a stand-in (`Deferred`) until its first use, which imports the real module: the
 # same behaviour. A name Textual takes out of one as it starts is listed: "uuid4", a
-# function (a forwarder to the real one, which imports the module at its first call), or
+# function (a forwarder to the real one, which imports the module at its first call),
 # "IgnoreReturnCallbackType=textual._types", an object the module re-exports from there
-# (given at once: the same object).
+# (given at once: the same object), or "Decimal:class", a class (`LaterClass`).
 DEFERRED = {
     "platformdirs": ("user_downloads_path",),
     "uuid": ("uuid4",),  # a toast's identity (textual.notifications)
@@ -37,6 +37,9 @@ DEFERRED = {
     # Textual's re-exports for its documentation: with them the tree, directory tree,
     # select and placeholder widgets, none of them a seat's; the command palette takes one
     "textual.types": ("IgnoreReturnCallbackType=textual._types",),
+    # fractions' (Textual's layouts make Fractions): `isinstance(x, (float, Decimal))` in
+    # Fraction(x), for a Decimal, which no seat makes
+    "decimal": ("Decimal:class",),
 }
 
 
@@ -57,16 +60,21 @@ class Deferred(types.ModuleType):
 
 
 def real_module(name: str) -> types.ModuleType:
-    """The module `name`, imported now if only its stand-in was there."""
-    if isinstance(sys.modules.get(name), Deferred):
+    """The module `name`, imported now if only its stand-in was there (whose names then
+    all are the real module's: what was bound to the stand-in reads those)."""
+    stand_in = sys.modules.get(name)
+    if isinstance(stand_in, Deferred):
         sys.modules.pop(name, None)
+        for key in [k for k in vars(stand_in) if not k.startswith("__")]:
+            delattr(stand_in, key)
     return importlib.import_module(name)
 
 
 def defer(name: str, names: tuple[str, ...] = ()) -> None:
     """Put a stand-in for the module `name` in sys.modules, unless it is imported already;
-    each of `names` is there at once: a forwarder to the real module's function, or
-    ("NAME=MODULE") the object the real module re-exports from MODULE."""
+    each of `names` is there at once: a forwarder to the real module's function,
+    ("NAME=MODULE") the object the real module re-exports from MODULE, or ("NAME:class")
+    a `LaterClass`."""
     if name in sys.modules:
         return
     found = spec_of(name)
@@ -77,7 +85,9 @@ def defer(name: str, names: tuple[str, ...] = ()) -> None:
     if found.submodule_search_locations is not None:
         stand_in.__path__ = list(found.submodule_search_locations)
     stand_in.__homes__ = dict(n.split("=", 1) for n in names if "=" in n)
-    for function in (n for n in names if "=" not in n):
+    for later in (n.removesuffix(":class") for n in names if n.endswith(":class")):
+        setattr(stand_in, later, LaterClass(name, later))
+    for function in (n for n in names if "=" not in n and ":" not in n):
 
         def forward(*args: Any, _name: str = function, **kwargs: Any) -> Any:
             return getattr(real_module(name), _name)(*args, **kwargs)
@@ -85,6 +95,46 @@ def defer(name: str, names: tuple[str, ...] = ()) -> None:
         forward.__name__ = forward.__qualname__ = function
         setattr(stand_in, function, forward)
     sys.modules[name] = stand_in
+
+
+class LaterClass:
+    """A class of a module that only has its stand-in yet (`Deferred`): nothing is an
+    instance (or a subclass) of it while the module is not imported, as nothing can be
+    made of a class the module makes before it is (its own class, as decimal's Decimal),
+    then what the real class says. Calling it, reading its names, or a class statement
+    deriving from it imports the module and takes the real class."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def real(self) -> type:
+        return getattr(real_module(self.module), self.name)  # type: ignore[no-any-return]
+
+    def imported(self) -> type | None:
+        """The real class, if its module is imported (nothing is imported here)."""
+        module = sys.modules.get(self.module)
+        if module is None or isinstance(module, Deferred):
+            return None
+        return getattr(module, self.name)  # type: ignore[no-any-return]
+
+    def __instancecheck__(self, obj: object) -> bool:
+        real = self.imported()
+        return real is not None and isinstance(obj, real)
+
+    def __subclasscheck__(self, cls: type) -> bool:
+        real = self.imported()
+        return real is not None and issubclass(cls, real)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.real()(*args, **kwargs)
+
+    def __mro_entries__(self, bases: tuple[Any, ...]) -> tuple[type]:
+        return (self.real(),)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.real(), name)
 
 
 def spec_of(name: str) -> importlib.machinery.ModuleSpec | None:

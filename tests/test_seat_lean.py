@@ -44,6 +44,10 @@ PACKAGE = {
     ),
     "lean_home.py": "THING = object()\n",
     "lean_docs.py": DOCS,
+    "lean_cls.py": "class Num:\n    TEN = 10\n    def __init__(self, n):\n        self.n = n\n",
+    "lean_user.py": (
+        "from lean_cls import Num\ndef check(x):\n    return isinstance(x, (float, Num))\n"
+    ),
 }
 
 
@@ -54,7 +58,8 @@ def modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (tmp_path / name).write_text(text)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
-    for name in ("lean_pkg", "lean_pkg.part", "lean_mod", "lean_home", "lean_docs"):
+    names = ("lean_pkg", "lean_pkg.part", "lean_mod", "lean_home", "lean_docs", "lean_cls")
+    for name in (*names, "lean_user"):
         sys.modules.pop(name, None)
 
 
@@ -70,6 +75,7 @@ def test_a_stand_in_imports_the_real_module_at_its_first_use(modules: Path) -> N
     assert not isinstance(sys.modules["lean_mod"], Deferred)
     assert lean_mod.VALUE == 7  # the stand-in bound before gives the real one's names
     assert shout.__name__ == "shout"
+    assert lean_mod.shout is not shout  # the stand-in bound before reads the real one now
 
 
 def test_a_name_it_re_exports_is_the_same_object_from_its_home(modules: Path) -> None:
@@ -84,6 +90,25 @@ def test_a_name_it_re_exports_is_the_same_object_from_its_home(modules: Path) ->
 
     assert lean_mod.VALUE == 7
     assert lean_mod.THING is THING
+
+
+def test_a_class_of_a_module_not_imported_has_no_instances_until_it_is(modules: Path) -> None:
+    defer("lean_cls", ("Num:class",))
+    import lean_user  # type: ignore[import-not-found]
+
+    assert lean_user.check(1.5) and not lean_user.check(object())
+    assert not issubclass(int, lean_user.Num)
+    assert isinstance(sys.modules["lean_cls"], Deferred)  # nothing imported for these
+    num = lean_user.Num(3)  # a call imports the module: a real instance
+    import lean_cls  # type: ignore[import-not-found]
+
+    assert type(num) is lean_cls.Num and num.n == 3 and lean_user.check(num)
+    assert issubclass(lean_cls.Num, lean_user.Num) and lean_user.Num.TEN == 10
+
+    class Mine(lean_user.Num):  # type: ignore[misc,name-defined]
+        pass
+
+    assert Mine.__mro__[1] is lean_cls.Num and lean_user.check(Mine(1))
 
 
 def test_any_other_name_imports_it_too_and_a_package_keeps_its_submodules(
@@ -156,6 +181,8 @@ print(textual.app.mimetypes.guess_type("a.png")[0], len(textual.app.uuid.uuid4()
 import subprocess
 print(subprocess.run(["echo", "x"], capture_output=True, text=True).stdout.strip())
 print(bool(subprocess.locale.getencoding()))
+from fractions import Fraction
+print(Fraction(0.5) + Fraction("1/4"), end=" ")
 print(sorted(n for n in DEFERRED if isinstance(sys.modules.get(n), Deferred)))
 from textual.types import DirEntry
 print(DirEntry.__name__, isinstance(sys.modules["textual.types"], Deferred))
@@ -177,8 +204,8 @@ def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
         check=True,
     ).stdout.split("\n")
     assert out[:5] == ["[]", "True", "36", "color", "image/png 32"]
-    deferred = "['asyncio.sslproto', 'bz2', 'lzma', 'textual.types']"
-    assert out[5:9] == ["x", "True", deferred, "DirEntry False"]
+    deferred = "['asyncio.sslproto', 'bz2', 'decimal', 'lzma', 'textual.types']"
+    assert out[5:9] == ["x", "True", f"3/4 {deferred}", "DirEntry False"]
     assert out[9] == "None None None"  # Textual's and the standard library's: no docstrings
     assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib", "locale"}
 
