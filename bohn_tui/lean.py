@@ -40,6 +40,10 @@ DEFERRED = {
     # fractions' (Textual's layouts make Fractions): `isinstance(x, (float, Decimal))` in
     # Fraction(x), for a Decimal, which no seat makes
     "decimal": ("Decimal:class",),
+    # logging's and asyncio's, to print an error (the C asyncio takes extract_stack as it
+    # starts, for a debugging event loop)
+    "traceback": ("extract_stack",),
+    "rich.table": ("Table:class",),  # textual.design's, for a debugging table of its colours
 }
 
 
@@ -181,18 +185,24 @@ def without_docstrings(code: types.CodeType) -> types.CodeType:
     for i, const in enumerate(consts):
         if isinstance(const, types.CodeType):
             consts[i] = without_docstrings(const)
-    raw = code.co_code
     if (
         code.co_flags & FUNCTION
         and not code.co_name.startswith("<")
         and consts
         and isinstance(consts[0], str)
-        and not any(raw[j] == LOAD_CONST and raw[j + 1] == 0 for j in range(0, len(raw), 2))
+        and not loads_first_constant(code)
     ):
         consts[0] = None
     if all(a is b for a, b in zip(consts, code.co_consts, strict=True)):
         return code
     return code.replace(co_consts=tuple(consts))
+
+
+def loads_first_constant(code: types.CodeType) -> bool:
+    """Whether `code` loads its first constant. (Its `co_code` is made and kept for this:
+    read only of a function with a docstring, whose code is then replaced.)"""
+    raw = code.co_code
+    return any(raw[j] == LOAD_CONST and raw[j + 1] == 0 for j in range(0, len(raw), 2))
 
 
 def drop_class_docstrings(namespace: dict[str, Any], module: str, seen: set[int]) -> None:

@@ -188,6 +188,23 @@ from textual.types import DirEntry
 print(DirEntry.__name__, isinstance(sys.modules["textual.types"], Deferred))
 import textual.widget, asyncio.events
 print(textual.widget.Widget.__doc__, textual.widget.Widget.mount.__doc__, asyncio.events.__doc__)
+import textual.design, logging, io
+table = textual.design.Table("a")
+print(type(table).__name__, isinstance(table, textual.design.Table))
+async def boom():
+    raise ValueError("v")
+loop = asyncio.new_event_loop()
+loop.set_debug(True)  # a task's source traceback: the C asyncio's extract_stack
+task = loop.create_task(boom())
+loop.run_until_complete(asyncio.sleep(0.01))
+print(type(task.exception()).__name__, bool(task._source_traceback))
+out = io.StringIO()
+logging.basicConfig(stream=out)
+try:
+    raise KeyError("k")
+except KeyError:
+    logging.getLogger("x").exception("caught")
+print(out.getvalue().splitlines()[-1])
 """
 
 
@@ -204,9 +221,12 @@ def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
         check=True,
     ).stdout.split("\n")
     assert out[:5] == ["[]", "True", "36", "color", "image/png 32"]
-    deferred = "['asyncio.sslproto', 'bz2', 'decimal', 'lzma', 'textual.types']"
+    deferred = (
+        "['asyncio.sslproto', 'bz2', 'decimal', 'lzma', 'rich.table', 'textual.types', 'traceback']"
+    )
     assert out[5:9] == ["x", "True", f"3/4 {deferred}", "DirEntry False"]
     assert out[9] == "None None None"  # Textual's and the standard library's: no docstrings
+    assert out[10:13] == ["Table True", "ValueError True", "KeyError: 'k'"]
     assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib", "locale"}
 
 
