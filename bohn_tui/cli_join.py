@@ -19,10 +19,19 @@ def without_tls() -> None:
     sys.modules.setdefault("ssl", None)  # type: ignore[arg-type]
 
 
+def lean_seat() -> None:
+    """What a seat's process does before it imports anything else: no TLS, and the lean
+    imports of bohn_tui/lean.py (issue #25). Called again: nothing more happens."""
+    without_tls()
+    from bohn_tui.lean import lean_imports
+
+    lean_imports()
+
+
 def join_seat(code: str, socket: Path | None) -> int:
     """`bohn join`'s seat for `code` until it ends: the exit status (1 with one line on
     stderr when it could not connect or the table stopped)."""
-    without_tls()
+    lean_seat()
     import asyncio
 
     from bohn_tui.net.client import RemoteClient, RemoteError

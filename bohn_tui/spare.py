@@ -54,9 +54,9 @@ def warm(kind: str) -> None:
     """Import what `kind` runs, before anyone waits for it (Textual and the app: most of a
     session's start). No game: a seat imports only the one it is played at, once it knows."""
     if kind == "join":
-        from bohn_tui.cli_join import without_tls
+        from bohn_tui.cli_join import lean_seat
 
-        without_tls()
+        lean_seat()
     for name in (*{"join": SEAT, "server": LOBBY}.get(kind, ()), *FIRST_FRAME):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import getpass
 import itertools
 import os
 import warnings
@@ -402,6 +401,8 @@ def code_from_fd(fd: int) -> str:
 
 def ask_code() -> str:
     """An invite code typed at a prompt on the terminal (not shown); "" for none."""
+    import getpass  # `bohn join` without a code only: not a door's seat (issue #25)
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # no terminal: read from stdin, without a warning
