@@ -46,9 +46,9 @@ def _when(at: float) -> str:
     return time.strftime(fmt, time.localtime(at))
 
 
-def _since(at: float) -> str:
+def _since(at: float, now: float) -> str:
     """How long ago `at` was, in the largest unit: "3 d", "5 h", "12 min", "just now"."""
-    gone = max(0.0, time.time() - at)
+    gone = max(0.0, now - at)
     for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
         if gone >= size:
             return f"{int(gone // size)} {unit}"
@@ -272,6 +272,9 @@ class LobbyScreen(Screen[None]):
         Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
         Binding("x", "cancel", "Cancel table", show=False),  # (named when it can be: Enter)
+        # a person long awaited (named on the table's line when it can be)
+        Binding("s", "stand_in", "Bot plays for them", show=False),
+        Binding("e", "end", "End the table", show=False),
     ]
 
     def __init__(self, lobby: LobbyApp) -> None:
@@ -279,6 +282,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         self.all = False  # every table of each part listed (else SHOWN)
         self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
+        self._ending = ""  # the table e was pressed on once (a second e ends it)
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -306,7 +310,7 @@ class LobbyScreen(Screen[None]):
         if me is None:
             return []
         db = self.lobby.store.db
-        listed = t.lobby(db, me.id)
+        listed = t.lobby(db, me.id, self.lobby.now())
         awaited = (a for part in listed.values() for item in part for a in item.row.awaited)
         names = acc.names_of(db, awaited)
         options: list[Option] = []
@@ -328,16 +332,13 @@ class LobbyScreen(Screen[None]):
         for item in shown("yours"):
             row = item.row
             if row.state == t.RUNNING:
-                who = ", ".join(names.get(a, "?") for a in row.awaited)
-                turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
-                waited = [row.waits[a] for a in row.awaited if a in row.waits]
-                if turn and waited:  # how long the table has waited for them (away)
-                    turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
-                kind = "play"
+                turn, kind = self._running(row, item.your_turn, names), "play"
             elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
                 turn, kind = f"{row.open_seats()} seat(s) open", "waits"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
+            elif row.state == t.ABANDONED:
+                turn, kind = f"ended, unrated: {row.note}", "play"
             else:
                 turn, kind = (f"over: {row.note}" if row.note else "over"), "play"
             options.append(self._option(kind, item, turn))
@@ -353,6 +354,27 @@ class LobbyScreen(Screen[None]):
             options.append(self._option("watch", item, ""))
         rest("watch")
         return options
+
+    def _running(self, row: t.TableRow, your_turn: bool, names: dict[int, str]) -> str:
+        """A running table's status for me: whose turn, since when they are awaited away,
+        whom a bot plays for, and what I may decide about a person long awaited."""
+        me, now = self.lobby.me, self.lobby.now()
+        assert me is not None
+        who = ", ".join(names.get(a, "?") for a in row.awaited)
+        turn = "▶ your turn" if your_turn else (f"{who}'s turn" if who else "")
+        waited = [row.waits[a] for a in row.awaited if a in row.waits]
+        if turn and waited:  # how long the table has waited for them (away)
+            turn += f" ({_since(row.waits.get(me.id, min(waited)), now)})"
+        if me.id in row.standins:
+            turn += " · a bot plays for you: Enter takes your seat back"
+            turn += f" ({row.note})" if row.note else ""
+        elif row.standins:
+            turn += f" · a bot plays for {', '.join(names.get(a, '?') for a in row.standins)}"
+        late = row.long_awaited(now, me.id)
+        if late:
+            gone = ", ".join(names.get(a, "?") for a in late)
+            turn += f" · {gone} away long: s lets a bot play, e ends the table"
+        return turn
 
     @staticmethod
     def _key(options: list[Option]) -> list[tuple[str | None, str, bool]]:
@@ -440,6 +462,43 @@ class LobbyScreen(Screen[None]):
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
 
+    def _highlighted(self) -> tuple[str, str]:
+        """The highlighted line's kind and table ("", "" for none)."""
+        ol = self.query_one("#tables", OptionList)
+        if ol.highlighted is None:
+            return "", ""
+        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        return kind, table
+
+    def action_stand_in(self) -> None:
+        """A bot plays for the person long awaited at the highlighted table of mine (the
+        server decides whether they are)."""
+        kind, table = self._highlighted()
+        if kind != "play":
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        reply = self.lobby.ask({"ask": "standin", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
+    def action_end(self) -> None:
+        """End the highlighted table of mine, a person long awaited there: e, then e again
+        to be sure (the server decides whether they are)."""
+        kind, table = self._highlighted()
+        if kind != "play":
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        if self._ending != table:
+            self._ending = table
+            self.query_one("#note", Label).update(
+                "Press e again to end this table: abandoned, unrated (kept in your games)"
+            )
+            return
+        self._ending = ""
+        reply = self.lobby.ask({"ask": "abandon", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._made)
 
@@ -458,6 +517,12 @@ class LobbyScreen(Screen[None]):
         self.app.exit({})
 
 
+_LONG_AWAITED = (
+    f"s or e: a game of yours whose table has awaited a person away "
+    f"{int(t.ABSENT_SECONDS // 86400)} days (or its stand-in time)"
+)
+
+
 class LobbyApp(App[dict[str, Any]]):
     """`shown`: what the server hands over: {"mode": "name"|"lobby", "account", "note",
     "hint", "port", "address"}; `ask(request)`: the server's answer to a request ({"name"},
@@ -474,6 +539,12 @@ class LobbyApp(App[dict[str, Any]]):
         self.store, self.shown, self.ask = store, shown, ask
         account = shown.get("account")
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
+        clock = shown.get("clock", 0.0)  # the server's clock's offset (a test moves it)
+        self.offset = float(clock) if isinstance(clock, int | float) else 0.0
+
+    def now(self) -> float:
+        """The server's time (store/tables.py's waits are on it)."""
+        return time.time() + self.offset
 
     def get_default_screen(self) -> Screen[Any]:
         """The lobby (or a new person's name screen) is the first screen, in place of
