@@ -336,7 +336,7 @@ class Tables:
             if seat is not None:
                 table.host.take_over(seat)
         self._waits(table)
-        table.row.note = clip(f"a bot plays for {names} ({self._name(by)} chose it)", 200)
+        table.row.note = clip(f"{self._name(by)} chose it", 200)  # (the lobby: a bot plays)
         t.update(self.db, table.row)
         self.say(f"table {table_id}: {self._name(by)!r} lets a bot play for {names}")
         return f"A bot plays for {names} now; the seat stays theirs when they come back."

@@ -282,7 +282,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         self.all = False  # every table of each part listed (else SHOWN)
         self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
-        self._ending = ""  # the table e was pressed on once (a second e ends it)
+        self._end_asked = ""  # the table e was pressed on once (a second e ends it)
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -332,7 +332,7 @@ class LobbyScreen(Screen[None]):
         for item in shown("yours"):
             row = item.row
             if row.state == t.RUNNING:
-                turn, kind = self._running(row, item.your_turn, names), "play"
+                turn, kind = self._running_line(row, item.your_turn, names), "play"
             elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
                 turn, kind = f"{row.open_seats()} seat(s) open", "waits"
             elif row.state == t.FAILED:
@@ -355,7 +355,7 @@ class LobbyScreen(Screen[None]):
         rest("watch")
         return options
 
-    def _running(self, row: t.TableRow, your_turn: bool, names: dict[int, str]) -> str:
+    def _running_line(self, row: t.TableRow, your_turn: bool, names: dict[int, str]) -> str:
         """A running table's status for me: whose turn, since when they are awaited away,
         whom a bot plays for, and what I may decide about a person long awaited."""
         me, now = self.lobby.me, self.lobby.now()
@@ -366,8 +366,8 @@ class LobbyScreen(Screen[None]):
         if turn and waited:  # how long the table has waited for them (away)
             turn += f" ({_since(row.waits.get(me.id, min(waited)), now)})"
         if me.id in row.standins:
-            turn += " · a bot plays for you: Enter takes your seat back"
-            turn += f" ({row.note})" if row.note else ""
+            chose = f" ({row.note})" if row.note else ""  # (who chose it, or none: the time)
+            turn += f" · a bot plays for you{chose}: Enter takes your seat back"
         elif row.standins:
             turn += f" · a bot plays for {', '.join(names.get(a, '?') for a in row.standins)}"
         late = row.long_awaited(now, me.id)
@@ -462,7 +462,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
 
-    def _highlighted(self) -> tuple[str, str]:
+    def _under_cursor(self) -> tuple[str, str]:
         """The highlighted line's kind and table ("", "" for none)."""
         ol = self.query_one("#tables", OptionList)
         if ol.highlighted is None:
@@ -473,7 +473,7 @@ class LobbyScreen(Screen[None]):
     def action_stand_in(self) -> None:
         """A bot plays for the person long awaited at the highlighted table of mine (the
         server decides whether they are)."""
-        kind, table = self._highlighted()
+        kind, table = self._under_cursor()
         if kind != "play":
             self.query_one("#note", Label).update(_LONG_AWAITED)
             return
@@ -484,17 +484,17 @@ class LobbyScreen(Screen[None]):
     def action_end(self) -> None:
         """End the highlighted table of mine, a person long awaited there: e, then e again
         to be sure (the server decides whether they are)."""
-        kind, table = self._highlighted()
+        kind, table = self._under_cursor()
         if kind != "play":
             self.query_one("#note", Label).update(_LONG_AWAITED)
             return
-        if self._ending != table:
-            self._ending = table
+        if self._end_asked != table:
+            self._end_asked = table
             self.query_one("#note", Label).update(
                 "Press e again to end this table: abandoned, unrated (kept in your games)"
             )
             return
-        self._ending = ""
+        self._end_asked = ""
         reply = self.lobby.ask({"ask": "abandon", "table": table})
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
