@@ -120,7 +120,9 @@ class NewTableScreen(ModalScreen[str]):
             seen = [("public: listed to everyone", False)]
             seen += [("private: seen and watched by its players only", True)]
             yield Select(seen, value=False, allow_blank=False, id="private", compact=True)
-            stands = [("no bot plays for a person away", 0)]
+            days = int(t.ABSENT_SECONDS // 86400)  # (then the others may choose: the lobby)
+            never = f"no bot plays for a person away (after {days} days: the others' choice)"
+            stands = [(never, 0)]
             stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
             yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
             rated = [("rated if its seats are people only", False)]
