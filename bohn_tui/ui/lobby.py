@@ -39,10 +39,10 @@ OptionList { height: 1fr; }
 """
 
 
-def _when(at: float) -> str:
+def _when(at: float, now: float) -> str:
     if not at:
         return ""
-    fmt = "%H:%M" if time.time() - at < 86400 else "%Y-%m-%d %H:%M"
+    fmt = "%H:%M" if now - at < 86400 else "%Y-%m-%d %H:%M"
     return time.strftime(fmt, time.localtime(at))
 
 
@@ -418,7 +418,7 @@ class LobbyScreen(Screen[None]):
             text.append(" (private)")
         text.append(" · ")
         text.append_text(literal(", ".join(item.names)))
-        text.append(f" · {_when(row.last_move)}", style="dim")
+        text.append(f" · {_when(row.last_move, self.lobby.now())}", style="dim")
         return Option(text, id=f"{kind}:{row.id}", disabled=kind == "none")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
