@@ -117,7 +117,13 @@ def test_a_person_long_awaited_a_bot_plays_then_the_table_is_abandoned(tmp_path:
         other = ben.id if late == ana.id else ana.id
         clock.move(4 * DAY)
         tables.tick()
+        o_reader, o = await _sit(tables, row.id, other)  # (at the table in another window too)
         assert "ended: abandoned" in await ask(other, tables, "abandon")
+        bye: dict[str, Any] = {}
+        while bye.get("t") != "bye":  # whoever was at it is told why it closed
+            bye = p.decode(await asyncio.wait_for(o_reader.readline(), 60), 1 << 22)
+        assert "ended this table" in bye["reason"] and "abandoned, unrated" in bye["reason"]
+        o.close()
         assert row.id not in tables.running
         found = kept()
         assert found.state == st.ABANDONED and found.note.startswith("abandoned by ")
