@@ -207,10 +207,10 @@ def _until_row(data: Path, table_id: str, check: Any) -> st.TableRow:
 
 def test_a_person_long_awaited_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     """With the real OpenSSH client: Ben, in his lobby, may not decide about Ana before she
-    has been awaited three days (the server says when); a raw SSH client's command ends
-    nothing, its key bound or not. Four days on (the server restarted with its clock ahead)
-    Ben lets a bot play for Ana, and Ana's lobby says so; four more days, Ben awaited,
-    Ana ends the table, and Ben's lobby shows it abandoned."""
+    has been awaited three days (his lobby says the rule, the server when); a raw SSH
+    client's command ends nothing, its key bound or not. Four days on (the server restarted
+    with its clock ahead) Ben lets a bot play for Ana, and Ana's lobby says so; four more
+    days, Ben awaited, Ana ends the table, and Ben's lobby shows it abandoned."""
     import asyncssh
     from helpers.ssh import Terminal, make_key, ssh_command
 
@@ -253,8 +253,8 @@ def test_a_person_long_awaited_over_ssh(tmp_path: Path, terminals: list[Any]) ->
         b.wait_for("Ana's turn")
         assert "away long" not in b.text()
         b.press("e")
-        b.wait_for("Press e again")
-        b.press("e")
+        b.wait_for("s or e: a game of yours whose table has awaited a person away 3 days")
+        b.press("s")
         b.wait_for("decide in 2 d 23 h")  # (the server's answer: the three days not gone)
         port = info["port"]
         proc.terminate()

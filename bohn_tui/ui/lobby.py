@@ -487,7 +487,11 @@ class LobbyScreen(Screen[None]):
         """End the highlighted table of mine, a person long awaited there: e, then e again
         to be sure (the server decides whether they are)."""
         kind, table = self._under_cursor()
-        if kind != "play":
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if kind != "play" or row is None or me is None:
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        if not row.long_awaited(self.lobby.now(), me.id):  # (s asks the server: it says when)
             self.query_one("#note", Label).update(_LONG_AWAITED)
             return
         if self._end_asked != table:
