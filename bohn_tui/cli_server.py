@@ -80,6 +80,8 @@ def server(
     ] = None,
     web_host: WebHostOption = None,
     login_delay: Annotated[float, typer.Option("--login-delay", hidden=True)] = 1.0,  # tests
+    # for tests: the server's clock this many seconds ahead (days passed: a person long awaited)
+    clock_offset: Annotated[float, typer.Option("--clock-offset", hidden=True)] = 0.0,
 ) -> None:
     """Run the server: `ssh -p PORT NAME@HOST` lands in NAME's lobby (a new key is asked for
     a name). Subcommands: `accounts` (list, rename, remove-key, ban)."""
@@ -88,6 +90,7 @@ def server(
     import asyncio
 
     from bohn_tui.net.server import serve
+    from bohn_tui.net.tables import Clock
 
     if not 0 <= port <= 65535:
         _fail("--port must be from 0 to 65535")
@@ -120,7 +123,9 @@ def server(
 
     try:
         checks = max(0.1, check)
-        asyncio.run(serve(store, bind, port, ready, _log, bot_delay, None, checks, page))
+        clock = Clock()
+        clock.move(max(0.0, min(clock_offset, 10 * 365 * 86400.0)))
+        asyncio.run(serve(store, bind, port, ready, _log, bot_delay, None, checks, page, clock))
     except OSError as e:
         _fail(f"cannot serve: {e.strerror or e}")
     except KeyboardInterrupt:

@@ -94,6 +94,7 @@ class LobbySession(Session):
             shown |= {"hint": server.username, "port": door.port, "address": door.address}
             shown["web"] = getattr(door, "web_url", "")  # (bohn server --web: web_server.py)
             shown["account"] = None if me is None else me.id
+            shown["clock"] = door.tables.clock.offset  # (the server's time: a test's moved)
             status, choice = await self._lobby(shown)
             note = ""
             do, table_id = choice.get("do"), str(choice.get("table", ""))[:40]
@@ -114,11 +115,14 @@ class LobbySession(Session):
         row = t.get(self.server.door.store.db, table_id)
         if row is not None and row.visible(account) and row.state == t.OVER and row.note:
             return f"That game is over: {row.note}"
+        if row is not None and row.visible(account) and row.state == t.ABANDONED:
+            return f"That table was ended: {row.note}"
         return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         """A request of the lobby process: a new person's name, a new table, an open seat,
-        an open table of theirs cancelled.
+        an open table of theirs cancelled, a person long awaited at a table of theirs
+        played for by a bot ("standin") or the table ended ("abandon"; net/tables.py decides).
         {"note": why} when it cannot be; {"play": table} when the table runs now."""
         server, door = self.server, self.server.door
         db, account = door.store.db, server.login.account
@@ -143,6 +147,11 @@ class LobbySession(Session):
                 return {"note": "only an open table you made can be cancelled (it has not started)"}
             door.say(f"table {table_id} cancelled by {me.name!r}")
             return {"note": f"Table {table_id} is cancelled."}
+        if msg.get("ask") in ("standin", "abandon"):
+            table_id = str(msg.get("table", ""))[:40]
+            if msg["ask"] == "standin":
+                return {"note": door.tables.stand_in_for(table_id, me.id)}
+            return {"note": door.tables.abandon(table_id, me.id)}
         if msg.get("ask") == "join":
             row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
             if row is None:

@@ -10,8 +10,15 @@ a pipe only; which seat an account may have is decided here, from the table's ro
 
 A table waits for a person as long as it takes (correspondence: days); a bot stands in for
 a person the game has waited for, while they were away, for the creator's time (`tick`).
-When each such wait began is kept in the table's row, so a restart goes on with it. The
-time is the server's `Clock` (wall time that never goes back; a test moves it).
+When each such wait began is kept in the table's row, so a restart goes on with it, and so
+are the seats a bot plays for (`standins`). The time is the server's `Clock` (wall time that
+never goes back; a test moves it, and `bohn server --clock-offset` for a test's server).
+
+A person long awaited (store/tables.py `long_awaited`: away ABSENT_SECONDS, or the table's
+stand-in time if shorter) is no dead end: each other person at the table may, from the lobby,
+let a bot play that seat (`stand_in_for`; the seat stays the person's) or end the table
+(`abandon`: unrated, kept as abandoned). Only this decides it, on its own rows and clock;
+one log line per decision.
 
 Speed (benchmarks/server_tables.py): the bots of a table think on the server's loop while
 their thinking is quick (`ServerClient`: a thread per think cost more than the think, and
@@ -163,9 +170,12 @@ class Tables:
                 new = NewGame(row.game, names, bots, secure_seed(), {})
                 session = Session.start(new, store=self.store)
                 row.save_id, row.state = session.save_id, t.RUNNING
+                _name_bots(row, names)
                 t.update(self.db, row)
             else:
                 session = Session.load(self.store, row.save_id)
+                if _name_bots(row, list(session.names)):  # (a table started before names)
+                    t.update(self.db, row)
             host_id, path = pick_socket(None)
             client = ServerClient(session, self.bot_delay)
             say = self._sayer(row.id)
@@ -177,6 +187,10 @@ class Tables:
         path.chmod(0o600)
         table = Table(row, host, client, path, listener, client.version)
         self.running[row.id] = table
+        for a in row.standins:  # a bot played for them when the server stopped: it goes on
+            seat = self.seat_of(row.id, a)
+            if seat is not None:
+                client.stand_in(seat)
         client.subscribe(lambda: self._changed(table))
         self._changed(table)
         client.settle()
@@ -259,7 +273,10 @@ class Tables:
         waiting = {account[s] for s in client.waiting_for() if s in away and s in account}
         now = self.clock.now()
         waits = {} if client.over else {a: row.waits.get(a, now) for a in waiting}
-        changed, row.waits = waits != row.waits, waits
+        standins = [account[s] for s in client.stand_ins() if s in account]
+        note = row.note if standins or row.state != t.RUNNING else ""  # (a stand-in's note)
+        changed = waits != row.waits or standins != row.standins or note != row.note
+        row.waits, row.standins, row.note = waits, standins, note
         return changed
 
     def tick(self) -> None:
@@ -284,6 +301,70 @@ class Tables:
                     table.unsaved = False
             except Exception as e:  # noqa: BLE001 - kept at the next tick (a busy database)
                 self.say(f"table {row.id}: its waits could not be kept now ({clip(str(e), 120)})")
+
+    # -- a person long awaited: the others decide (from the lobby) --------------------------
+
+    def _long_awaited(self, table_id: str, by: int) -> tuple[Table, list[int]] | str:
+        """The running table and whom it has long awaited, if `by` may decide about them
+        now; else why not (one line, the same for a table that is none of theirs)."""
+        table = self.running.get(table_id)
+        if table is None or by not in table.row.accounts():
+            return "that table is not running now"
+        self._waits(table)  # (as the game is now: whoever came back is awaited no more)
+        row, now = table.row, self.clock.now()
+        late = row.long_awaited(now, by)
+        if late:
+            return table, late
+        limit = _span(row.absent_after())
+        waiting = [a for a in row.waits if a != by and a in row.awaited]
+        if not waiting:
+            return f"nobody away is awaited there: the others decide after {limit} away"
+        since = min(row.waits[a] for a in waiting)
+        left = _span(since + row.absent_after() - now)
+        return f"{self._name(waiting[0])} is awaited since {_span(now - since)}: decide in {left}"
+
+    def stand_in_for(self, table_id: str, by: int) -> str:
+        """`by` lets a bot play each seat the table has long awaited (their seat still: they
+        take it back by coming to the table); a line for `by`."""
+        found = self._long_awaited(table_id, by)
+        if isinstance(found, str):
+            return found
+        table, late = found
+        names = ", ".join(self._name(a) for a in late)
+        for a in late:
+            seat = self.seat_of(table_id, a)
+            if seat is not None:
+                table.host.take_over(seat)
+        self._waits(table)
+        table.row.note = clip(f"{self._name(by)} chose it", 200)  # (the lobby: a bot plays)
+        t.update(self.db, table.row)
+        self.say(f"table {table_id}: {self._name(by)!r} lets a bot play for {names}")
+        return f"A bot plays for {names} now; the seat stays theirs when they come back."
+
+    def abandon(self, table_id: str, by: int) -> str:
+        """`by` ends the table, a person long awaited: abandoned (unrated, kept, no longer
+        its creator's); a line for `by`. Whoever is at it is told so as it closes."""
+        found = self._long_awaited(table_id, by)
+        if isinstance(found, str):
+            return found
+        table, late = found
+        row, names, who = table.row, ", ".join(self._name(a) for a in late), self._name(by)
+        days = _span(self.clock.now() - min(row.waits[a] for a in late))
+        note = clip(f"abandoned by {who}: {names} awaited {days}", 200)
+        row.state, row.note, row.last_move = t.ABANDONED, note, self.clock.now()
+        row.awaited, row.waits, row.standins = [], {}, []
+        self._dirty.pop(table, None)
+        t.update(self.db, row)
+        self.running.pop(table_id, None)
+        with contextlib.suppress(Exception):
+            table.host.stop(f"{who} ended this table ({names} awaited {days}): abandoned, unrated")
+        self._close(table)
+        self.say(f"table {table_id}: abandoned by {who!r} ({names} awaited {days})")
+        return f"The table is ended: abandoned, unrated ({names} awaited {days})."
+
+    def _name(self, account: int) -> str:
+        found = by_id(self.db, account)
+        return found.name if found else "?"
 
     def _rate(self, table: Table) -> None:
         """A rated table that ended: its ratings (store/ratings.py). A table of people only
@@ -340,6 +421,25 @@ class Tables:
         for table in list(self.running.values()):
             self._close(table)
         self.running.clear()
+
+
+def _name_bots(row: t.TableRow, names: list[str]) -> bool:
+    """Each bot seat of `row` gets the table's name for it (the lobby shows the same);
+    whether one had none."""
+    changed = False
+    for seat, s in enumerate(row.seats):
+        if "bot" in s and "name" not in s and seat < len(names):
+            s["name"], changed = names[seat], True
+    return changed
+
+
+def _span(seconds: float) -> str:
+    """A time span in words: "3 d 2 h", "5 h", "12 min" (a minute at least)."""
+    gone = max(60, int(seconds))
+    days, hours, mins = gone // 86400, gone % 86400 // 3600, gone % 3600 // 60
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    return f"{hours} h" if hours else f"{mins} min"
 
 
 def _result(names: list[str], summary: dict[str, Any]) -> str:

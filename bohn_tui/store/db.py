@@ -186,6 +186,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE server_tables ADD COLUMN rate_bots INTEGER NOT NULL DEFAULT 0;
     """,
+    # 8 -> 9: the accounts of a `bohn server` table a bot plays for now (its creator's time
+    # passed, or the others chose it for a person long awaited), kept so that a restarted
+    # server goes on with them; a table the others ended is 'abandoned' (a state, no column)
+    """
+    ALTER TABLE server_tables ADD COLUMN standins TEXT NOT NULL DEFAULT '[]';
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

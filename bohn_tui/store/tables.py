@@ -5,7 +5,14 @@ again. A seat is {"account": id}, {"bot": level} or {} (open: the first to join 
 
 A public table is listed to everyone (its open seats to take, watched once it runs); a
 private one only to its players (its creator among them): only they see it, and only they
-may watch it (`visible`). A private table has no open seats: its people are named."""
+may watch it (`visible`). A private table has no open seats: its people are named.
+
+A person the game has waited for while they were away for ABSENT_SECONDS (3 days), or the
+table's stand-in time if that is shorter, is *long awaited* (`long_awaited`): each other
+person seated at the table may then, from the lobby, let a bot play that seat (it stays the
+person's: they take it back by coming to the table) or end the table (ABANDONED: unrated,
+kept in the lobbies for a week as abandoned, no longer one of its creator's MAX_TABLES).
+The server decides it (net/tables.py), from its own rows and clock."""
 
 from __future__ import annotations
 
@@ -22,6 +29,9 @@ from bohn_tui.store.accounts import names_of
 MODES = ("live", "correspondence")
 STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before a bot plays
 OPEN, RUNNING, OVER, FAILED = "open", "running", "over", "failed"
+ABANDONED = "abandoned"  # ended by the others at it, a person long awaited (never rated)
+ENDED = (OVER, FAILED, ABANDONED)  # the states of a table that runs no more
+ABSENT_SECONDS = 3 * 86400.0  # how long a person away is awaited before the others decide
 
 
 @dataclass
@@ -41,6 +51,7 @@ class TableRow:
     private: bool = False  # seen and watched by its players only
     waits: dict[int, float] = field(default_factory=dict)  # account -> since when it waits
     rate_bots: bool = False  # rated at its end although bots sit there (the creator's choice)
+    standins: list[int] = field(default_factory=list)  # accounts a bot plays for now
 
     def accounts(self) -> list[int]:
         return [int(s["account"]) for s in self.seats if "account" in s]
@@ -56,10 +67,28 @@ class TableRow:
         one it sits at or made."""
         return not self.private or account == self.creator or account in self.accounts()
 
+    def absent_after(self) -> float:
+        """Seconds a person away is awaited before the others may decide (`long_awaited`):
+        ABSENT_SECONDS, or the table's stand-in time if that is shorter."""
+        return min(ABSENT_SECONDS, ABSENT_SECONDS if self.standin is None else self.standin)
+
+    def long_awaited(self, now: float, by: int | None = None) -> list[int]:
+        """The accounts this running table has awaited, away, for `absent_after` or longer;
+        with `by`, only if `by` sits at it, and never `by` itself (about whom the others,
+        not they, decide)."""
+        if self.state != RUNNING or (by is not None and by not in self.accounts()):
+            return []
+        limit = self.absent_after()
+        return [
+            a
+            for a, since in self.waits.items()
+            if a != by and a in self.awaited and now - since >= limit
+        ]
+
 
 _COLUMNS = (
     "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin,"
-    " private, waits, rate_bots"
+    " private, waits, rate_bots, standins"
 )
 
 
@@ -80,6 +109,7 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         bool(r[12]),
         {int(a): float(since) for a, since in json.loads(r[13]).items()},
         bool(r[14]),
+        [int(a) for a in json.loads(r[15])],
     )
 
 
@@ -97,11 +127,11 @@ def new_table(
     now = time.time() if now is None else now
     row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
     row.standin, row.private, row.rate_bots = standin, private, rate_bots
-    marks = ", ".join("?" * 15)
+    marks = ", ".join("?" * 16)
     db.execute(
         f"INSERT INTO server_tables ({_COLUMNS}) VALUES ({marks})",
         (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin)
-        + (int(private), "{}", int(rate_bots)),
+        + (int(private), "{}", int(rate_bots), "[]"),
     )
     return row
 
@@ -123,7 +153,7 @@ def in_state(db: sqlite3.Connection, *states: str) -> list[TableRow]:
 def update(db: sqlite3.Connection, row: TableRow) -> None:
     db.execute(
         "UPDATE server_tables SET save_id = ?, seats = ?, state = ?, awaited = ?, last_move = ?,"
-        " note = ?, waits = ? WHERE id = ?",
+        " note = ?, waits = ?, standins = ? WHERE id = ?",
         (
             row.save_id,
             json.dumps(row.seats),
@@ -132,20 +162,25 @@ def update(db: sqlite3.Connection, row: TableRow) -> None:
             row.last_move,
             row.note,
             json.dumps({str(a): since for a, since in row.waits.items()}),
+            json.dumps(row.standins),
             row.id,
         ),
     )
 
 
 def update_running(db: sqlite3.Connection, row: TableRow) -> None:
-    """A running table's whom-it-waits-for and since when (what the server derives from its
-    game), written only while the row says it runs (it never undoes a table's end)."""
+    """A running table's whom-it-waits-for and since when, whom a bot plays for and its note
+    (what the server derives from its game), written only while the row says it runs (it
+    never undoes a table's end)."""
     db.execute(
-        "UPDATE server_tables SET awaited = ?, last_move = ?, waits = ? WHERE id = ? AND state = ?",
+        "UPDATE server_tables SET awaited = ?, last_move = ?, waits = ?, standins = ?, note = ?"
+        " WHERE id = ? AND state = ?",
         (
             json.dumps(row.awaited),
             row.last_move,
             json.dumps({str(a): since for a, since in row.waits.items()}),
+            json.dumps(row.standins),
+            row.note,
             row.id,
             RUNNING,
         ),
@@ -193,7 +228,7 @@ class Listed:
     """A table as the lobby lists it for one account."""
 
     row: TableRow
-    names: list[str]  # each seat's: an account's name, "bot (level)" or "(open)"
+    names: list[str]  # each seat's: an account's name, "Cem (level)" or "(open)"
     yours: bool  # the account sits at it
     your_turn: bool  # ... and it waits for them
 
@@ -208,8 +243,8 @@ def seat_names(
     for s in row.seats:
         if "account" in s:
             out.append(names.get(int(s["account"]), "(gone)"))
-        elif "bot" in s:
-            out.append(f"bot ({s['bot']})")
+        elif "bot" in s:  # the table's name for it (given when it starts), and its level
+            out.append(f"{s.get('name') or 'bot'} ({s['bot']})")
         else:
             out.append("(open)")
     return out
@@ -229,8 +264,8 @@ def lobby(
     since = (time.time() if now is None else now) - WEEK
     rows = db.execute(
         f"SELECT {_COLUMNS} FROM server_tables WHERE state IN (?, ?)"
-        " OR (state IN (?, ?) AND last_move >= ?) ORDER BY last_move DESC",
-        (OPEN, RUNNING, OVER, FAILED, since),
+        " OR (state IN (?, ?, ?) AND last_move >= ?) ORDER BY last_move DESC",
+        (OPEN, RUNNING, *ENDED, since),
     )
     kept: list[tuple[str, TableRow]] = []
     for r in rows:
@@ -250,13 +285,14 @@ def lobby(
         mine = part == "yours"
         item = Listed(row, seat_names(db, row, names), mine, mine and account in row.awaited)
         out[part].append(item)
-    out["yours"].sort(
-        key=lambda t: (not t.your_turn, t.row.state in (OVER, FAILED), -t.row.last_move)
-    )
+    out["yours"].sort(key=lambda t: (not t.your_turn, t.row.state in ENDED, -t.row.last_move))
     return out
 
 
 __all__ = [
+    "ABANDONED",
+    "ABSENT_SECONDS",
+    "ENDED",
     "FAILED",
     "MODES",
     "OPEN",

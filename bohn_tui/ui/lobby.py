@@ -39,16 +39,16 @@ OptionList { height: 1fr; }
 """
 
 
-def _when(at: float) -> str:
+def _when(at: float, now: float) -> str:
     if not at:
         return ""
-    fmt = "%H:%M" if time.time() - at < 86400 else "%Y-%m-%d %H:%M"
+    fmt = "%H:%M" if now - at < 86400 else "%Y-%m-%d %H:%M"
     return time.strftime(fmt, time.localtime(at))
 
 
-def _since(at: float) -> str:
+def _since(at: float, now: float) -> str:
     """How long ago `at` was, in the largest unit: "3 d", "5 h", "12 min", "just now"."""
-    gone = max(0.0, time.time() - at)
+    gone = max(0.0, now - at)
     for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
         if gone >= size:
             return f"{int(gone // size)} {unit}"
@@ -120,7 +120,9 @@ class NewTableScreen(ModalScreen[str]):
             seen = [("public: listed to everyone", False)]
             seen += [("private: seen and watched by its players only", True)]
             yield Select(seen, value=False, allow_blank=False, id="private", compact=True)
-            stands = [("no bot plays for a person away", 0)]
+            days = int(t.ABSENT_SECONDS // 86400)  # (then the others may choose: the lobby)
+            never = f"no bot plays for a person away (after {days} days: the others' choice)"
+            stands = [(never, 0)]
             stands += [(f"a bot plays for a person away {h} h", h) for h in (1, 24, 72)]
             yield Select(stands, value=0, allow_blank=False, id="standin", compact=True)
             rated = [("rated if its seats are people only", False)]
@@ -272,6 +274,9 @@ class LobbyScreen(Screen[None]):
         Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
         Binding("x", "cancel", "Cancel table", show=False),  # (named when it can be: Enter)
+        # a person long awaited (named on the table's line when it can be)
+        Binding("s", "stand_in", "Bot plays for them", show=False),
+        Binding("e", "end", "End the table", show=False),
     ]
 
     def __init__(self, lobby: LobbyApp) -> None:
@@ -279,6 +284,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         self.all = False  # every table of each part listed (else SHOWN)
         self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
+        self._end_asked = ""  # the table e was pressed on once (a second e ends it)
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -306,7 +312,7 @@ class LobbyScreen(Screen[None]):
         if me is None:
             return []
         db = self.lobby.store.db
-        listed = t.lobby(db, me.id)
+        listed = t.lobby(db, me.id, self.lobby.now())
         awaited = (a for part in listed.values() for item in part for a in item.row.awaited)
         names = acc.names_of(db, awaited)
         options: list[Option] = []
@@ -328,16 +334,13 @@ class LobbyScreen(Screen[None]):
         for item in shown("yours"):
             row = item.row
             if row.state == t.RUNNING:
-                who = ", ".join(names.get(a, "?") for a in row.awaited)
-                turn = "▶ your turn" if item.your_turn else (f"{who}'s turn" if who else "")
-                waited = [row.waits[a] for a in row.awaited if a in row.waits]
-                if turn and waited:  # how long the table has waited for them (away)
-                    turn += f" ({_since(row.waits.get(me.id, min(waited)))})"
-                kind = "play"
+                turn, kind = self._running_line(row, item.your_turn, names), "play"
             elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
                 turn, kind = f"{row.open_seats()} seat(s) open", "waits"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
+            elif row.state == t.ABANDONED:
+                turn, kind = f"ended, unrated: {row.note}", "play"
             else:
                 turn, kind = (f"over: {row.note}" if row.note else "over"), "play"
             options.append(self._option(kind, item, turn))
@@ -353,6 +356,27 @@ class LobbyScreen(Screen[None]):
             options.append(self._option("watch", item, ""))
         rest("watch")
         return options
+
+    def _running_line(self, row: t.TableRow, your_turn: bool, names: dict[int, str]) -> str:
+        """A running table's status for me: whose turn, since when they are awaited away,
+        whom a bot plays for, and what I may decide about a person long awaited."""
+        me, now = self.lobby.me, self.lobby.now()
+        assert me is not None
+        who = ", ".join(names.get(a, "?") for a in row.awaited)
+        turn = "▶ your turn" if your_turn else (f"{who}'s turn" if who else "")
+        waited = [row.waits[a] for a in row.awaited if a in row.waits]
+        if turn and waited:  # how long the table has waited for them (away)
+            turn += f" ({_since(row.waits.get(me.id, min(waited)), now)})"
+        if me.id in row.standins:
+            chose = f" ({row.note})" if row.note else ""  # (who chose it, or none: the time)
+            turn += f" · a bot plays for you{chose}: Enter takes your seat back"
+        elif row.standins:
+            turn += f" · a bot plays for {', '.join(names.get(a, '?') for a in row.standins)}"
+        late = row.long_awaited(now, me.id)
+        if late:
+            gone = ", ".join(names.get(a, "?") for a in late)
+            turn += f" · {gone} away long: s lets a bot play, e ends the table"
+        return turn
 
     @staticmethod
     def _key(options: list[Option]) -> list[tuple[str | None, str, bool]]:
@@ -394,7 +418,7 @@ class LobbyScreen(Screen[None]):
             text.append(" (private)")
         text.append(" · ")
         text.append_text(literal(", ".join(item.names)))
-        text.append(f" · {_when(row.last_move)}", style="dim")
+        text.append(f" · {_when(row.last_move, self.lobby.now())}", style="dim")
         return Option(text, id=f"{kind}:{row.id}", disabled=kind == "none")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -440,6 +464,47 @@ class LobbyScreen(Screen[None]):
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
 
+    def _under_cursor(self) -> tuple[str, str]:
+        """The highlighted line's kind and table ("", "" for none)."""
+        ol = self.query_one("#tables", OptionList)
+        if ol.highlighted is None:
+            return "", ""
+        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        return kind, table
+
+    def action_stand_in(self) -> None:
+        """A bot plays for the person long awaited at the highlighted table of mine (the
+        server decides whether they are)."""
+        kind, table = self._under_cursor()
+        if kind != "play":
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        reply = self.lobby.ask({"ask": "standin", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
+    def action_end(self) -> None:
+        """End the highlighted table of mine, a person long awaited there: e, then e again
+        to be sure (the server decides whether they are)."""
+        kind, table = self._under_cursor()
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if kind != "play" or row is None or me is None:
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        if not row.long_awaited(self.lobby.now(), me.id):  # (s asks the server: it says when)
+            self.query_one("#note", Label).update(_LONG_AWAITED)
+            return
+        if self._end_asked != table:
+            self._end_asked = table
+            self.query_one("#note", Label).update(
+                "Press e again to end this table: abandoned, unrated (kept in your games)"
+            )
+            return
+        self._end_asked = ""
+        reply = self.lobby.ask({"ask": "abandon", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._made)
 
@@ -458,6 +523,12 @@ class LobbyScreen(Screen[None]):
         self.app.exit({})
 
 
+_LONG_AWAITED = (
+    f"s or e: a game of yours whose table has awaited a person away "
+    f"{int(t.ABSENT_SECONDS // 86400)} days (or its stand-in time)"
+)
+
+
 class LobbyApp(App[dict[str, Any]]):
     """`shown`: what the server hands over: {"mode": "name"|"lobby", "account", "note",
     "hint", "port", "address"}; `ask(request)`: the server's answer to a request ({"name"},
@@ -474,6 +545,12 @@ class LobbyApp(App[dict[str, Any]]):
         self.store, self.shown, self.ask = store, shown, ask
         account = shown.get("account")
         self.me = acc.by_id(store.db, account) if isinstance(account, int) else None
+        clock = shown.get("clock", 0.0)  # the server's clock's offset (a test moves it)
+        self.offset = float(clock) if isinstance(clock, int | float) else 0.0
+
+    def now(self) -> float:
+        """The server's time (store/tables.py's waits are on it)."""
+        return time.time() + self.offset
 
     def get_default_screen(self) -> Screen[Any]:
         """The lobby (or a new person's name screen) is the first screen, in place of
