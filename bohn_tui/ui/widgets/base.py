@@ -171,9 +171,10 @@ class ViewStatic(Static):
             return None
         if self.styles.content_align_vertical != "top":
             return None
-        top = self.content_offset.y
+        left = self.content_offset.x
+        width = self.outer_size.width
         return [
-            self._row_region(y + top)
+            Region(-left, y, width, 1)
             for y in range(max(len(lines), len(was)))
             if y >= len(lines) or y >= len(was) or lines[y] != was[y]
         ]
