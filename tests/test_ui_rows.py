@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers.ui import make_app, step, table, until
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -15,6 +16,7 @@ from textual.widget import Widget
 
 from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.screens.table import TableScreen
 from bohn_tui.ui.widgets.base import ViewStatic
 from bohn_tui.ui.widgets.key_bar import KeyBar
 
@@ -47,6 +49,30 @@ async def test_every_key_draws_what_a_whole_repaint_draws(tmp_path: Path) -> Non
             bars.add(len(t.query_one("#keys", KeyBar)._rendered))
         assert len(checks) >= 5  # hand-overs among the keys
         assert max(bars) > 1  # bars kept
+
+
+@pytest.mark.parametrize(
+    ("game", "keys"), [("wuerfelspiel", "12345raxfhp\r"), ("excalibohn", "123ezxnwmst\rp")]
+)
+async def test_any_key_at_the_other_tables_draws_what_a_whole_repaint_draws(
+    tmp_path: Path, game: str, keys: str
+) -> None:
+    """Random keys (each table's own and the hand-over's) on 3 people's tables."""
+    import random
+
+    s = Session.new(game, ["Ana", "Ben", "Cem"], seed=5)
+    app = make_app(tmp_path, s)
+    rng = random.Random(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(
+            pilot,
+            lambda: any(isinstance(t, TableScreen) and not t.building for t in app.screen_stack),
+        )
+        for n in range(60):
+            key = rng.choice(keys)
+            await pilot.press("enter" if key == "\r" else key)
+            await pilot.pause()
+            assert _drawn(app) == _repainted_whole(app), f"a stale row after key {n} ({key!r})"
 
 
 class _Box(ViewStatic):
