@@ -51,3 +51,37 @@ async def test_a_view_static_taking_a_new_size_asks_no_second_layout() -> None:
         assert w._size_updated(Size(40, 3), Size(40, 3), Size(40, 10))  # a new size
         assert w.virtual_size == Size(40, 3)
         assert not w._layout_required
+
+
+async def test_a_new_chooser_draws_one_frame(tmp_path: Path) -> None:
+    """Shown, a chooser is laid out by its resume and again for its widgets' first sizes:
+    drawn at the second only, one frame (issue #25)."""
+    from typing import Any
+
+    from bohn_tui.ui.screens.choose import ChooseScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3)
+    app = make_app(tmp_path, s)
+    frames: list[str] = []
+    display = app._display
+
+    def counted(screen: Any, renderable: Any) -> None:
+        if renderable is not None:
+            frames.append(type(screen).__name__)
+        display(screen, renderable)
+
+    app._display = counted  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        frames.clear()
+        app.push_screen(ChooseScreen("Which?", [("one", 1), ("two", 2)]))
+        assert await until(pilot, lambda: "ChooseScreen" in frames)
+        chooser = app.screen
+        assert await until(
+            pilot, lambda: not (chooser._layout_required or chooser._repaint_required)
+        )
+        await pilot.pause()
+        assert frames.count("ChooseScreen") == 1
+        assert "two" in "".join(s.text for s in chooser._compositor.render_strips())
+        await pilot.press("2")
+        assert await until(pilot, lambda: app.screen is not chooser)

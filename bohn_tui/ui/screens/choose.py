@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -17,7 +19,15 @@ from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize
 
 class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
     """(OneFrame: its first layout and whole repaint draw one frame; SameSizeResize: its
-    first Resize, of the size its first layout had, lays nothing out again.)"""
+    first Resize, of the size its first layout had, lays nothing out again.)
+
+    Shown, the screen's resume lays it out and draws it whole at once, then asks for a
+    whole repaint, and its widgets' first sizes ask for a layout: a second frame of the
+    same picture, one tick later (issue #25). Here the resume's layout draws nothing: its
+    regions stay due, and the tick's layout and whole repaint draw them, one frame."""
+
+    _drawn = False  # a frame of it has been drawn
+    _resuming = False  # its first resume is under way
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "cancel", "Cancel"),
@@ -39,6 +49,27 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
                     for i, (label, _) in enumerate(self.choices)
                 ]
             )
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:  # Screen's after it
+        self._resuming = not self._drawn
+
+    def _compositor_refresh(self) -> None:
+        if self._resuming:
+            return  # its regions stay due: the whole repaint the resume asks draws them
+        super()._compositor_refresh()
+        if self.app.screen is self:
+            self._drawn = True
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if self._resuming and not (regions or layout or recompose):
+            self._resuming = False  # Screen's resume asks this last
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index][1])

@@ -1,16 +1,66 @@
-"""A Static that repaints only when what it shows has changed, and asks for a layout pass
-only when its height may have changed: the table updates every widget after each action,
-and an unchanged widget must cost nothing, a changed one only its own repaint."""
+"""A Static that repaints only when what it shows has changed, and then only the rows that
+changed; it asks for a layout pass only when its height may have changed: the table
+updates every widget after each action, and an unchanged widget must cost nothing, a
+changed one only its changed rows (issue #25: a repaint is Textual's per-row work, padding,
+border, filters, for every row of the widget, blank ones included)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.widget import Widget
 from textual.widgets import Static
+
+Row = tuple[str, tuple[tuple[int, int, Any], ...]]  # one row's line: its text, its spans
+
+
+def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
+    """What the whole text's rows share (its own settings) and each row's line: its text
+    and the spans over it, cut to it (rich's Text.split does the same, three times slower)."""
+    whole = (content.style, content.justify, content.overflow, content.no_wrap, content.end)
+    lines = content.plain.split("\n")
+    starts = []
+    at = 0
+    for ln in lines:
+        starts.append(at)
+        at += len(ln) + 1
+    spans: list[list[tuple[int, int, Any]]] = [[] for _ in lines]
+    for start, end, style in content.spans:
+        i = bisect_right(starts, start) - 1
+        while i < len(lines) and starts[i] < end:
+            a, b = max(start - starts[i], 0), min(end - starts[i], len(lines[i]))
+            if b > a:
+                spans[i].append((a, b, style))
+            i += 1
+    return whole, [(ln, tuple(sp)) for ln, sp in zip(lines, spans, strict=True)]
+
+
+class _EdgeTitle:
+    """Widget's border title (or subtitle), but a new one repaints only its border's row,
+    and the same one again nothing (Textual's repaints the whole widget at every set)."""
+
+    def __init__(self, name: str) -> None:
+        self.base: Any = Widget.__dict__[name]
+        self.top = name == "border_title"
+
+    def __get__(self, obj: Any, objtype: Any = None) -> str | None:
+        got: str | None = self.base.__get__(obj, objtype)
+        return got
+
+    def __set__(self, obj: ViewStatic, title: Any) -> None:
+        before = self.base.__get__(obj, type(obj))
+        obj._repaint_only = []  # Textual's whole repaint at the set: none
+        try:
+            self.base.__set__(obj, title)
+        finally:
+            obj._repaint_only = None
+        if self.base.__get__(obj, type(obj)) != before:
+            obj._repaint_edge(self.top)
 
 
 class ViewStatic(Static):
@@ -18,6 +68,12 @@ class ViewStatic(Static):
     _key: Any = None
     _lines: int = -1
     _wide: bool = True
+    # the rows shown (None: not known, the next update repaints all) and the size they had
+    _painted: tuple[tuple[Any, ...], list[Row], Size] | None = None
+    _repaint_only: list[Region] | None = None  # while set, a whole repaint asked is these rows only
+
+    border_title = _EdgeTitle("border_title")
+    border_subtitle = _EdgeTitle("border_subtitle")
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -27,6 +83,34 @@ class ViewStatic(Static):
         height (a second frame, the same picture, after a panel grew or shrank: issue
         #25); a ViewStatic never scrolls, so its virtual size moves nothing."""
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> ViewStatic:
+        only = self._repaint_only
+        if only is not None and not regions and repaint and not layout and not recompose:
+            if not only:
+                return self  # the same picture
+            regions = tuple(only)
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def _row_region(self, y: int) -> Region:
+        """The widget's row y (0: the top border's, if it has one), its whole width, in
+        content coordinates as Widget.refresh takes them."""
+        left, top = self.content_offset
+        return Region(-left, y - top, self.outer_size.width, 1)
+
+    def _repaint_edge(self, top: bool) -> None:
+        """The row of the top (else the bottom) border: its title changed."""
+        if not self.is_mounted or not self.outer_size:
+            self.refresh()
+            return
+        self.refresh(self._row_region(0 if top else self.outer_size.height - 1))
 
     def changed(self, key: Any) -> bool:
         """True (and remembers `key`) when `key` differs from the last one shown."""
@@ -48,13 +132,49 @@ class ViewStatic(Static):
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
         """Like Static.update, but without a layout pass when the text keeps its number
-        of lines and fits the width (so its height cannot change)."""
+        of lines and fits the width (so its height cannot change), and then repainting
+        only the rows whose line changed."""
+        rows = _rows(content) if isinstance(content, Text) else None
         if self.FIXED_HEIGHT:
             layout = False
         elif isinstance(content, Text | str):
             plain = content.plain if isinstance(content, Text) else content
-            rows = plain.split("\n")
-            wide = max(cell_len(r) for r in rows) >= max(1, self.content_size.width)
-            layout = layout and (len(rows) != self._lines or wide or self._wide)
-            self._lines, self._wide = len(rows), wide
-        super().update(content, layout=layout)
+            lines = plain.split("\n")
+            wide = max(cell_len(r) for r in lines) >= max(1, self.content_size.width)
+            layout = layout and (len(lines) != self._lines or wide or self._wide)
+            self._lines, self._wide = len(lines), wide
+        if rows is not None and not self._one_row_each(rows[1]):
+            rows = None  # a line that wraps: the rows after it move
+        only = None if layout else self._changed_rows(rows)
+        self._painted = None if rows is None else (*rows, self.outer_size)
+        self._repaint_only = only
+        try:
+            super().update(content, layout=layout)
+        finally:
+            self._repaint_only = None
+
+    def _one_row_each(self, lines: list[Row]) -> bool:
+        """Every line is one row: none as wide as the content, no tab."""
+        width = self.content_size.width
+        return bool(width) and all("\t" not in p and cell_len(p) < width for p, _ in lines)
+
+    def _changed_rows(self, rows: tuple[tuple[Any, ...], list[Row]] | None) -> list[Region] | None:
+        """The rows to repaint for `rows` (None: all): each whose line differs from the one
+        shown, where the text shown before had the same settings, one row a line, at the
+        same size."""
+        shown = self._painted
+        if rows is None or shown is None or not self.is_mounted:
+            return None
+        whole, lines = rows
+        was_whole, was, size = shown
+        if whole != was_whole or size != self.outer_size:
+            return None
+        if self.styles.content_align_vertical != "top":
+            return None
+        left = self.content_offset.x
+        width = self.outer_size.width
+        return [
+            Region(-left, y, width, 1)
+            for y in range(max(len(lines), len(was)))
+            if y >= len(lines) or y >= len(was) or lines[y] != was[y]
+        ]

@@ -4,28 +4,43 @@ Static that is re-rendered only when the set of legal keys (or the width) change
 
 Keys fill the bar's width and go on to the next row (never a key cut in two); where it
 saves a row, keys that differ only in their number ("1 Plant on 1", "2 Plant on 2") share
-one entry ("1/2/3 Plant on"). The palette's hint comes last, always shown."""
+one entry ("1/2/3 Plant on"). The palette's hint comes last, always shown.
+
+Each key's label carries its click (a style with the action in its meta), which Textual
+makes into a new rich style, meta pickled, for every segment at every repaint: 1-2 ms for
+one row (issue #25). A table shows a few dozen different bars, again and again: each
+label's styles are made once, and each bar's rendered rows kept (the last MEMO bars)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.strip import Strip
 from textual.widgets import Static
 
 KEY_STYLE = Style(bold=True, color="#ffa62b")
 PALETTE = "^p palette"
+MEMO = 48  # bars whose rendered rows are kept
 # one entry of the bar: its labels with their actions, and what it does
 Entry = tuple[list[tuple[str, str]], str]
 
 
+@lru_cache(maxsize=256)
 def _click(action: str) -> Style:
     call = action if "(" in action else action + "()"
     return Style.from_meta({"@click": f"screen.{call}"})
+
+
+@lru_cache(maxsize=256)
+def _key_click(action: str) -> Style:
+    """A key's label: the key's look and its click."""
+    return KEY_STYLE + _click(action)
 
 
 def _grouped(entries: list[Entry]) -> list[Entry]:
@@ -69,6 +84,7 @@ class KeyBar(Static):
         super().__init__(**kw)
         self._shown: tuple[Any, ...] | None = None
         self._keys: list[tuple[str, str, str]] = []
+        self._rendered: dict[tuple[Any, ...], list[Strip]] = {}  # a bar's rows, by bar and look
 
     def on_resize(self) -> None:
         self.show(self._keys)
@@ -77,7 +93,7 @@ class KeyBar(Static):
         """keys: (label, description, action) for each legal, shown binding."""
         self._keys = keys
         width = max(20, (self.app.size.width if self.is_attached else 80) - 2)  # padding 0 1
-        sig = (tuple((label, desc) for label, desc, _ in keys), width)
+        sig = (tuple(keys), width)
         if sig == self._shown:
             return
         self._shown = sig
@@ -92,18 +108,32 @@ class KeyBar(Static):
                 out.append("\n")
             last = r == len(rows) - 1
             for i, (labels, desc) in enumerate(row):  # Rich Text with click meta: no markup
-                clicks = [_click(action) for _, action in labels]
-                for j, (label, _) in enumerate(labels):
+                for j, (label, action) in enumerate(labels):
                     if j:
                         out.append("/", style=KEY_STYLE)
-                    out.append(label + ("" if j < len(labels) - 1 else " "), KEY_STYLE + clicks[j])
+                    out.append(label + ("" if j < len(labels) - 1 else " "), _key_click(action))
                 gap = "  " if last or i < len(row) - 1 else ""
-                out.append(desc + gap, style=clicks[0])
+                out.append(desc + gap, style=_click(labels[0][1]))
         out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
         height = len(rows)
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         self.update(out, layout=False)
+
+    def render_line(self, y: int) -> Strip:
+        """Row y as rendered for this bar at this size and look before, if it was (not
+        while text is being selected: the selection is drawn into the rows)."""
+        render = super().render_line
+        if self.text_selection is not None or getattr(self.screen, "_selecting", True):
+            return render(y)
+        key = (self._shown, self.size, self.visual_style, self.link_style)
+        rows = self._rendered.pop(key, None)
+        if rows is None:
+            rows = [render(i) for i in range(self.size.height)]
+            if len(self._rendered) >= MEMO:
+                del self._rendered[next(iter(self._rendered))]  # the least recently drawn
+        self._rendered[key] = rows
+        return rows[y] if y < len(rows) else render(y)
 
 
 def key_label(b: Binding) -> str:
