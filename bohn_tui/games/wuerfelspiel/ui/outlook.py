@@ -121,15 +121,15 @@ def pending() -> bool:
     return ready() and bool(_wanted or _doing)
 
 
-def work(budget: float = STEP) -> bool:
-    """Work out what `prefetch` asked for `budget` seconds at most, in steps of one dice
-    state (the table calls it again after a pause: keys come first); whether some is left."""
+def work() -> bool:
+    """Work out what `prefetch` asked for STEP seconds at most, in steps of one dice state
+    (the table calls it again after a pause: keys come first); whether some is left."""
     from bohn_tui.games.wuerfelspiel import chances
 
     if not ready():
         return False
     data = load()
-    end = time.perf_counter() + budget
+    end = time.perf_counter() + STEP
     while _wanted or _doing:
         if not _doing:
             card, start = key = _wanted.popleft()
