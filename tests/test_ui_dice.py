@@ -513,7 +513,7 @@ async def test_the_next_person_takes_the_table_when_a_bot_has_rolled(tmp_path: P
                 break
             await pilot.press(*[str(i + 1) for i, w in enumerate(s.state.where) if w == "rolled"])
             await pilot.press("r")
-        assert s.state.roller == 1
+        assert s.state.roller != 0  # the bot's turn (at a slow moment: already over)
         await until(
             pilot, lambda: s.state.roller == 2 and t.viewer == 2 and "r Roll all 5" in keys(app)
         )

@@ -37,7 +37,7 @@ PUBLIC = "Everything is public: no need to pass the screen"
 PUBLIC_SHORT = "all public, no screen passing"
 WIDE = 100  # from this width the key bar says what a places for and that f is the figure
 LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
-WORK_GAP = 0.004  # seconds between two steps of the chances' work (outlook.work)
+WORK_GAP = 0.001  # seconds between two steps of the chances' work (outlook.work): keys first
 
 
 def side_width(width: int) -> int:
