@@ -14,6 +14,7 @@ from helpers.ui import make_app, table, until
 from rich.console import Console
 from rich.text import Text
 
+from bohn_tui.games.wuerfelspiel.dice import load
 from bohn_tui.games.wuerfelspiel.ui import outlook, render
 from bohn_tui.games.wuerfelspiel.ui.board import DiceBox, PlayersBoard
 from bohn_tui.play.session import Session
@@ -57,6 +58,42 @@ async def test_the_first_frame_does_not_wait_for_the_chances(
         await until(pilot, lambda: "More orders this turn, rolling all five:" in shows())
         info = shows()
         assert "More orders this turn, rolling all five:" in info and "%" in info
+
+
+async def test_a_key_does_not_wait_for_the_chances_worked_out_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #25: every player's chances are worked out ahead (outlook.prefetch) on the
+    event loop in steps, so a key pressed meanwhile is handled at once: here one dice state
+    a step and a long pause between (the work of three cards: about 40 s), so that the work
+    is still under way when `r` rolls; the roll is on the table before the work ends; then
+    (in long steps) every player's card is worked out."""
+    from collections import OrderedDict, deque
+
+    from bohn_tui.games.wuerfelspiel import chances
+    from bohn_tui.games.wuerfelspiel.ui import controls
+
+    monkeypatch.setattr(chances, "_OUTLOOKS", OrderedDict())  # nothing worked out yet
+    monkeypatch.setattr(outlook, "_asked", set())
+    monkeypatch.setattr(outlook, "_wanted", deque())
+    monkeypatch.setattr(outlook, "_doing", [])
+    monkeypatch.setattr(outlook, "STEP", 0.0)  # one state a step
+    monkeypatch.setattr(controls, "WORK_GAP", 0.05)
+    s = Session.new(GAME, ["Ana", "Ben", "Cem"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        assert await until(pilot, outlook.pending), "no work asked for"
+        await pilot.press("r")
+        rolled = lambda: not s.view(None)["first_roll"]  # noqa: E731
+        assert await until(pilot, rolled)
+        assert outlook.pending(), "the key waited for the chances"
+        monkeypatch.setattr(outlook, "STEP", 1.0)
+        monkeypatch.setattr(controls, "WORK_GAP", 0.001)
+        assert await until(pilot, lambda: not outlook.pending())
+        data = load()
+        for p in s.view(None)["players"]:
+            orders = tuple(data.cards[p["upper"]["number"] - 1].orders)
+            assert chances.outlooks_known(data.dice, orders, p["covered"]), p["name"]
 
 
 def text(app: object, selector: str) -> str:

@@ -26,8 +26,9 @@ Two uses:
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -201,27 +202,79 @@ def _solve(
     return v0, v1
 
 
-@lru_cache(maxsize=1024)
-def _outlooks(
-    dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int
-) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+_Dists = tuple[list[tuple[float, ...]], list[tuple[float, ...]]]
+_OutKey = tuple[tuple[Faces, ...], tuple[Order, ...], int]
+_OUTLOOKS: OrderedDict[_OutKey, _Dists] = OrderedDict()  # the last 1024 (any thread's)
+_OUTLOOKS_LOCK = threading.Lock()
+
+
+def _outlooks(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> _Dists:
     """Per state, without and with the figure: the distribution of the covered orders under
-    the policy maximising their expected number."""
+    the policy maximising their expected number (kept: `outlooks_in_parts`)."""
+    key = (dice, orders, start)
+    with _OUTLOOKS_LOCK:
+        got = _OUTLOOKS.get(key)
+        if got is not None:
+            _OUTLOOKS.move_to_end(key)
+            return got
+    parts = outlooks_in_parts(dice, orders, start)
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            dists: _Dists = done.value
+            return dists
+
+
+def outlooks_known(dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int) -> bool:
+    """Whether `_outlooks` of this card and start is kept (answers at once)."""
+    with _OUTLOOKS_LOCK:
+        return (dice, orders, start) in _OUTLOOKS
+
+
+def outlooks_in_parts(
+    dice: tuple[Faces, ...], orders: tuple[Order, ...], start: int
+) -> Generator[None, None, _Dists]:
+    """Work `_outlooks` out, yielding after each state (a table does a few at a time
+    between its keys: ui/outlook.py), and keep it. One pass over the states, fewest dice
+    left first: the expected covered orders without (v0) and with (v1) the figure, as
+    `_solve` gives them, and beside each value the distribution of its best child (ties:
+    the first child, the most dice placed), the same sums in the same order."""
     g = _graph(dice)
     ends = _ends(dice, orders, start)
-    v0, v1 = _solve(g, [float(k) for k in ends], [0.0] * len(g.rolls))
     m = len(orders) - start + 1
+    v0 = [float(k) for k in ends]
+    v1 = list(v0)
     d0 = [tuple(1.0 if k == e else 0.0 for k in range(m)) for e in ends]
     d1 = list(d0)
+    zero = [0.0] * m
+    get0, get1 = v0.__getitem__, v1.__getitem__
     for s in g.order:
-        for v, d, fig in ((v0, d0, False), (v1, d1, True)):
-            acc = [0.0] * m
-            for w, _, ch in g.outs[s]:
-                best = max(ch, key=v.__getitem__)
-                dist = d0[s] if fig and v0[s] > v[best] else d[best]
-                for k in range(m):
-                    acc[k] += w * dist[k]
-            d[s] = tuple(a / g.totals[s] for a in acc)
+        outs, total = g.outs[s], g.totals[s]
+        t0, acc = 0.0, zero
+        for w, _, ch in outs:
+            b = max(ch, key=get0)
+            t0 += w * v0[b]
+            acc = [a + w * x for a, x in zip(acc, d0[b], strict=True)]
+        here = v0[s] = t0 / total
+        mine = d0[s] = tuple(a / total for a in acc)
+        t1, acc = 0.0, zero
+        for w, _, ch in outs:
+            b = max(ch, key=get1)
+            best = v1[b]
+            if here > best:  # the figure: this roll is rolled again
+                t1 += w * here
+                acc = [a + w * x for a, x in zip(acc, mine, strict=True)]
+            else:
+                t1 += w * best
+                acc = [a + w * x for a, x in zip(acc, d1[b], strict=True)]
+        v1[s] = t1 / total
+        d1[s] = tuple(a / total for a in acc)
+        yield
+    with _OUTLOOKS_LOCK:
+        _OUTLOOKS[(dice, orders, start)] = (d0, d1)
+        if len(_OUTLOOKS) > 1024:
+            _OUTLOOKS.popitem(last=False)
     return d0, d1
 
 

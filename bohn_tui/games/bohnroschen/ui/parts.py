@@ -31,7 +31,7 @@ from bohn_tui.games.bohnroschen.ui.table import (
 from bohn_tui.games.bohnroschen.ui.vine_row import VineRow
 from bohn_tui.games.common.actions import Action, DiscardHand, DiscardOffer
 from bohn_tui.games.common.ui.cards import card
-from bohn_tui.games.common.ui.controls import BeanControls, bean_bindings
+from bohn_tui.games.common.ui.controls import PANEL_ROWS, BeanControls, bean_bindings
 from bohn_tui.games.common.ui.help import bean_help
 from bohn_tui.games.common.ui.parts import BEAN_CSS
 from bohn_tui.ui.parts import TableParts
@@ -54,6 +54,7 @@ class BohnroschenControls(BeanControls):
     }
 
     _banner_rows = 2  # the stylesheet's
+    _height = 0  # the screen's, at the last layout
 
     def left(self) -> list[Widget]:
         return [VineRow(id="vine"), *super().left()]
@@ -61,10 +62,26 @@ class BohnroschenControls(BeanControls):
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
         vine = self.host.query_one("#vine", VineRow)
+        tiny = height < 26
         vine.compact = height < 34  # a short screen: a shorter vine row
-        vine.tiny = height < 26  # 80x24: shorter still, for six players and two key rows
+        vine.tiny = tiny  # 80x24: shorter still, for six players, two key rows and a log
         vine.narrow = width < 100  # a narrow screen: solo's rows in narrower cells
+        # 80x24: the vine row and the log without their bottom borders (table.tcss)
+        vine.set_class(tiny, "tiny")
+        self.host.query_one("#log").set_class(tiny, "tiny")
+        self._height = height
+        self._squeeze()
         vine.show(self.host.view)
+
+    def _squeeze(self) -> None:
+        """80x24 with many players or a tall banner: the vine row without its border too
+        (its title goes), where the log would otherwise keep fewer than two lines: the
+        screen less the banner, the hand and two key rows (5), the vine row's 3 and the
+        players' (the own panel whole, the others a row each)."""
+        height = self._height
+        players = PANEL_ROWS + len(self.client.names) - 1
+        log = height - self._banner_rows - 5 - 3 - players
+        self.host.query_one("#vine").set_class(height < 26 and log < 3, "bare")
 
     def show(self, view: dict[str, Any]) -> None:
         super().show(view)
@@ -73,11 +90,13 @@ class BohnroschenControls(BeanControls):
     def banner(self) -> tuple[str, str]:
         """The task (and in solo the race) on lines of their own under the hint: the banner
         grows to hold them whole, at any width."""
-        head, hint = banner(super().banner(), self.host.view, self.host.viewer)
-        rows = banner_rows(hint, self.host.app.size.width - 2)
+        width = self.host.app.size.width - 2  # the banner's padding
+        head, hint = banner(super().banner(), self.host.view, self.host.viewer, width)
+        rows = banner_rows(head, hint, width)
         if rows != self._banner_rows:
             self._banner_rows = rows
             self.host.query_one("#banner").styles.height = rows
+            self._squeeze()
         return head, hint
 
     def hint(self, v: dict[str, Any], me: int, you: str) -> str:

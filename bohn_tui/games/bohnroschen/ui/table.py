@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bohn_tui.games.bohnroschen.rules import violet_after
@@ -16,8 +17,10 @@ from bohn_tui.games.common.data import load
 CASTLE = "♛"  # as the vine row draws it
 
 
-def task_line(view: dict[str, Any], seat: int) -> str:
-    """The task under `seat`'s figure, in one line."""
+def task_line(view: dict[str, Any], seat: int, width: int = 0) -> str:
+    """The task under `seat`'s figure, in one line; where that is wider than `width`
+    columns (0: any), with a shorter label if that makes it fit (the card's number is on
+    the vine row's line of the figure too)."""
     p = view["players"][seat]
     vine = view["vine"]
     if p["in_castle"]:
@@ -26,7 +29,9 @@ def task_line(view: dict[str, Any], seat: int) -> str:
     if task is None:
         need = vine["castle_coins"]
         return f"Past the last vine card: {need} coins take you into the castle (harvest for them)."
-    return f"Task (card {p['figure'] + 1}): {task['text']}"
+    text, card = task["text"], p["figure"] + 1
+    forms = [f"Task (card {card}): {text}", f"Task {card}: {text}", f"Task: {text}"]
+    return next((f for f in forms if not width or cell_len(f) <= width), forms[0])
 
 
 def race_line(view: dict[str, Any]) -> str:
@@ -80,11 +85,14 @@ def task_hint(view: dict[str, Any], seat: int) -> str:
     return f"{task_line(view, seat)} {p['task']['how']}"
 
 
-def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -> tuple[str, str]:
+def banner(
+    head_hint: tuple[str, str], view: dict[str, Any], seat: int | None, width: int = 0
+) -> tuple[str, str]:
     """The table's banner for Bohnröschen: under the hint (what to press), the task under
-    the viewer's figure on a line of its own, whole (the banner grows to hold it: parts.py),
-    and in solo the race against the violet and red figures (in the first turn, how the run
-    is won above the task)."""
+    the viewer's figure on a line of its own, whole (the banner grows to hold it: parts.py;
+    in one row of `width` columns where a shorter label makes it fit), and in solo the race
+    against the violet and red figures (in the first turn, how the run is won above the
+    task)."""
     head, hint = head_hint
     if seat is None or view["over"]:
         return head, hint
@@ -92,19 +100,19 @@ def banner(head_hint: tuple[str, str], view: dict[str, Any], seat: int | None) -
     lines = [hint]
     if solo and view["turn"] == 1:  # the first screen says how to win (later: `?` does)
         lines.append(goal_line(view))
-    lines.append(task_line(view, seat))
+    lines.append(task_line(view, seat, width))
     if solo:
         lines.append(race_line(view))
     return head, "\n".join(line for line in lines if line)
 
 
-def banner_rows(hint: str, width: int) -> int:
-    """The banner's height for `hint` at `width` columns: the headline and every line of
-    the hint, wrapped (at most six rows)."""
+def banner_rows(head: str, hint: str, width: int) -> int:
+    """The banner's height for `head` and `hint` at `width` columns: the headline and every
+    line of the hint, wrapped (at most seven rows)."""
     import textwrap
 
-    rows = sum(len(textwrap.wrap(line, max(20, width))) or 1 for line in hint.split("\n"))
-    return 1 + min(5, rows)
+    lines = [head, *hint.split("\n")]
+    return min(7, sum(len(textwrap.wrap(line, max(20, width))) or 1 for line in lines))
 
 
 def rules_text(summary: list[str]) -> Text:

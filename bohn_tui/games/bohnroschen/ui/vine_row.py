@@ -31,7 +31,7 @@ GLYPH = {"gone": "·", "face_up": "▯", "face_down": "▒", "pile": "░"}
 CASTLE = "♛"
 DETAIL_LINES = 6  # multi-player: card lines under the strip, at most
 COMPACT_LINES = 3  # the same on a short screen (`compact`), without the summary line
-TINY_LINES = 2  # the same on a very short one (`tiny`: 80x24 with six players and two key rows)
+TINY_LINES = 1  # the same on a very short one (`tiny`, 80x24): the viewer's card, no summary
 CELL = 8  # solo: width of one layout card
 NARROW_CELL = 5  # the same on a narrow screen (`narrow`): the castle card in 3, no row label
 
@@ -68,7 +68,7 @@ class VineRow(ViewStatic):
     """
 
     compact = False  # a short screen: fewer lines (set by the table before `show`)
-    tiny = False  # a very short screen: fewer still
+    tiny = False  # a very short screen (80x24): fewer still, and no bottom border
     narrow = False  # a narrow screen: solo's rows in narrower cells, so the castle shows
 
     def show(self, view: dict[str, Any]) -> None:
@@ -83,7 +83,7 @@ class VineRow(ViewStatic):
         vine = view["vine"]
         if "solo" in vine:
             self.border_title = "Vine row · solo"
-            lines = solo_lines(view, compact=self.compact, narrow=self.narrow)
+            lines = solo_lines(view, compact=self.compact, narrow=self.narrow, tiny=self.tiny)
         else:
             self.border_title = "Vine row"
             lines = row_lines(view, compact=self.compact, tiny=self.tiny)
@@ -152,11 +152,11 @@ def row_lines(view: dict[str, Any], compact: bool = False, tiny: bool = False) -
     front = max((f["pos"] for f in vine["figures"]), default=0)
     shown += [c["index"] for c in cards if c["state"] == "face_up" and c["index"] > front]
     shown = sorted(set(shown))
-    if len(shown) > most:  # one line says what is left out
+    if len(shown) > most:  # one line says what is left out (`tiny`: only the strip does)
         # the viewer's card first, then the figures from the front, then the cards ahead
         with_figs = sorted((i for i in shown if i in at and i != mine), reverse=True)
         prio = ([mine] if mine in at else []) + with_figs + [i for i in shown if i not in at]
-        keep = set(prio[: most - 1])
+        keep = set(prio[: most if tiny else most - 1])
         left = [i for i in shown if i not in keep]
         shown = sorted(keep)
         t = Text("  …", style="dim")
@@ -168,7 +168,8 @@ def row_lines(view: dict[str, Any], compact: bool = False, tiny: bool = False) -
         ahead = sum(1 for i in left if i not in at)
         if ahead:
             t.append(f" {ahead} more face-up card{'s' if ahead > 1 else ''} ahead", style="dim")
-        lines.append(_line(t))
+        if not tiny:
+            lines.append(_line(t))
     for i in shown:
         c = cards[i]
         mark = Text("▶ ", style="bold") if i == mine else Text("  ")
@@ -192,12 +193,14 @@ def row_lines(view: dict[str, Any], compact: bool = False, tiny: bool = False) -
     return lines
 
 
-def solo_lines(view: dict[str, Any], compact: bool = False, narrow: bool = False) -> list[Text]:
+def solo_lines(
+    view: dict[str, Any], compact: bool = False, narrow: bool = False, tiny: bool = False
+) -> list[Text]:
     """Solo: the four rows of the layout (the player's figure stands on the last card it
     fulfilled), then the face-up cards ahead with their task texts (`compact`, a short
     screen: no legend and two cards ahead, so that the player's fields stay in view;
-    `narrow`: no row labels and narrower cards, so that a row fits 40 columns, castle
-    included)."""
+    `tiny`, 80x24: only the card after the task, whose text the banner has; `narrow`: no
+    row labels and narrower cards, so that a row fits 40 columns, castle included)."""
     vine = view["vine"]
     solo = vine["solo"]
     cards = vine["cards"]
@@ -249,7 +252,9 @@ def solo_lines(view: dict[str, Any], compact: bool = False, narrow: bool = False
     ahead = [c for c in cards if c["state"] == "face_up" and c["index"] >= (task or 0)]
     if compact:
         lines = lines[1:]
-    for c in ahead[: 2 if compact else 4]:
+    if tiny:
+        ahead = [c for c in ahead if c["index"] != task]
+    for c in ahead[: 1 if tiny else 2 if compact else 4]:
         i = c["index"]
         mark = Text("▶ ", style="bold") if i == task else Text("  ")
         lines.append(_line(mark, Text(f"{i + 1:>2} ", style="bold"), c.get("text", "")))

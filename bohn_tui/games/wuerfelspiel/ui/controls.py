@@ -24,9 +24,11 @@ from bohn_tui.games.wuerfelspiel.ui.board import DICE_SEAT, DiceBox, PlayersBoar
 from bohn_tui.games.wuerfelspiel.ui.outlook import (
     figure_outlook,
     own_outlook,
+    pending,
     prefetch,
     ready,
     warm,
+    work,
 )
 from bohn_tui.ui.parts import TableHost
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
@@ -35,6 +37,7 @@ PUBLIC = "Everything is public: no need to pass the screen"
 PUBLIC_SHORT = "all public, no screen passing"
 WIDE = 100  # from this width the key bar says what a places for and that f is the figure
 LOG_ROWS = 5  # the log keeps at least this many rows (its borders included)
+WORK_GAP = 0.001  # seconds between two steps of the chances' work (outlook.work): keys first
 
 
 def side_width(width: int) -> int:
@@ -54,6 +57,7 @@ class DiceControls:
         # the roll key it was said at, or ("seat", s): until seat s rolls again
         self.note: tuple[tuple[Any, ...], str] | None = None
         self._forced_at = -1  # the client's version a forced placement was made at
+        self._working = False  # a step of the chances' work is due (a timer)
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -94,7 +98,24 @@ class DiceControls:
         info = host.query_one("#roll-info", RollInfo)
         # its borders and padding off the side column (its size may not be laid out yet)
         info.show(*self.info(view, side_width(self._size[0]) - 4))
-        host.app.call_after_refresh(prefetch, view)  # after the frame: it takes the CPU
+        host.app.call_after_refresh(self._prefetch, view)  # after the frame: it takes the CPU
+
+    def _prefetch(self, view: dict[str, Any]) -> None:
+        """Every player's chances worked out ahead, on the event loop in steps of a few ms
+        with a pause between (outlook.work): a key that comes meanwhile is handled after
+        the step under way, not after the whole of them."""
+        prefetch(view)
+        self._work_soon()
+
+    def _work_soon(self) -> None:
+        if not self._working and pending():
+            self._working = True
+            self.host.app.set_timer(WORK_GAP, self._work)
+
+    def _work(self) -> None:
+        self._working = False
+        if work():
+            self._work_soon()
 
     def info(self, view: dict[str, Any], width: int = 0) -> tuple[list[Text], list[Text]]:
         """What the last roll did, the roller's chances, who may harvest; then, where

@@ -4,10 +4,10 @@ one door to the chances module (games/wuerfelspiel/chances.py)."""
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +28,7 @@ def _outlook(
 
     data = load()
     orders = data.cards[card - 1].orders
+    _finish(card, start)
     return tuple(outlook(data, orders, start, dict(field), dict(place), figure_left))
 
 
@@ -65,9 +66,12 @@ def own_outlook(view: dict[str, Any], picked: Iterable[int]) -> Chances | None:
 
 
 _ready = threading.Event()  # the chances' tables are built (once a process)
-_wanted: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()  # (card, covered) to do
+_worker: list[threading.Thread] = []  # the one thread that builds them
+# the cards whose chances `work` is to work out, (card, covered) (the event loop's only)
+_wanted: deque[tuple[int, int]] = deque()
 _asked: set[tuple[int, int]] = set()
-_worker: list[threading.Thread] = []  # the one thread that works the chances out
+_doing: list[tuple[tuple[int, int], Generator[None, None, Any]]] = []  # the one under way
+STEP = 0.002  # seconds of `work` at a time: a key that comes meanwhile waits at most this
 
 
 def ready() -> bool:
@@ -84,31 +88,68 @@ def warm_now() -> None:
 
 
 def warm(then: Callable[[], None]) -> None:
-    """Start the worker: it builds the chances' tables, calls `then` (from its thread) and
-    then works out what `prefetch` asks, so that no frame waits for them; until the tables
-    are built the table says the chances are being worked out."""
+    """Start the thread that builds the chances' tables and then calls `then` (from its
+    thread); until they are built the table says the chances are being worked out."""
     if not _worker:
-        _worker.append(threading.Thread(target=_work, args=(then,), daemon=True, name="dice"))
+        _worker.append(threading.Thread(target=_warm, args=(then,), daemon=True, name="dice"))
         _worker[0].start()
 
 
+def _warm(then: Callable[[], None]) -> None:
+    if not _ready.is_set():
+        warm_now()
+        then()
+
+
 def prefetch(view: dict[str, Any]) -> None:
-    """Have the worker work out, while people look at the table, the chances of every
-    player's card as it stands (each card and covered count once a process: 20-40 ms cold),
-    so that the roller's first key of a turn does not wait for them."""
-    for p in view["players"]:
+    """Ask `work` for the chances of every player's card as it stands (each card and
+    covered count once a process: 10-20 ms of CPU each), the roller's first and then in
+    the order of play, so that a roller's first key of a turn does not wait for them."""
+    players = view["players"]
+    n = len(players)
+    for seat in range(view["active"], view["active"] + n):
+        p = players[seat % n]
         upper = p["upper"]
         key = (upper["number"], p["covered"]) if upper else None
         if key is not None and key[1] < len(upper["orders"]) and key not in _asked:
             _asked.add(key)
-            _wanted.put(key)
+            _wanted.append(key)
 
 
-def _work(then: Callable[[], None]) -> None:
-    if not _ready.is_set():
-        warm_now()
-        then()
-    while True:
-        card, start = _wanted.get()
-        time.sleep(0.05)  # the frame that showed the change first
-        _outlook(card, start, (), (), True)
+def pending() -> bool:
+    """Whether `work` has something to do (nothing before the tables are built)."""
+    return ready() and bool(_wanted or _doing)
+
+
+def work() -> bool:
+    """Work out what `prefetch` asked for STEP seconds at most, in steps of one dice state
+    (the table calls it again after a pause: keys come first); whether some is left."""
+    from bohn_tui.games.wuerfelspiel import chances
+
+    if not ready():
+        return False
+    data = load()
+    end = time.perf_counter() + STEP
+    while _wanted or _doing:
+        if not _doing:
+            card, start = key = _wanted.popleft()
+            orders = tuple(data.cards[card - 1].orders)
+            if chances.outlooks_known(data.dice, orders, start):
+                continue
+            _doing.append((key, chances.outlooks_in_parts(data.dice, orders, start)))
+        try:
+            next(_doing[0][1])
+        except StopIteration:
+            _doing.clear()
+        if time.perf_counter() >= end:
+            break
+    return bool(_wanted or _doing)
+
+
+def _finish(card: int, start: int) -> None:
+    """The chances of this card about to be shown: the part of them worked out already
+    is not done again."""
+    if _doing and _doing[0][0] == (card, start):
+        for _ in _doing[0][1]:
+            pass
+        _doing.clear()
