@@ -83,3 +83,11 @@ def test_a_record_takes_its_arguments_as_the_dataclass_does() -> None:
     with pytest.raises(TypeError):
         REC(1, 2, nosuch=3)
     assert REC.__init__.__qualname__.endswith("Give.__init__") and REC.type == "give"
+
+
+def test_a_records_post_init_runs_after_its_fields_are_set() -> None:
+    from bohn_tui.engine.options import BOOL, Option
+
+    assert Option("x", BOOL).type == BOOL and Option("x", BOOL) == Option("x", BOOL)
+    with pytest.raises(ValueError, match="unknown type"):
+        Option("x", "nosuch")

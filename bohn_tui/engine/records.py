@@ -10,8 +10,9 @@ once here: equality, hashing, `repr`, immutability and pickling as a dataclass h
 so that `dataclasses.fields`, `replace` and `is_dataclass` read it as one.
 
 What a record takes: fields with a default or without (immutable defaults only: no
-`field()`), `ClassVar`s, methods; a base that is a dataclass or a record (its fields come
-first, as with `dataclass`). A dataclass may not subclass a record.
+`field()`), `ClassVar`s, methods, a `__post_init__` (the class's own, not a base's); a
+base that is a dataclass or a record (its fields come first, as with `dataclass`). A
+dataclass may not subclass a record.
 """
 
 from __future__ import annotations
@@ -98,14 +99,16 @@ def record(cls: T) -> T:
     body |= {"__eq__": _eq, "__hash__": _hash, "__repr__": _repr}
     body |= {"__setattr__": _frozen, "__delattr__": _frozen_del}
     body |= {"__getstate__": _getstate, "__setstate__": _setstate}
-    body["__init__"] = _init(cls.__qualname__, names, fields)
+    body["__init__"] = _init(cls.__qualname__, names, fields, "__post_init__" in body)
     made: T = type(cls)(cls.__name__, cls.__bases__, body)
     return made
 
 
-def _init(qualname: str, names: tuple[str, ...], fields: dict[str, Any]) -> Any:
-    """The `__init__` a frozen dataclass has: each field set past the frozen `__setattr__`."""
-    lines = "".join(f"\n _set(self, {n!r}, {n})" for n in names) or "\n pass"
+def _init(qualname: str, names: tuple[str, ...], fields: dict[str, Any], post: bool) -> Any:
+    """The `__init__` a frozen dataclass has: each field set past the frozen `__setattr__`,
+    then the class's own `__post_init__` (`post`) called."""
+    lines = "".join(f"\n _set(self, {n!r}, {n})" for n in names)
+    lines = lines + "\n self.__post_init__()" if post else lines or "\n pass"
     scope: dict[str, Any] = {"_set": _set}
     exec(f"def __init__(self, {', '.join(names)}):{lines}", scope)  # noqa: S102
     init = scope["__init__"]
