@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from bohn_tui.cli_join import join_seat, without_tls
 from bohn_tui.cli_play import DEFAULT_BOT_DELAY, DEFAULT_PLAYERS, PlayWords, game_and_flags
 from bohn_tui.cli_play import fail as _fail
 from bohn_tui.cli_play import game_id as _game
@@ -478,6 +477,8 @@ def join(
 ) -> None:
     """Take a seat at a game `bohn host` runs on this machine: type the invite code it
     printed when asked (a code on the command line is seen by every user of `ps`)."""
+    from bohn_tui.cli_join import join_seat, without_tls  # (only here: the other commands)
+
     without_tls()
     from bohn_tui.net.client import RemoteError, ask_code, code_from_fd
 

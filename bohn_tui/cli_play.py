@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 # `bohn play`'s options that take a value, and typer's defaults (cli_app.py's `play`)
 PLAY_OPTIONS = ("--players", "--seed", "--option", "--bot-delay")
@@ -21,16 +21,36 @@ DEFAULT_PLAYERS = "Ana,Ben,bot:standard"
 DEFAULT_BOT_DELAY = 0.4
 
 
-class PlayWords(NamedTuple):
+class PlayWords:
     """What `bohn play`'s words say: the game named (None: none) and the words typer did
-    not know (a game's shorthand flags), the options' values (`option`: None if none)."""
+    not know (a game's shorthand flags), the options' values (`option`: None if none). (A
+    plain class: a NamedTuple or a dataclass costs more to make than `bohn play --help`
+    spends in this module.)"""
 
-    named: str | None
-    flags: list[str]
-    players: str = DEFAULT_PLAYERS
-    seed: str | None = None
-    option: list[str] | None = None
-    bot_delay: float = DEFAULT_BOT_DELAY
+    __slots__ = ("named", "flags", "players", "seed", "option", "bot_delay")
+
+    def __init__(
+        self,
+        named: str | None,
+        flags: list[str],
+        players: str = DEFAULT_PLAYERS,
+        seed: str | None = None,
+        option: list[str] | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+    ) -> None:
+        self.named, self.flags, self.players = named, flags, players
+        self.seed, self.option, self.bot_delay = seed, option, bot_delay
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayWords) and self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable lists inside)
+
+    def __repr__(self) -> str:
+        return f"PlayWords{self._values()!r}"
 
 
 def read_play(words: list[str]) -> PlayWords | None:
