@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
 from bohn_tui.engine.contract import GameSpec
 from bohn_tui.engine.limits import show
 from bohn_tui.engine.options import BOOL, DAY, by_flag, counts_words, read_options
@@ -34,6 +32,8 @@ def game_options(
     one line, for anything the schema does not take; `--option help` prints the options and
     ends the command."""
     if any(p.strip() == "help" for p in pairs):
+        import typer  # (not before: `bohn play` starts without it, cli_play.py)
+
         for line in option_lines(spec, n):
             typer.echo(line)
         raise typer.Exit(0)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bohn_tui.engine.actions import Action, Event
+from bohn_tui.engine.records import record
 
 if TYPE_CHECKING:  # the schema of a game's options (engine/options.py), read where it is used
     from bohn_tui.engine.options import Option
@@ -31,7 +32,7 @@ class State(Protocol):
     def over(self) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ask:
     """What one seat is asked now, and why: the one mechanism for who may act (boardgame.io's
     stages in `activePlayers` are the model). `Rules.asks(state)` gives one per seat that is
@@ -192,7 +193,7 @@ class Describer(Protocol):
 BotFactory = Callable[[str, int, bool], Any]  # (level, seed, trade) -> Bot
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoloResult:
     """A finished solo run as the solo results keep it (store/solo.py): won or lost, the
     turns taken, the coins (the score), and how far the run got in the game's own steps:

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 from math import floor
 from typing import Any
+
+from bohn_tui.engine.records import record
 
 from .actions import Action, IllegalAction
 from .bots import Bot, Observe
@@ -58,7 +59,7 @@ def volunteering(rules: Rules) -> Volunteers:
     return from_asks
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     seat: int
     action: Action
@@ -67,7 +68,7 @@ class Move:
     reason: str = ""  # why the driver answered for a person (UNASKED); "" for a bot's move
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Question:
     """A question to a bot, planned on the state (`BotDriver.plan`) and answered without it
     (`BotDriver.think`): the seat's bot, its view, its legal actions (empty for a proposal:

@@ -10,10 +10,10 @@ naming the expected type or choices. Pure Python, no game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bohn_tui.engine.limits import MAX_STRING, show
+from bohn_tui.engine.records import record
 
 BOOL, INT, STR, CHOICE, LIST, DAY = "bool", "int", "str", "choice", "list", "day"
 TYPES = (BOOL, INT, STR, CHOICE, LIST, DAY)
@@ -21,7 +21,7 @@ _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Option:
     """One option of a game's record (`Record.options[name]`).
 

@@ -3,7 +3,6 @@ built on the Bohnanza turn), with their JSON form in docs/formats.md."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 # re-exported (`X as X`: strict mypy's explicit form): the bean games import them from here
@@ -13,6 +12,7 @@ from bohn_tui.engine.actions import IllegalAction as IllegalAction
 from bohn_tui.engine.actions import action_from_json as action_from_json
 from bohn_tui.engine.actions import register_actions as register_actions
 from bohn_tui.engine.actions import to_json as to_json
+from bohn_tui.engine.records import record
 
 
 def on_field(action: Action, field: int | None) -> str:
@@ -21,7 +21,7 @@ def on_field(action: Action, field: int | None) -> str:
     return words if field is None else f"{words} on field {field + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlantHand(Action):
     """Plant the front card of the hand (phase 1)."""
 
@@ -32,14 +32,14 @@ class PlantHand(Action):
         return on_field(self, self.field)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndPlanting(Action):
     """Stop planting from the hand and turn up cards (end of phase 1)."""
 
     type: ClassVar[str] = "end_planting"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlantArea(Action):
     """Plant a card of `variety` from the seat's trade area (phase 3, or a duel's offer)."""
 
@@ -51,7 +51,7 @@ class PlantArea(Action):
         return on_field(self, self.field)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Harvest(Action):
     type: ClassVar[str] = "harvest"
     field: int
@@ -60,12 +60,12 @@ class Harvest(Action):
         return on_field(self, self.field)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuyField(Action):
     type: ClassVar[str] = "buy_field"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Offer(Action):
     """Offer cards (hand positions, and for the active player turned-up cards) for cards
     of the named kinds. `to` is a seat, or None for an offer open to all. An empty `want`
@@ -79,7 +79,7 @@ class Offer(Action):
     counter_to: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Accept(Action):
     """Accept offer `offer`, giving these cards for the kinds it wants."""
 
@@ -89,24 +89,24 @@ class Accept(Action):
     give_up: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decline(Action):
     type: ClassVar[str] = "decline"
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Withdraw(Action):
     type: ClassVar[str] = "withdraw"
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndTrading(Action):
     type: ClassVar[str] = "end_trading"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardOffer(Action):
     """Bean duel, phase 1: discard one card of the opponent's offer instead of planting it."""
 
@@ -114,7 +114,7 @@ class DiscardOffer(Action):
     variety: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardHand(Action):
     """Bean duel, phase 2: discard the card at this hand position, face up."""
 
@@ -122,7 +122,7 @@ class DiscardHand(Action):
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndTurn(Action):
     """Bean duel, phase 3: leave the unplanted turned-up cards as the opponent's offer."""
 
@@ -147,7 +147,7 @@ BEAN_ACTIONS = (
 register_actions(*BEAN_ACTIONS)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Planted(Event):
     type: ClassVar[str] = "planted"
     seat: int
@@ -156,7 +156,7 @@ class Planted(Event):
     source: str  # "hand", "area", "offer" or "turned_up"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Harvested(Event):
     type: ClassVar[str] = "harvested"
     seat: int
@@ -166,14 +166,14 @@ class Harvested(Event):
     coins: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FieldBought(Event):
     type: ClassVar[str] = "field_bought"
     seat: int
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnedUp(Event):
     type: ClassVar[str] = "turned_up"
     seat: int
@@ -181,7 +181,7 @@ class TurnedUp(Event):
     from_discard: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drew(Event):
     """Cards drawn to the back of a hand: only their number is public."""
 
@@ -190,14 +190,14 @@ class Drew(Event):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeckRanOut(Event):
     type: ClassVar[str] = "deck_ran_out"
     time: int
     reshuffled: int  # cards in the new deck; 0 when this was the last time
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OfferMade(Event):
     type: ClassVar[str] = "offer_made"
     offer: int
@@ -208,7 +208,7 @@ class OfferMade(Event):
     counter_to: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OfferClosed(Event):
     """An offer ends without a trade: declined, withdrawn, or ended with trading."""
 
@@ -218,7 +218,7 @@ class OfferClosed(Event):
     reason: str  # "declined", "withdrawn", "countered", "trading ended", "cards moved"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Traded(Event):
     type: ClassVar[str] = "traded"
     offer: int
@@ -228,7 +228,7 @@ class Traded(Event):
     got: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discarded(Event):
     type: ClassVar[str] = "discarded"
     seat: int
@@ -236,7 +236,7 @@ class Discarded(Event):
     source: str  # "offer" or "hand"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseStarted(Event):
     type: ClassVar[str] = "phase_started"
     seat: int
@@ -244,7 +244,7 @@ class PhaseStarted(Event):
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameOver(Event):
     type: ClassVar[str] = "game_over"
     scores: tuple[int, ...]

@@ -1,13 +1,19 @@
 """The bean games' content: varieties, bean-o-meters and player-count rules, read from each
-game's data.toml."""
+game's data.toml, or from its compiled form beside it (data.json: the same tables as JSON,
+with the text of the data.toml they were read from) while that text is the file's: tomllib,
+a parser in Python, was ~25 M instructions of `bohn play`'s start (issue #25).
+`python -m bohn_tui.games.common.data` writes them anew; tests/test_data_compiled.py checks
+that each is current."""
 
 from __future__ import annotations
 
-import tomllib
+import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from bohn_tui.engine.records import record
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,7 @@ class Variety:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CountRules:
     """The rules that differ by player count."""
 
@@ -62,7 +68,7 @@ class CountRules:
         return self.hands[min(seat, len(self.hands) - 1)]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Words:
     """What a game calls its things (its data's `[words]` table), for the help, the log and
     the table: Bohnanza's beans and bean-o-meter, Dahlias' flowers and Market Price."""
@@ -100,11 +106,7 @@ class GameData:
 @cache
 def load(game: str) -> GameData:
     """The data of the game whose package is bohn_tui/games/<game>/ (its data.toml)."""
-    # (a path, not importlib.resources: its modules and zipfile are 0.5 MB of every seat)
-    path = Path(__file__).resolve().parent.parent / game / "data.toml"
-    if not path.is_file():
-        raise ValueError(f"unknown game {game!r}")
-    raw = tomllib.loads(path.read_text("utf-8"))
+    raw = read(game)
     if "varieties_from" in raw:  # the varieties named in `varieties`, from another game's file
         source = load(raw["varieties_from"]).varieties
         missing = [v for v in raw["varieties"] if v not in source]
@@ -143,6 +145,44 @@ def load(game: str) -> GameData:
     )
 
 
+def _path(game: str, name: str) -> Path:
+    # (a path, not importlib.resources: its modules and zipfile are 0.5 MB of every seat)
+    return Path(__file__).resolve().parent.parent / game / name
+
+
+def read(game: str) -> dict[str, Any]:
+    """The tables of the game's data.toml: its compiled form while that is of the same text."""
+    path = _path(game, "data.toml")
+    if not path.is_file():
+        raise ValueError(f"unknown game {game!r}")
+    text = path.read_text("utf-8")
+    try:
+        compiled = json.loads(_path(game, "data.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        compiled = None
+    if isinstance(compiled, dict) and compiled.get("toml") == text:
+        tables: dict[str, Any] = compiled["tables"]
+        return tables
+    return parse(text)
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A data.toml's tables, parsed."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def compile_data(game: str) -> str:
+    """The text of the game's data.json: its data.toml's tables and that file's text."""
+    text = _path(game, "data.toml").read_text("utf-8")
+    return json.dumps({"toml": text, "tables": parse(text)}, ensure_ascii=False, indent=1) + "\n"
+
+
+# the games whose data.json is written (each loads its content here); the others parse
+COMPILED = ("bohnanza", "dahlias", "excalibohn")
+
+
 _READ = {"game", "title", "min_players", "max_players", "tiebreak", "third_field", "variety"}
 _READ |= {"players", "varieties_from", "varieties", "turn_up_end", "words"}
 TURN_UP_ENDS = ("at_once", "after_phase_3")
@@ -175,3 +215,8 @@ def _varieties(rows: list[dict[str, Any]]) -> dict[str, Variety]:
         )
         for v in rows
     }
+
+
+if __name__ == "__main__":  # python -m bohn_tui.games.common.data: write each data.json anew
+    for name in COMPILED:
+        _path(name, "data.json").write_text(compile_data(name), "utf-8")
