@@ -1,0 +1,41 @@
+"""What a new player meets first, by keys: the menu's Continue line after leaving a game,
+and the way out of each help and rules screen named where it opens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.screen import seen
+from helpers.ui import SIZE, until
+
+from bohn_tui.play.players import NewGame
+from bohn_tui.store import Store
+from bohn_tui.ui.app import BohnApp
+from bohn_tui.ui.screens.menu import MenuScreen
+from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.screens.table import TableScreen
+
+
+def words(app: BohnApp) -> str:
+    return " ".join(seen(app).split())
+
+
+async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) -> None:
+    """n, start, q: back on the menu, Continue names the game (it said "no unfinished
+    game" before it started, and kept saying so) and c opens it."""
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "no unfinished game" in words(app))
+        assert "no unfinished game" in words(app)
+        app.start_game(NewGame("bohnanza", ["Ana", "Ben", "Cem"], seed=1))
+        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        back = lambda: isinstance(app.screen, MenuScreen) and "Continue: Bohnanza" in words(app)  # noqa: E731
+        await until(pilot, back)
+        assert back(), words(app)
+        assert "no unfinished game" not in words(app)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        assert isinstance(app.screen, PrivacyScreen)
