@@ -8,10 +8,10 @@ from pathlib import Path
 from helpers.screen import seen
 from helpers.ui import SIZE, until
 
-from bohn_tui.play.players import NewGame
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.menu import MenuScreen
+from bohn_tui.ui.screens.new_game import NewGameScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 from bohn_tui.ui.screens.table import TableScreen
 
@@ -27,7 +27,9 @@ async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: "no unfinished game" in words(app))
         assert "no unfinished game" in words(app)
-        app.start_game(NewGame("bohnanza", ["Ana", "Ben", "Cem"], seed=1))
+        await pilot.press("n")  # Bohnanza, Ana and Ben and a computer player
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
