@@ -41,3 +41,16 @@ async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) ->
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         assert isinstance(app.screen, PrivacyScreen)
+
+
+async def test_ctrl_c_says_how_to_quit_in_words(tmp_path: Path) -> None:
+    """Ctrl+C does not quit (Textual's reflex toast): it names Ctrl+Q, with no markup
+    shown as text ("Press [b]ctrl+q[/b]" before)."""
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("ctrl+c")
+        said = lambda: "Press Ctrl+Q to quit" in words(app)  # noqa: E731
+        await until(pilot, said)
+        assert said(), words(app)
+        assert "[b]" not in words(app)
