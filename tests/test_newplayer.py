@@ -54,3 +54,43 @@ async def test_ctrl_c_says_how_to_quit_in_words(tmp_path: Path) -> None:
         await until(pilot, said)
         assert said(), words(app)
         assert "[b]" not in words(app)
+
+
+async def test_rules_say_how_to_close_them_first_and_a_sentence_keeps_its_line(
+    tmp_path: Path,
+) -> None:
+    """r, 1 (Bohnanza, for 2 first): the first row of the rules says how to leave them
+    (it was the last line, below the bean-o-meter, seen only after scrolling), and the
+    duel's one sentence is not broken after "plant 1-2"; Esc is back on the menu."""
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("r", "1")
+        shown = lambda: "Esc closes the rules" in seen(app)  # noqa: E731
+        await until(pilot, shown)
+        assert shown(), seen(app)
+        lines = seen(app).splitlines()
+        assert not any(ln.rstrip(" █▆▃").endswith("plant 1-2") for ln in lines), lines
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_tables_help_says_how_to_close_it_first(tmp_path: Path) -> None:
+    """? on the table: its first row names Esc (a help is longer than the screen)."""
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("question_mark")
+        shown = lambda: "Esc closes this help" in seen(app)  # noqa: E731
+        await until(pilot, shown)
+        assert shown(), seen(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert isinstance(app.screen, TableScreen)
