@@ -94,3 +94,21 @@ async def test_the_tables_help_says_how_to_close_it_first(tmp_path: Path) -> Non
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_seat_row_fits_the_new_game_box_at_80_columns(tmp_path: Path) -> None:
+    """At 80x24 each seat's kind list shows whole (its right edge and arrow were under the
+    scroll bar)."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Select
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("n")
+        box = lambda: app.screen.query_one("#new-box", VerticalScroll)  # noqa: E731
+        kind = lambda: app.screen.query_one("#kind-0", Select)  # noqa: E731
+        laid = lambda: isinstance(app.screen, NewGameScreen) and kind().region.width > 0  # noqa: E731
+        await until(pilot, laid)
+        inside = box().scrollable_content_region
+        assert kind().region.right <= inside.right, (kind().region, inside)
