@@ -17,7 +17,8 @@ from bohn_tui.ui.screens.table import TableScreen
 
 
 def words(app: BohnApp) -> str:
-    return " ".join(seen(app).split())
+    """The screen's words in one line, a toast's rows joined (its left edge left out)."""
+    return " ".join(w for w in seen(app).split() if w != "▌")
 
 
 async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) -> None:
@@ -112,3 +113,30 @@ async def test_a_seat_row_fits_the_new_game_box_at_80_columns(tmp_path: Path) ->
         await until(pilot, laid)
         inside = box().scrollable_content_region
         assert kind().region.right <= inside.right, (kind().region, inside)
+
+
+async def test_new_game_refusals_say_what_to_change(tmp_path: Path) -> None:
+    """Dahlias with two seats taken names the seat to add; two seats named Ana name Ana;
+    nothing starts."""
+    from textual.widgets import Input, Select
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        screen.query_one("#game", Select).value = "dahlias"
+        screen.query_one("#kind-2", Select).value = "off"
+        await pilot.press("ctrl+s")
+        said = lambda: "not 2: set a seat to a person" in words(app)  # noqa: E731
+        await until(pilot, said)
+        assert said(), words(app)
+        assert isinstance(app.screen, NewGameScreen)
+        screen.query_one("#kind-2", Select).value = "standard"
+        screen.query_one("#name-1", Input).value = "Ana"
+        await pilot.press("ctrl+s")
+        twice = lambda: "Ana sits twice" in words(app)  # noqa: E731
+        await until(pilot, twice)
+        assert twice(), words(app)
+        assert app.screen is screen and Store(tmp_path).list() == []
