@@ -140,3 +140,17 @@ async def test_new_game_refusals_say_what_to_change(tmp_path: Path) -> None:
         await until(pilot, twice)
         assert twice(), words(app)
         assert app.screen is screen and Store(tmp_path).list() == []
+
+
+async def test_the_too_small_screen_names_the_way_out(tmp_path: Path) -> None:
+    """At 40x10 (the menu beneath): grow the window, or Ctrl+Q, which quits."""
+    from bohn_tui.ui.screens.too_small import TooSmallScreen
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=(40, 10)) as pilot:
+        small = lambda: isinstance(app.screen, TooSmallScreen) and "Ctrl+Q" in words(app)  # noqa: E731
+        await until(pilot, small)
+        assert small(), words(app)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running)
+        assert not app.is_running
