@@ -7,6 +7,7 @@ from pathlib import Path
 
 from helpers.screen import seen
 from helpers.ui import SIZE, until
+from textual.pilot import Pilot
 
 from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
@@ -21,6 +22,17 @@ def words(app: BohnApp) -> str:
     return " ".join(w for w in seen(app).split() if w != "▌")
 
 
+async def new_game_from_the_menu(pilot: Pilot[None], app: BohnApp) -> None:
+    """n, Ctrl+S (Bohnanza: Ana and Ben and a computer player), Enter: at the table."""
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen))
+    assert isinstance(app.screen, TableScreen)
+
+
 async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) -> None:
     """n, start, q: back on the menu, Continue names the game (it said "no unfinished
     game" before it started, and kept saying so) and c opens it."""
@@ -28,12 +40,7 @@ async def test_the_menu_offers_to_continue_the_game_just_left(tmp_path: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: "no unfinished game" in words(app))
         assert "no unfinished game" in words(app)
-        await pilot.press("n")  # Bohnanza, Ana and Ben and a computer player
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await new_game_from_the_menu(pilot, app)
         await pilot.press("q")
         back = lambda: isinstance(app.screen, MenuScreen) and "Continue: Bohnanza" in words(app)  # noqa: E731
         await until(pilot, back)
@@ -82,12 +89,7 @@ async def test_the_tables_help_says_how_to_close_it_first(tmp_path: Path) -> Non
     app = BohnApp(Store(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await new_game_from_the_menu(pilot, app)
         await pilot.press("question_mark")
         shown = lambda: "Esc closes this help" in seen(app)  # noqa: E731
         await until(pilot, shown)
@@ -128,18 +130,19 @@ async def test_new_game_refusals_say_what_to_change(tmp_path: Path) -> None:
         screen = app.screen
         screen.query_one("#game", Select).value = "dahlias"
         screen.query_one("#kind-2", Select).value = "off"
-        await pilot.press("ctrl+s")
-        said = lambda: "not 2: set a seat to a person" in words(app)  # noqa: E731
-        await until(pilot, said)
-        assert said(), words(app)
-        assert isinstance(app.screen, NewGameScreen)
+        await refused(pilot, app, "not 2: set a seat to a person")
         screen.query_one("#kind-2", Select).value = "standard"
         screen.query_one("#name-1", Input).value = "Ana"
-        await pilot.press("ctrl+s")
-        twice = lambda: "Ana sits twice" in words(app)  # noqa: E731
-        await until(pilot, twice)
-        assert twice(), words(app)
+        await refused(pilot, app, "Ana sits twice")
         assert app.screen is screen and Store(tmp_path).list() == []
+
+
+async def refused(pilot: Pilot[None], app: BohnApp, why: str) -> None:
+    """Ctrl+S on the new-game screen: the toast says `why`, and the screen stays."""
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: why in words(app))
+    assert why in words(app), words(app)
+    assert isinstance(app.screen, NewGameScreen)
 
 
 async def test_the_too_small_screen_names_the_way_out(tmp_path: Path) -> None:
