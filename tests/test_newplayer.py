@@ -69,7 +69,8 @@ async def test_rules_say_how_to_close_them_first_and_a_sentence_keeps_its_line(
 ) -> None:
     """r, 1 (Bohnanza, for 2 first): the first row of the rules says how to leave them
     (it was the last line, below the bean-o-meter, seen only after scrolling), and the
-    duel's one sentence is not broken after "plant 1-2"; Esc is back on the menu."""
+    duel's one sentence is not broken after "plant 1-2"; Esc is back on the menu, where
+    ? (which did nothing) asks for a game's rules too."""
     app = BohnApp(Store(tmp_path), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
@@ -82,6 +83,10 @@ async def test_rules_say_how_to_close_them_first_and_a_sentence_keeps_its_line(
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert isinstance(app.screen, MenuScreen)
+        await pilot.press("question_mark")  # the table's help key: the rules here too
+        asked = lambda: "Rules of which game?" in words(app)  # noqa: E731
+        await until(pilot, asked)
+        assert asked(), words(app)
 
 
 async def test_the_tables_help_says_how_to_close_it_first(tmp_path: Path) -> None:

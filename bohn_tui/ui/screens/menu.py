@@ -30,6 +30,7 @@ class MenuScreen(Screen[None]):
         Binding("s", "saves", "Saved games"),
         Binding("t", "stats", "Statistics"),
         Binding("r", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),  # the help key of the table
         Binding("q", "quit_app", "Quit"),
     ]
 
