@@ -161,6 +161,14 @@ class BohnApp(IdleCollect, App[None]):
         `markup` (which Textual's widgets pass as True) is never read."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, the reflex key: how to quit, in words (Textual's own toast is markup,
+        which `notify` shows literally: "Press [b]ctrl+q[/b] to quit the app")."""
+        self.notify(
+            "Press Ctrl+Q to quit (the game is saved at every move).",
+            title="Do you want to quit?",
+        )
+
     def _screen_changed(self, screen: Screen[Any]) -> None:
         """A toast belongs to the screen it was raised on: the next screen starts clean (a
         toast raised with the change itself, like the menu's "The game is saved", arrives

@@ -69,8 +69,9 @@ def rules_lines(rules: Any) -> list[str]:
     if c.duel:
         lines = [
             lines[0],
-            "Bean duel for two: plant or discard the offer left by your opponent, plant 1-2",
-            "hand cards (then you may discard one), turn up 3 and plant any; the rest",
-            "becomes your opponent's offer. No trading.",
+            # one sentence, one line (each line of the list is a line on the screen)
+            "Bean duel for two: plant or discard the offer left by your opponent, plant 1-2"
+            " hand cards (then you may discard one), turn up 3 and plant any; the rest"
+            " becomes your opponent's offer. No trading.",
         ]
     return [*lines, *end_lines(rules), rules.tiebreak_text()]

@@ -37,6 +37,9 @@ def key_table(bindings: list[BindingType]) -> Table:
 
 class HelpScreen(OneFrame, SameSizeResize, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
+    # its first line: the way out, seen before any scrolling (a help is longer than the
+    # screen, and it has no key bar)
+    CLOSE = "Esc closes this help · ↑↓ PgUp PgDn scroll"
 
     def __init__(
         self,
@@ -53,6 +56,7 @@ class HelpScreen(OneFrame, SameSizeResize, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
+            yield Static(Text(self.CLOSE))
             for r in self.before:
                 yield Static(r, classes="help-part")
             if self.bindings_list:
@@ -60,7 +64,6 @@ class HelpScreen(OneFrame, SameSizeResize, ModalScreen[None]):
                 yield Static(key_table(self.bindings_list))
             for r in self.after:
                 yield Static(r, classes="help-part")
-            yield Static("[dim]Esc closes this help.[/dim]")
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # shown again (kept_help): its styles are still right (a change of theme restyles

@@ -30,17 +30,14 @@ class MenuScreen(Screen[None]):
         Binding("s", "saves", "Saved games"),
         Binding("t", "stats", "Statistics"),
         Binding("r", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),  # the help key of the table
         Binding("q", "quit_app", "Quit"),
     ]
 
+    _shown_once = False
+
     def compose(self) -> ComposeResult:
-        store = getattr(self.app, "store", None)
-        latest = store.latest() if store else None
-        cont = (  # a save's line is text (its names), never markup
-            Text.assemble("c  Continue: ", save_line(latest))
-            if latest
-            else Text("c  Continue (no unfinished game)")
-        )
+        cont, latest = self._continue_prompt()
         with Vertical(id="menu-box", classes="dialog"):  # centred by the screen's CSS
             yield Static(LOGO, id="logo")
             yield Static(
@@ -48,7 +45,7 @@ class MenuScreen(Screen[None]):
             )
             yield OptionList(
                 Option("n  New game", id="new"),
-                Option(cont, id="continue", disabled=latest is None),
+                Option(cont, id="continue", disabled=not latest),
                 Option("s  Saved games", id="saves"),
                 Option("t  Statistics", id="stats"),
                 Option("r  Rules", id="rules"),
@@ -66,6 +63,30 @@ class MenuScreen(Screen[None]):
         if store is not None and store.notice:  # the first start's import, or a damaged file
             self.notify(store.notice, timeout=8)
             store.notice = None
+
+    def _continue_prompt(self) -> tuple[Text, bool]:
+        """The Continue line (the last unfinished game's, a save's line is text: its names,
+        never markup) and whether there is one."""
+        store = getattr(self.app, "store", None)
+        latest = store.latest() if store else None
+        if latest is None:
+            return Text("c  Continue (no unfinished game)"), False
+        return Text.assemble("c  Continue: ", save_line(latest)), True
+
+    def on_screen_resume(self) -> None:
+        """Back from a game (q on the table) or the saved games: the Continue line says the
+        game there is now, not the one there was when the menu was first made (its first
+        showing is as composed)."""
+        if not self._shown_once:
+            self._shown_once = True
+            return
+        cont, latest = self._continue_prompt()
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt("continue", cont)
+        if latest:
+            menu.enable_option("continue")
+        else:
+            menu.disable_option("continue")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         actions = {

@@ -131,10 +131,13 @@ class NewGameScreen(Screen[None]):
             names.append(n)
         why = count_error(game, len(names))
         if why is not None:
-            self.notify(f"{why} (seats taken).", severity="error")
+            self.notify(f"{why}: {seats_hint(game, len(names))}.", severity="error")
             return
-        if len(set(names)) != len(names):
-            self.notify("Every player needs a different name.", severity="error")
+        twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if twice is not None:  # a name is text (the toast is literal)
+            self.notify(
+                f"Every player needs a different name: {twice} sits twice.", severity="error"
+            )
             return
         try:
             seed = parse_seed(self.query_one("#seed", Input).value)
@@ -157,6 +160,19 @@ class NewGameScreen(Screen[None]):
         except StoreError as e:  # the pace is not kept; the game still starts
             self.notify(str(e), severity="warning")
         self.app.start_game(new)  # type: ignore[attr-defined]
+
+
+def seats_hint(game: str, taken: int) -> str:
+    """What to change when `taken` seats are not a count `game` is for."""
+    counts = spec(game).player_counts
+    if taken < min(counts):
+        more = min(counts) - taken
+        seats = "a seat" if more == 1 else f"{more} more seats"
+        return f"set {seats} to a person or a computer player"
+    fewer = taken - max(counts)
+    if fewer <= 0:  # a count between two it is for
+        return "set the seats to one of " + ", ".join(map(str, counts)) + " players"
+    return f"set {'a seat' if fewer == 1 else f'{fewer} seats'} to empty seat"
 
 
 def menu_options(game: str) -> list[Option]:

@@ -27,6 +27,8 @@ def counts_line(counts: tuple[int, ...], now: int) -> Text:
 class RulesScreen(HelpScreen):
     """The rules of `game`, for one of its counts at a time (the first to begin with)."""
 
+    CLOSE = "Esc closes the rules · ↑↓ PgUp PgDn scroll"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close"),
         Binding("left", "step(-1)", "Fewer players", show=False),

@@ -25,5 +25,6 @@ class TooSmallScreen(Screen[None]):
             return
         boxes.first(Static).update(
             f"[b]Terminal too small[/b]\n\n{w}x{h}; bohn needs at least "
-            f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window larger to go on playing."
+            f"{MIN_WIDTH}x{MIN_HEIGHT}.\nMake the window larger to go on.\n"
+            "Ctrl+Q quits (a game is saved at every move)."
         )
