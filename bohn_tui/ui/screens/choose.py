@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
-from textual._callback import invoke
-from textual.await_complete import AwaitComplete
-
 from rich.text import Text
 from textual import events
+from textual._callback import invoke
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Region
@@ -18,7 +17,6 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize, post_refreshes
-
 
 HOLD = 0.5  # seconds at most that a dismissal waits for its callback before it is drawn
 
@@ -85,7 +83,7 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
         or `HOLD` seconds have passed (an action sent to a host far away: the chooser
         leaves by then). issue #25."""
         callbacks = self._result_callbacks
-        inner = callbacks[-1].callback if callbacks else None
+        inner = callbacks[-1].callback if callbacks and callbacks[-1].requester else None
         if inner is not None:
             app = self.app
             app._begin_batch()
