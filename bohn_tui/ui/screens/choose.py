@@ -6,7 +6,9 @@ from typing import Any, ClassVar, Self
 
 from rich.text import Text
 from textual import events
+from textual._callback import invoke
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Region
@@ -14,7 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize
+from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize, post_refreshes
+
+HOLD = 0.5  # seconds at most that a dismissal waits for its callback before it is drawn
 
 
 class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
@@ -70,6 +74,36 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
         if self._resuming and not (regions or layout or recompose):
             self._resuming = False  # Screen's resume asks this last
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Leave with `result`, the table beneath and what the result does to it in one
+        frame: Textual pops the chooser (the table resumed: a whole frame) and runs the
+        result's callback (an action: the table changes, a second whole frame) one after
+        the other; here no frame is drawn from the dismissal until the callback has run,
+        or `HOLD` seconds have passed (an action sent to a host far away: the chooser
+        leaves by then). issue #25."""
+        callbacks = self._result_callbacks
+        inner = callbacks[-1].callback if callbacks and callbacks[-1].requester else None
+        if inner is not None:
+            app = self.app
+            app._begin_batch()
+            held = [True]
+
+            def release() -> None:
+                if held[0]:
+                    held[0] = False
+                    post_refreshes(app.screen)  # its widgets' layouts in the same frame
+                    app._end_batch()
+
+            async def run(value: Any) -> None:
+                try:
+                    await invoke(inner, value)
+                finally:
+                    release()
+
+            callbacks[-1].callback = run
+            app.set_timer(HOLD, release)
+        return super().dismiss(result)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index][1])

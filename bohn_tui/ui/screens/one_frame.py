@@ -12,9 +12,11 @@ the same picture again; the whole screen is repainted when it shows again anyway
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from textual import events
+from textual.geometry import Region
+from textual.widget import Widget
 
 
 class OneFrame:
@@ -41,6 +43,33 @@ class OneFrame:
         super()._compositor_refresh()  # type: ignore[misc]
 
 
+class KeptLayout:
+    """Mixed in before Textual's Screen (after OneFrame): Textual lays the top screen out
+    again, and repaints it whole, when a screen is removed (App._prune: a chooser closing
+    as the table or the privacy screen shows): nothing of this screen changed (its own
+    widgets ask for what they change, a new size lays it out by itself), so nothing is
+    drawn again (issue #25). Before its first frame it is laid out as always."""
+
+    _drawn = False  # a frame of it was drawn (its widgets are laid out)
+    _compositor: Any
+    app: Any
+    is_current: bool
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if layout and not regions and not recompose and self._drawn and self.is_current:
+            if self._compositor.size == self.app.size:
+                return self
+        return super().refresh(  # type: ignore[misc,no-any-return]
+            *regions, repaint=repaint, layout=layout, recompose=recompose
+        )
+
+    def _compositor_refresh(self) -> None:
+        super()._compositor_refresh()  # type: ignore[misc]
+        self._drawn = self._drawn or self.is_current
+
+
 class SameSizeResize:
     """Mixed in before Textual's Screen: a new screen's first Resize, of the size its first
     layout had, lays it (and the screen beneath) out again, a second frame of the same
@@ -51,3 +80,12 @@ class SameSizeResize:
     async def _on_resize(self, event: events.Resize) -> None:
         if event.size == self._size:
             event.prevent_default()
+
+
+def post_refreshes(screen: Any) -> None:
+    """Have every widget of `screen` tell it now what it must repaint or lay out, as each
+    does at its next idle: the screen then draws them all in its next frame. (A screen
+    shown again draws a frame of its own at once: widgets telling it later would draw a
+    second, and a third for a layout.)"""
+    for w in screen.walk_children(Widget):
+        w._check_refresh()

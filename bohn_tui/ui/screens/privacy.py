@@ -8,22 +8,21 @@ every hand-over."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bohn_tui.ui.screens.one_frame import OneFrame
+from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
 NAME = "privacy"
 
 
-class PrivacyScreen(OneFrame, Screen[bool]):
+class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
     BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
 
     def __init__(self) -> None:
@@ -32,7 +31,6 @@ class PrivacyScreen(OneFrame, Screen[bool]):
         self.reason = ""
         self.since: list[str] = []  # public log lines since this player last had the screen
         self.reveal: Callable[[], None] | None = None
-        self._drawn = False  # a frame of it was drawn (its widgets are laid out)
 
     def show_for(
         self, name: str, reason: str, since: list[str], reveal: Callable[[], None] | None
@@ -74,23 +72,6 @@ class PrivacyScreen(OneFrame, Screen[bool]):
                 f"Since your last look ({more} more before):" if more else "Since your last look:"
             )
             since.update(Text("\n").join([Text(head, style="bold"), *[Text(s) for s in shown]]))
-
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        """Textual lays the top screen out again, and repaints it whole, when a screen
-        beneath it is removed (App._prune: the chooser of `p` closes as this screen shows):
-        nothing of this screen changed (its own widgets ask for what they change, a new
-        size lays it out by itself), so nothing is drawn again (issue #25). Before its
-        first frame (its widgets mounting) it is laid out as always."""
-        if layout and not regions and not recompose and self._drawn and self.is_current:
-            if self._compositor.size == self.app.size:
-                return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _compositor_refresh(self) -> None:
-        super()._compositor_refresh()
-        self._drawn = self._drawn or self.is_current
 
     def on_click(self) -> None:
         self.action_confirm()

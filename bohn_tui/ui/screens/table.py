@@ -19,7 +19,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, load_parts
 from bohn_tui.ui.screens.handover import HandOver
-from bohn_tui.ui.screens.one_frame import OneFrame
+from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame, post_refreshes
 from bohn_tui.ui.widgets.base import ViewStatic
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
@@ -56,7 +56,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
     return name_, (int(arg.rstrip(")")),) if arg else ()
 
 
-class TableScreen(OneFrame, HandOver, Screen[None]):
+class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
@@ -338,12 +338,8 @@ class TableScreen(OneFrame, HandOver, Screen[None]):
             self.query_one("#no-hand").display = True
 
     def post_refreshes(self) -> None:
-        """Have every widget of the table tell the screen now what it must repaint or lay
-        out, as each does at its next idle: the screen then draws them all in its next
-        frame. (A screen shown again draws a frame of its own at once: widgets telling it
-        later would draw a second, and a third for a layout.)"""
-        for w in self.walk_children(Widget):
-            w._check_refresh()
+        """Every widget's repaint and layout asked now, for the next frame (one_frame.py)."""
+        post_refreshes(self)
 
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""
