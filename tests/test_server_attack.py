@@ -1,16 +1,19 @@
 """`bohn server` attacked (issue #26), with a real server process on 127.0.0.1 and asyncssh
 clients with fresh keys: a flood of keys does not grow a lobby process's memory without
 bound (a Textual app queues every key its pty gives it: the door paces them,
-net/lobby_session.py's KEYS_PER_SECOND)."""
+net/lobby_session.py's KEYS_PER_SECOND); a connection lost while its process starts hangs
+that process up."""
 
 from __future__ import annotations
 
 import asyncio
+import types
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pyte
+import pytest
 from helpers.ssh import make_key
 from helpers.wait import until_async
 from test_server import _children, serving
@@ -75,3 +78,36 @@ def test_a_flood_of_keys_does_not_grow_the_lobby_without_bound(tmp_path: Path) -
 
         before, after = asyncio.run(run())
         assert after - before < GROWTH_KB, (before, after)
+
+
+def test_a_connection_lost_while_its_process_starts_hangs_it_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A connection that drops while none was idle and its process is being started (a
+    burst of logins): the process, once handed the session, is hung up at once, not left
+    to run the lobby for nobody, counted in the server's limits, until it ends."""
+    from bohn_tui.net import ssh_session
+    from bohn_tui.net.lobby_session import LobbySession
+
+    async def run() -> list[str]:
+        started = asyncio.Event()
+        go_on = asyncio.Event()
+
+        async def spawn(self: Any, *args: Any, **kw: Any) -> None:  # spares.take, slow
+            started.set()
+            await go_on.wait()
+            self.proc = types.SimpleNamespace(pid=-1, returncode=None)
+
+        done: list[str] = []
+        monkeypatch.setattr(ssh_session.Session, "spawn", spawn)
+        monkeypatch.setattr(LobbySession, "hang_up", lambda self: done.append("hung up"))
+        session = LobbySession(types.SimpleNamespace())
+        task = asyncio.create_task(session.spawn(["server", "lobby"], b"", "xterm"))
+        await started.wait()
+        session.connection_lost(None)
+        done.clear()  # (the drop's own hang-up: no process yet)
+        go_on.set()
+        await task
+        return done
+
+    assert asyncio.run(run()) == ["hung up"]
