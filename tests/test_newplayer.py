@@ -162,3 +162,26 @@ async def test_the_too_small_screen_names_the_way_out(tmp_path: Path) -> None:
         await pilot.press("ctrl+q")
         await until(pilot, lambda: not app.is_running)
         assert not app.is_running
+
+
+async def test_q_on_the_privacy_screen_leaves_to_the_menu_and_shows_no_cards(
+    tmp_path: Path,
+) -> None:
+    """Nobody there to take the screen: q leaves to the menu (it was a dead end: only
+    Enter did anything), the game saved; no hand was revealed on the way."""
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+s")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, PrivacyScreen) and app.screen.reveal is not None,
+        )
+        assert "q leaves to the menu" in words(app)
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        await until(pilot, lambda: "Continue" in words(app) and "no unfinished" not in words(app))
+        assert "no unfinished" not in words(app)

@@ -23,7 +23,10 @@ NAME = "privacy"
 
 
 class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
-    BINDINGS = [Binding("enter", "confirm", "I am here, show my cards")]
+    BINDINGS = [
+        Binding("enter", "confirm", "I am here, show my cards"),
+        Binding("q", "leave", "Leave to the menu"),  # nobody there to take it: no dead end
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,6 +64,7 @@ class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
                 f"\n\n{self.reason.replace(who, short)}\n\nPress ",
                 (" Enter ", "bold reverse"),
                 f" when only {short} can see the screen.",
+                ("\n\nq leaves to the menu (the game is saved).", ""),
             )
         )
         since = self.query_one("#privacy-since", Static)
@@ -84,6 +88,17 @@ class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
         # without the hand and again with it
         self.app.pop_screen()
         reveal()
+
+    def action_leave(self) -> None:
+        """Back to the menu without showing anyone's cards: the table beneath leaves as its
+        own q does (while the game is still being built, a moment, nothing happens)."""
+        if self.reveal is None:
+            return
+        self.reveal = None
+        self.app.pop_screen()
+        leave = getattr(self.app.screen, "action_menu", None)
+        if callable(leave):
+            leave()
 
 
 def privacy_screen(app: App[Any]) -> PrivacyScreen:
