@@ -1,7 +1,7 @@
 """`bohn server` attacked (issue #26), with a real server process on 127.0.0.1 and asyncssh
 clients with fresh keys: a flood of keys does not grow a lobby process's memory without
 bound (a Textual app queues every key its pty gives it: the door paces them,
-net/lobby_session.py's KEYS_PER_SECOND); a connection lost while its process starts hangs
+net/ssh_session.py's KEYS_PER_SECOND); a connection lost while its process starts hangs
 that process up."""
 
 from __future__ import annotations

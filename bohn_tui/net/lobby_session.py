@@ -27,14 +27,6 @@ CHOICE_BYTES = 16 * 1024  # a request of a lobby process
 MAX_ROUNDS = 500  # lobby -> table -> lobby rounds in one connection
 MAX_REQUESTS = 200  # requests of one lobby process
 MAX_TABLES = 20  # open or running tables one account may have made
-# keys passed on to the lobby or a seat: a Textual app reads its pty at once and queues
-# every key until handled (~2.5 KB each; a loaded machine handles a few thousand a second:
-# 100,000 keys sent at once took the lobby 43 -> 285 MB, never given back), so the door
-# passes on at most KEYS_PER_SECOND bytes a second after a burst of KEYS_BURST (a person
-# types tens of keys a second, a mouse moved about 1 KB), holds at most KEYS_BURST more (a
-# packet whole) and drops the rest (100,000 keys at once: 43 -> 61 MB)
-KEYS_PER_SECOND = 2048
-KEYS_BURST = 4096
 
 
 class LobbySession(Session):
@@ -47,40 +39,10 @@ class LobbySession(Session):
         super().__init__(server)
         self.gone = False
         self.counted = counted
-        self.held = bytearray()  # keys over the pace, passed on later (at most KEYS_BURST)
-        self.allowance = float(KEYS_BURST)  # bytes that may be passed on now
-        self.paced = 0.0  # (loop time) when the allowance was last worked out
-        self.later: asyncio.TimerHandle | None = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
-        if self.later is not None:
-            self.later.cancel()
         super().connection_lost(exc)
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        """Keys, at most KEYS_PER_SECOND bytes a second after a burst (see KEYS_BURST)."""
-        if self.master is None:
-            return
-        if len(self.held) + len(data) <= KEYS_BURST:  # (a packet whole or not at all: no
-            self.held += data  # escape sequence, a mouse's or a key's, cut in two)
-        self._pass_keys()
-
-    def _pass_keys(self) -> None:
-        self.later = None
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        self.allowance = min(KEYS_BURST, self.allowance + (now - self.paced) * KEYS_PER_SECOND)
-        self.paced = now
-        n = min(len(self.held), int(self.allowance))
-        if n:
-            self.allowance -= n
-            keys = bytes(self.held[:n])
-            del self.held[:n]
-            super().data_received(keys, None)
-        if self.held and not self.gone:
-            wait = (min(len(self.held), 1024) - self.allowance) / KEYS_PER_SECOND
-            self.later = loop.call_later(max(0.01, wait), self._pass_keys)
 
     async def spawn(
         self, args: list[str], secret: bytes, term: str, pass_fds: tuple[int, ...] = ()

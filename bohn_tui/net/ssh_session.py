@@ -28,6 +28,15 @@ import asyncssh
 from bohn_tui.engine.limits import clip
 
 INPUT_BUFFER = 64 * 1024  # keys waiting for the game to read them; more is dropped
+# keys passed on to a session's process (a lobby, a seat; both doors): a Textual app
+# reads its pty at once and queues every key until handled (~2.5 KB each; a loaded
+# machine handles a few thousand a second: 100,000 keys sent at once took the lobby
+# 43 -> 285 MB, never given back), so the door passes on at most KEYS_PER_SECOND bytes a
+# second after a burst of KEYS_BURST (a person types tens of keys a second, a mouse moved
+# about 1 KB), holds at most KEYS_BURST more (a packet whole) and drops the rest
+# (100,000 keys at once: 43 -> 61 MB)
+KEYS_PER_SECOND = 2048
+KEYS_BURST = 4096
 KILL_SECONDS = 2.0  # after the connection ends, the join process has this long to leave
 MAX_COLS, MAX_ROWS = 500, 200  # a window larger than this is drawn at this size
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
@@ -57,6 +66,10 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.master: int | None = None
         self.proc: asyncio.subprocess.Process | None = None
         self.pending = bytearray()  # keys not yet written to the pty
+        self.held = bytearray()  # keys over the pace, passed on later (at most KEYS_BURST)
+        self.allowance = float(KEYS_BURST)  # bytes that may be passed on now
+        self.paced = 0.0  # (loop time) when the allowance was last worked out
+        self.later: asyncio.TimerHandle | None = None
         self.reading = False
         self.task: asyncio.Task[None] | None = None
         self.command = False
@@ -94,8 +107,30 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.task = asyncio.get_running_loop().create_task(self._guarded())
 
     def data_received(self, data: bytes, datatype: Any) -> None:
+        """Keys, at most KEYS_PER_SECOND bytes a second after a burst (see KEYS_BURST)."""
         if self.master is None:
             return
+        if len(self.held) + len(data) <= KEYS_BURST:  # (a packet whole or not at all: no
+            self.held += data  # escape sequence, a mouse's or a key's, cut in two)
+        self._pass_keys()
+
+    def _pass_keys(self) -> None:
+        self.later = None
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self.allowance = min(KEYS_BURST, self.allowance + (now - self.paced) * KEYS_PER_SECOND)
+        self.paced = now
+        n = min(len(self.held), int(self.allowance))
+        if n:
+            self.allowance -= n
+            keys = bytes(self.held[:n])
+            del self.held[:n]
+            self._to_pty(keys)
+        if self.held and self.master is not None:
+            wait = (min(len(self.held), 1024) - self.allowance) / KEYS_PER_SECOND
+            self.later = loop.call_later(max(0.01, wait), self._pass_keys)
+
+    def _to_pty(self, data: bytes) -> None:
         room = INPUT_BUFFER - len(self.pending)
         if room > 0:
             self.pending += data[:room]
@@ -111,6 +146,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._reader(True)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.later is not None:
+            self.later.cancel()
         self.hang_up()
 
     # -- the game process ---------------------------------------------------------------------
