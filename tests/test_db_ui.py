@@ -75,3 +75,29 @@ async def test_a_damaged_file_is_named_once_with_one_reason(tmp_path: Path) -> N
         assert shown.count("damaged, not valid JSON") == 2, shown  # the list and the toast
         assert "damaged (" not in shown and "names no game" not in shown
         assert line in seen(app)  # the list keeps the first reason
+
+
+async def test_the_saves_key_line_offers_export_and_delete_only_for_a_save(tmp_path: Path) -> None:
+    """With nothing saved, or once the last save is deleted, the key line has no Export or
+    Delete (they would do nothing); with a save listed it has both."""
+    from helpers.screen import seen
+    from helpers.wait import until_async
+
+    def keys(app: BohnApp) -> str:
+        return seen(app).splitlines()[-1]
+
+    app = BohnApp(Store(tmp_path), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await until_async(lambda: isinstance(app.screen, SavesScreen) and "Back" in keys(app))
+        assert "Export" not in keys(app) and "Delete" not in keys(app), keys(app)
+    store = Store(tmp_path / "one")
+    Session.new("dahlias", ["Ana", "Ben", "Cem"], seed=1, store=store)
+    app = BohnApp(store, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await until_async(lambda: isinstance(app.screen, SavesScreen) and "Delete" in keys(app))
+        assert "Export" in keys(app), keys(app)
+        await pilot.press("delete")
+        await until_async(lambda: store.list() == [] and "Delete" not in keys(app))
+        assert "Export" not in keys(app) and "Back" in keys(app), keys(app)

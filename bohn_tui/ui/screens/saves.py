@@ -45,6 +45,15 @@ class SavesScreen(Screen[None]):
             yield OptionList(*[Option(save_line(s), id=s.id) for s in saves], id="saves")
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Export and Delete are on the key line only while there is a save to act on."""
+        if action in ("export", "delete"):
+            return bool(self.query("#saves")) and self._selected() is not None
+        return True
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
     def _selected(self) -> str | None:
         ol = self.query_one("#saves", OptionList)
         if ol.highlighted is None:
@@ -90,6 +99,7 @@ class SavesScreen(Screen[None]):
         ol.remove_option(save_id)
         if ol.option_count:
             ol.highlighted = min(at, ol.option_count - 1)
+        self.refresh_bindings()
         self.notify(f"Deleted {save_id}.")
 
     def action_back(self) -> None:
