@@ -102,6 +102,15 @@ class KeyTexts(Protocol):
     def key_text(self, action: str) -> str | None: ...
 
 
+@runtime_checkable
+class RefusedKeys(Protocol):
+    """Controls that say why a key of theirs is refused now: `refused_move(action,
+    params)` is the move the key names (None: the key stays silent); the table submits
+    it so that the rules give their own reason (and nothing changes)."""
+
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Any: ...
+
+
 @dataclass(frozen=True)
 class TableParts:
     """`bindings`: the game's keys, in the key bar's order; `controls(host)` makes the

@@ -436,7 +436,8 @@ class BeanRules(Trading, BeanDuel, GameEnd, TurnOrder, BeanViews, FastPaths, Gen
     def _check_field(self, p: PlayerState, index: int) -> Field:
         if index.__class__ is not int or not 0 <= index < len(p.fields):
             raise IllegalAction(
-                f"there is no field {show(index + 1 if isinstance(index, int) else index)}"
+                f"there is no field {show(index + 1 if isinstance(index, int) else index)}:"
+                f" {len(p.fields)} fields are in play"
             )
         return p.fields[index]
 

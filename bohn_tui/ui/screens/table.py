@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -17,7 +18,7 @@ from textual.widgets import Static
 
 from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
-from bohn_tui.ui.parts import BoardClick, KeyTexts, load_parts
+from bohn_tui.ui.parts import BoardClick, KeyTexts, RefusedKeys, load_parts
 from bohn_tui.ui.screens.handover import HandOver
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame, post_refreshes
 from bohn_tui.ui.widgets.base import ViewStatic
@@ -98,6 +99,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         if remote:
             self._bindings.bind("slash", "chat", "Chat", True, "/")
             self._bindings.bind("q", "menu", "Leave")
+        self._game_keys = {k.strip() for b in parts.bindings for k in b.key.split(",")}
         for b in parts.bindings:  # the game's keys run its controls' actions
             self._bindings.bind(b.key, b.action, b.description, b.show, b.key_display)
             name_ = _parse(b.action)[0]
@@ -281,7 +283,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         finally:
             self._acting = False
         if refused is not None:
-            self.notify(refused, title="Not allowed", severity="warning")
+            self.notify(refused, title="Not allowed", severity="warning", markup=False)
             return False
         if pass_on:
             self.visiting = False
@@ -377,6 +379,25 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         if action in OWN:
             return True
         return self.controls.check(action, parameters)
+
+    async def on_key(self, event: events.Key) -> None:
+        """A game's key that names a move the rules refuse now says why (the rules' own
+        reason, through the controls' RefusedKeys); a key bound to nothing stays silent.
+        The key's bindings are looked up here, before the app runs them: a refused key
+        goes no further, so what is said and what is done agree."""
+        if event.key not in self._game_keys or not isinstance(self.controls, RefusedKeys):
+            return
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
+        parsed = [_parse(b.action) for b in bindings]
+        if not parsed or any(self.check_action(n, p) for n, p in parsed):
+            return
+        for n, p in parsed:
+            move = None if n in self.absent else self.controls.refused_move(n, p)
+            if move is not None:
+                event.stop()
+                event.prevent_default()
+                await self.do(move)
+                return
 
     async def on_board_click(self, event: BoardClick) -> None:
         await self.controls.clicked(event.seat, event.index)

@@ -385,6 +385,18 @@ class BeanControls:
             return o is not None and o["seat"] == host.viewer
         return True
 
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
+        """The move a refused key names, for the rules to say why (RefusedKeys): a plant
+        on a field that cannot take the card, or a field bought where none may be."""
+        host = self.host
+        if host.choice is not None or host.viewer is None:
+            return None
+        if action == "plant":
+            return self.plant_action(int(params[0]))
+        if action == "buy":
+            return BuyField(host.viewer)
+        return None
+
     def plant_action(self, field: int) -> Action | None:
         host = self.host
         if host.viewer is None:
