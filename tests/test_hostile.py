@@ -275,7 +275,9 @@ def test_refusal_messages_quote_outside_values_short() -> None:
     state, _ = rules.new_game(NAMES[:4], 3)
     with pytest.raises(IllegalAction) as info:
         rules.apply(state, action_from_json({"type": "harvest", "seat": 0, "field": MAX_INT}))
-    assert str(info.value) == "there is no field a whole number too large to use"
+    assert str(info.value) == (
+        "there is no field a whole number too large to use: 2 fields are in play"
+    )
     raw = {"type": "offer", "seat": 0, "want": ["z" * 10_000], "give_hand": [0]}
     state.phase = "trade"
     with pytest.raises(IllegalAction) as info:
