@@ -70,7 +70,7 @@ class TableRow:
     def absent_after(self) -> float:
         """Seconds a person away is awaited before the others may decide (`long_awaited`):
         ABSENT_SECONDS, or the table's stand-in time if that is shorter."""
-        return min(ABSENT_SECONDS, ABSENT_SECONDS if self.standin is None else self.standin)
+        return ABSENT_SECONDS if self.standin is None else min(ABSENT_SECONDS, self.standin)
 
     def long_awaited(self, now: float, by: int | None = None) -> list[int]:
         """The accounts this running table has awaited, away, for `absent_after` or longer;

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.geometry import Region
 
 from bohn_tui.ui.screens.choose import ChooseScreen
+from bohn_tui.ui.screens.one_frame import post_refreshes
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.widgets.base import ViewStatic
 
@@ -39,7 +40,6 @@ class HandOver:
 
         def refresh_table(self) -> None: ...
         def _drop_hand(self) -> None: ...
-        def post_refreshes(self) -> None: ...
         def query(self, *args: Any, **kwargs: Any) -> Any: ...
         def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
 
@@ -142,7 +142,7 @@ class HandOver:
         with self.app.batch_update():
             self.refresh_table()
             self.controls.scroll_to(seat)
-        self.post_refreshes()  # all in the frame the privacy screen leaves
+        post_refreshes(self)  # all in the frame the privacy screen leaves
         self.controls.maybe_forced()
 
     def _reason(self, seat: int) -> str:

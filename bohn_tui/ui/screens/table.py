@@ -20,7 +20,7 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, RefusedKeys, load_parts
 from bohn_tui.ui.screens.handover import HandOver
-from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame, post_refreshes
+from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.widgets.base import ViewStatic
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
@@ -338,10 +338,6 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
             if isinstance(self._hand, ViewStatic):
                 self._hand.forget()
             self.query_one("#no-hand").display = True
-
-    def post_refreshes(self) -> None:
-        """Every widget's repaint and layout asked now, for the next frame (one_frame.py)."""
-        post_refreshes(self)
 
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""

@@ -137,9 +137,8 @@ class ViewStatic(Static):
         rows = _rows(content) if isinstance(content, Text) else None
         if self.FIXED_HEIGHT:
             layout = False
-        elif isinstance(content, Text | str):
-            plain = content.plain if isinstance(content, Text) else content
-            lines = plain.split("\n")
+        elif rows is not None or isinstance(content, str):  # (rows: a Text's lines)
+            lines = [ln for ln, _ in rows[1]] if rows is not None else content.split("\n")
             wide = max(cell_len(r) for r in lines) >= max(1, self.content_size.width)
             layout = layout and (len(lines) != self._lines or wide or self._wide)
             self._lines, self._wide = len(lines), wide
@@ -171,10 +170,9 @@ class ViewStatic(Static):
             return None
         if self.styles.content_align_vertical != "top":
             return None
-        left = self.content_offset.x
-        width = self.outer_size.width
+        top = self.content_offset.y
         return [
-            Region(-left, y, width, 1)
+            self._row_region(top + y)
             for y in range(max(len(lines), len(was)))
             if y >= len(lines) or y >= len(was) or lines[y] != was[y]
         ]
