@@ -165,10 +165,11 @@ class NewTableScreen(ModalScreen[str]):
             self.query_one("#note", Label).update(literal(reply.get("note", "")))
 
 
-def _seats_help(game: str) -> str:
-    """The line over the seats' field: what a seat may be, the game's bot levels named."""
+def _seats_help(game: str) -> Text:
+    """The line over the seats' field: what a seat may be, the game's bot levels named (a
+    game's own words: text, never markup)."""
     levels = ", ".join(spec(game).bot_levels)
-    return f"Other seats: names, 'open' or 'bot:LEVEL' ({levels})"
+    return literal(f"Other seats: names, 'open' or 'bot:LEVEL' ({levels})")
 
 
 class ProfileScreen(ModalScreen[None]):
