@@ -4,7 +4,7 @@ gone: they may watch only), one line in the table's log and one in the server's;
 a restart; they rank last among the people when it is rated. Nobody left to play against (a
 table of two people, of one and bots): the game ends then. Nobody else resigns their seat:
 not another person, not someone outside the table, not a new person's key, not a seat's raw
-socket. tests/test_server.py's test_resign_over_ssh does it in the real OpenSSH client."""
+socket. test_resign_over_ssh does it in the real OpenSSH client."""
 
 from __future__ import annotations
 
@@ -225,3 +225,102 @@ def test_rated_places_and_an_old_database(tmp_path: Path) -> None:
     found = st.get(Store(tmp_path).db, "t1")
     assert found is not None and found.resigned == [] and found.counts_for(1)
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == schema.VERSION
+
+
+def _serving(data: Path, port: int = 0) -> Any:
+    """`bohn server` on 127.0.0.1 (tests/test_server_absent.py's)."""
+    from helpers.ssh import bohn_json
+
+    args = ("--port", str(port), "--json", "--data", str(data), "--bot-delay", "0")
+    return bohn_json(data, "server", *args, "--check-seconds", "0.2")
+
+
+def _row(data: Path, table_id: str) -> st.TableRow:
+    db = sqlite3.connect(data / "bohn.sqlite3", timeout=5)
+    try:
+        found = st.get(db, table_id)
+    finally:
+        db.close()
+    assert found is not None
+    return found
+
+
+def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
+    """With the real OpenSSH client: a raw SSH command resigns nothing; Ben resigns from his
+    lobby (x, asked once, x): Ana's lobby names him resigned, his says so and Enter watches
+    the table; kept across a restart. Cem, alone with bots, resigns his table: it is over."""
+    import asyncssh
+    from helpers.ssh import Terminal, make_key, ssh_command
+
+    from bohn_tui.net.ssh import key_id
+
+    keys = {n: make_key(tmp_path, n) for n in ("ana", "ben", "cem")}
+    data = tmp_path / "d"
+    data.mkdir()
+    db = Store(data).db
+
+    def account(n: str) -> acc.Account:
+        key = key_id(asyncssh.read_public_key(f"{keys[n]}.pub").public_data)
+        return acc.create(db, n.capitalize(), key)
+
+    ana, ben, cem = account("ana"), account("ben"), account("cem")
+    seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": ben.id}, {"bot": "standard"}]
+    row = st.new_table(db, "bohnanza", ana.id, seats, "correspondence")
+    solo: list[dict[str, Any]] = [{"account": cem.id}, {"bot": "standard"}]
+    alone = st.new_table(db, "bohnanza", cem.id, solo, "correspondence")
+    for r in (row, alone):
+        r.state = st.RUNNING  # (as when its last seat was taken: the server starts it)
+        st.update(db, r)
+
+    def login(info: dict[str, Any], user: str) -> Terminal:
+        t = Terminal(ssh_command(info, user, keys[user.lower()], "-tt"), 200, 30)
+        terminals.append(t)
+        t.wait_for(f"bohn server · {user}")
+        return t
+
+    async def raw(info: dict[str, Any], user: str) -> str:
+        key = asyncssh.read_private_key(str(keys[user.lower()]))
+        opts = dict(known_hosts=None, agent_path=None, port=info["port"])
+        async with asyncssh.connect("127.0.0.1", username=user, client_keys=[key], **opts) as c:
+            done = await c.run(f'{{"ask": "resign", "table": "{row.id}"}}', check=False)
+            return str(done.stderr) + str(done.stdout)
+
+    logs = []
+    with _serving(data) as (proc, info):
+        assert "runs the lobby only" in asyncio.run(raw(info, "Ben"))
+        b = login(info, "Ben")
+        b.wait_for("Ana's turn")
+        b.press("x")
+        b.wait_for("Press x again to resign this game: a bot plays your seat to the end")
+        assert _row(data, row.id).resigned == []
+        b.press("x")
+        b.wait_for("You resigned: a bot plays your seat to the end")
+        b.wait_for("you resigned: a bot plays your seat")
+        assert _row(data, row.id).resigned == [ben.id]
+        a = login(info, "Ana")
+        a.wait_for("Ben (resigned)")
+        b.press("enter")  # (watches: his seat is the bot's)
+        b.wait_for("Ben resigned: a computer player plays for Ben to the end")
+        c = login(info, "Cem")
+        c.wait_for("your turn")
+        c.press("x")
+        c.wait_for("Press x again to resign this game: the game ends now")
+        c.press("x")
+        c.wait_for("You resigned: the game is over (Cem resigned)")
+        c.wait_for("over: Cem resigned")
+        port = info["port"]
+        proc.terminate()
+        assert proc.wait(30) == 0
+        logs.append(proc.stderr.read().decode())  # type: ignore[union-attr]
+    with _serving(data, port) as (proc, info):
+        b = login(info, "Ben")
+        b.wait_for("you resigned: a bot plays your seat")
+        b.press("x")
+        b.wait_for("You resigned this game: Enter watches it")
+        proc.terminate()
+        assert proc.wait(30) == 0
+        logs.append(proc.stderr.read().decode())  # type: ignore[union-attr]
+    assert _row(data, row.id).resigned == [ben.id] and _row(data, row.id).state == st.RUNNING
+    assert _row(data, alone.id).state == st.OVER and _row(data, alone.id).note == "Cem resigned"
+    assert logs[0].count("'Ben' resigned") == 1 and logs[0].count("'Cem' resigned") == 1
+    assert "resigned" not in logs[1]

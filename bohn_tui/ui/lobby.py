@@ -369,6 +369,10 @@ class LobbyScreen(Screen[None]):
         if kind == "play":
             self._resign(table)
             return
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if row is not None and me is not None and me.id in row.resigned:
+            self.query_one("#note", Label).update("You resigned this game: Enter watches it")
+            return
         if kind != "waits":
             self.query_one("#note", Label).update(_CANCEL_OR_RESIGN)
             return
