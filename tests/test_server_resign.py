@@ -303,6 +303,10 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
         b.wait_for("Ben resigned: a computer player plays for Ben to the end")
         c = login(info, "Cem")
         c.wait_for("your turn")
+        c.press("?")  # the lobby's help says what resigning does
+        c.wait_for("If the game is rated, you rank last among its")
+        c.press("escape")
+        c.wait_for(lambda screen: "Help · the lobby" not in screen)
         c.press("x")
         c.wait_for("Press x again to resign this game: the game ends now")
         c.press("x")

@@ -449,7 +449,7 @@ class Tables:
         creator chose so (`rate_bots`: the people's places among themselves, the bots'
         seats left out); those who resigned rank last (`rated_places`)."""
         row = table.row
-        if (row.bots() and not row.rate_bots) or len(row.accounts()) < 2 or row.save_id is None:
+        if not row.rated() or row.save_id is None:
             return
         from bohn_tui.engine.ranking import places
         from bohn_tui.store import ratings

@@ -76,6 +76,11 @@ class TableRow:
         left = [a for a in self.playing() if a != account]
         return not left or (len(left) == 1 and not self.bots())
 
+    def rated(self) -> bool:
+        """Whether the table is rated at its end: two people at least, and no bots or its
+        creator chose it rated with bots (`rate_bots`)."""
+        return (not self.bots() or self.rate_bots) and len(self.accounts()) >= 2
+
     def counts_for(self, account: int) -> bool:
         """Whether this is one of the tables `account` made that count against its
         MAX_TABLES: open or running, and not resigned by it."""

@@ -36,6 +36,7 @@ Screen { padding: 0 1; }
 OptionList { height: 1fr; }
 #form { height: auto; padding: 1 2; border: round $accent; width: 76; max-width: 100%; }
 #form Input, #form Select { margin-bottom: 1; }
+HelpScreen #form { max-height: 100%; }
 """
 
 
@@ -389,10 +390,14 @@ class LobbyScreen(Screen[None]):
             return
         if self._resign_asked != table:
             self._resign_asked = table
+            left = [a for a in row.playing() if a != me.id]
+            what = "a bot plays your seat to the end"
             if row.ends_if_resigned(me.id):
-                what = "the game ends now, and you rank last"
-            else:
-                what = "a bot plays your seat to the end, and you rank last among the people"
+                names = acc.names_of(self.lobby.store.db, left)
+                what = f"the game ends now and {names.get(left[0], '?')} wins" if left else ""
+                what = what or "the game ends now"
+            if row.rated() and left:
+                what += " (rated: you rank below everyone who stays)"
             self.query_one("#note", Label).update(f"Press x again to resign this game: {what}")
             return
         self._resign_asked = ""

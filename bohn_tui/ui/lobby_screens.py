@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
@@ -125,34 +125,31 @@ def help_text() -> Text:
     out = Text()
     out.append("Keys\n", style="bold")
     for key, what in (
-        (
-            "Enter",
-            "play your game (take your seat back from a bot), join an open table, "
-            "watch a running one",
-        ),
-        ("n", "a new table · w watch the highlighted running table · a all tables"),
-        ("p", "your profile and a link code for another machine's key · b the leaderboard"),
-        ("r", "read the lobby again (it does every few seconds) · q leave"),
-        ("x", "on an open table you made: cancel it (nobody joined it yet)"),
-        ("x x", "on a running game of yours: resign it (x, then x again to be sure)"),
+        ("Enter", "play your game, join an open table, watch a running one"),
+        ("n", "a new table            w  watch the highlighted table"),
+        ("p", "profile and link code  b  the leaderboard"),
+        ("a", "all tables             r  read the lobby again"),
+        ("x", "cancel an open table you made (nobody joined it yet)"),
+        ("x x", "resign a running game of yours (x, then x again)"),
+        ("q", "leave                  ?  this help"),
     ):
-        out.append(f"  {key:<6}", style="bold")
+        out.append(f"{key:<7}", style="bold")
         out.append(f"{what}\n")
     out.append("\nResigning\n", style="bold")
     out.append(
-        "  A bot plays your seat to the end, for good: you may watch the table, not play "
-        "there again. If the game is rated, you rank last among its people (below everyone "
-        "who did not resign; of two who resigned, the first ranks lower). If nobody is left "
-        "to play against (a table of two people, or of you and bots), the game ends at once: "
-        "over, rated so. A table you resigned no longer counts among the "
+        "A bot plays your seat to the end, for good: you may watch the table, not play "
+        "there again. If the game is rated, you rank last among its people: below everyone "
+        "who did not resign (of two who resigned, the first ranks lower). If nobody is left "
+        "to play against (a table of two people, or of you and bots), the game ends at "
+        "once: over, and rated so. A table you resigned no longer counts among the "
         f"{t.MAX_TABLES} you may have made.\n"
     )
     out.append("\nA person long awaited\n", style="bold")
     out.append(
-        f"  When a table has awaited a person away {days} days (or its stand-in time), each "
+        f"When a table has awaited a person away {days} days (or its stand-in time), each "
         "other person at it may let a bot play that seat (s: it stays theirs) or end the "
-        "table (e, then e again: abandoned, unrated). At a table of yours with bots only, "
-        "nobody waits for you but your own game: resign it (x x) if you will not finish it.\n"
+        "table (e, then e again: abandoned, unrated). A table of yours with bots only "
+        "waits for nobody but you: resign it (x x) if you will not finish it.\n"
     )
     return out
 
@@ -164,7 +161,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Back")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="form"):
+        with VerticalScroll(id="form"):  # (80x24: it scrolls)
             yield Label("Help · the lobby", id="title")
             yield Static(help_text(), id="help")
         yield Footer()
