@@ -189,6 +189,9 @@ def test_resigned_ranks_last_at_the_end_of_the_game(tmp_path: Path) -> None:
         await until_async(lambda: table.client.over, 120)
         await until_async(lambda: w.kept(row.id).state == st.OVER)
         assert w.kept(row.id).note.endswith(" · Ana resigned")
+        assert row.id in tables.running  # (its end still shown): nobody resigns it now
+        assert await w.ask(ben.id, tables, row.id) == "that table is not running now"
+        assert w.kept(row.id).resigned == [ana.id]
         tables.close_all()
 
     asyncio.run(run())

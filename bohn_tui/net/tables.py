@@ -388,8 +388,8 @@ class Tables:
         against, the table ends (over; rated with `by` last among the people); a line for
         `by`. Only the server's login decides who `by` is."""
         table = self.running.get(table_id)
-        if table is None or by not in table.row.accounts():
-            return "that table is not running now"
+        if table is None or by not in table.row.accounts() or table.row.state != t.RUNNING:
+            return "that table is not running now"  # (or over, its end screen still hosted)
         row, who = table.row, self._name(by)
         if by in row.resigned:
             return "you resigned at that table already: w watches it"
