@@ -142,24 +142,38 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
 
 def test_a_table_of_one_person_and_bots_ends_when_they_resign(tmp_path: Path) -> None:
     """Nobody else waits at it: the person resigns it (unrated: one account), and it is no
-    longer one of their tables; resigning twice, or after the end, changes nothing."""
+    longer one of their 20 tables (a 21st refused before, made after); resigning twice, or
+    after the end, changes nothing."""
     w = _World(tmp_path)
     ana = acc.create(w.db, "Ana", "kAna")
     seats: list[dict[str, Any]] = [{"account": ana.id}, {"bot": "standard"}, {"bot": "expert"}]
     row = st.new_table(w.db, "bohnanza", ana.id, seats, "correspondence", now=w.clock.now())
 
+    for _ in range(st.MAX_TABLES - 1):  # (her other tables: rows only, as the limit reads)
+        other = st.new_table(w.db, "bohnanza", ana.id, seats, "live", now=w.clock.now())
+        other.state = st.RUNNING
+        st.update(w.db, other)
+    new = {"ask": "new", "game": "bohnanza", "seats": ["bot"], "mode": "live"}
+
     async def run() -> None:
         tables = Tables(w.store, w.said.append, 0, w.clock)
         assert await tables.open(row) is not None
         assert w.kept(row.id).ends_if_resigned(ana.id)
+        refused = await w.lobby(ana.id, tables)._answer(new)  # her 20: no 21st
+        assert refused == {"note": "you made 20 tables that are not over; finish or resign one"}
         both = await asyncio.gather(
             w.ask(ana.id, tables, row.id), w.ask(ana.id, tables, row.id)
         )  # (two lobbies of hers at once: one resigns, the other finds it over)
         assert sorted(both)[0].startswith("You resigned: the game is over (Ana resigned)")
         assert sorted(both)[1] == "that table is not running now"
         found = w.kept(row.id)
-        assert found.state == st.OVER and found.note == "Ana resigned" and not found.counts_for(1)
-        assert st.lobby(w.db, ana.id, w.clock.now())["yours"][0].row.state == st.OVER
+        assert (
+            found.state == st.OVER and found.note == "Ana resigned" and not found.counts_for(ana.id)
+        )
+        assert [i.row.state for i in st.lobby(w.db, ana.id, w.clock.now())["yours"]].count(
+            st.OVER
+        ) == 1
+        assert "play" in await w.lobby(ana.id, tables)._answer(new)  # one of 20 again
         assert "That game is over: Ana resigned" in w.lobby(ana.id, tables)._not_running(
             row.id, ana.id
         )
