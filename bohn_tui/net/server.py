@@ -319,6 +319,10 @@ async def serve(
         await web.listen(Path())
         web.attach(door)
     await tables.open_all()
+    if any(table.row.accounts() for table in tables.running.values()):
+        # people to come back (the farewell told them to log in again once it is back): a
+        # burst of logins, whose 2nd and 3rd would otherwise start their lobbies cold
+        door.spares.raise_to_burst("server", start=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
