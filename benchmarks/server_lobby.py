@@ -362,9 +362,8 @@ def main() -> None:
     )
     for i, burst in enumerate(out.get("bursts_ms", [])):
         print(
-            f"| burst {i + 1}: {args.burst} logins at once ({args.burst_to}), each to its first frame | "
-            + ", ".join(f"{ms:.0f}" for ms in burst)
-            + " ms | |"
+            f"| burst {i + 1}: {args.burst} logins at once ({args.burst_to}), each to its first"
+            " frame | " + ", ".join(f"{ms:.0f}" for ms in burst) + " ms | |"
         )
     for when in ("idle_before_burst", "idle_after_bursts"):
         if when in out:
