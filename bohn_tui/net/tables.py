@@ -157,9 +157,10 @@ class Tables:
     def db(self) -> Any:
         return self.store.db
 
-    async def open_all(self) -> None:
-        """Every table the database says is running (a restart continues them all)."""
-        for row in t.in_state(self.db, t.RUNNING):
+    async def open_all(self, rows: list[t.TableRow] | None = None) -> None:
+        """Every table the database says is running (a restart continues them all), or
+        those `rows` of it read just before."""
+        for row in t.in_state(self.db, t.RUNNING) if rows is None else rows:
             await self.open(row)
 
     async def open(self, row: t.TableRow) -> Table | None:
