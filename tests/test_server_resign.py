@@ -14,6 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from helpers.server import lobby, raw_command, serving, sit, table_row
 from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
@@ -23,16 +24,6 @@ from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import Store, ratings
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
-
-
-async def _sit(tables: Tables, table_id: str, account: int) -> Any:
-    """The account's seat process at the table, as `bohn join` is: a hello with its code."""
-    where = tables.code(table_id, account)
-    assert where is not None
-    reader, writer = await asyncio.open_unix_connection(str(where[0]), limit=1 << 22)
-    writer.write(p.encode(p.hello(where[1])))
-    assert p.decode(await reader.readline(), 1 << 22)["t"] == "welcome"
-    return reader, writer
 
 
 async def _bye(reader: Any) -> str:
@@ -77,8 +68,8 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         table = await tables.open(row)
         assert table is not None and table.client.waiting_for() == [0]  # Ana's turn
         assert w.kept(row.id).counts_for(ana.id)
-        a_reader, a = await _sit(tables, row.id, ana.id)  # at the table in another window
-        b_reader, b = await _sit(tables, row.id, ben.id)
+        a_reader, a = await sit(tables, row.id, ana.id)  # at the table in another window
+        b_reader, b = await sit(tables, row.id, ben.id)
         # nobody resigns Ana's seat but Ana: not outside the table, not a new key, not a seat
         assert await w.ask(eve.id, tables, row.id) == "that table is not running now"
         assert await w.ask(None, tables, row.id) == "this account is closed"
@@ -117,7 +108,7 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         assert table.client.stand_ins() == [0] and tables.code(row.id, ana.id) is None
         assert table.row.resigned == [ana.id]
         # Ben resigns: Cem is left alone with the bots of those who resigned: the game ends
-        c_reader, c = await _sit(tables, row.id, cem.id)
+        c_reader, c = await sit(tables, row.id, cem.id)
         assert "the game is over" in await w.ask(ben.id, tables, row.id)
         assert "Ben resigned: the game is over" in await _bye(c_reader)
         c.close()
@@ -244,30 +235,12 @@ def test_rated_places_and_an_old_database(tmp_path: Path) -> None:
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == schema.VERSION
 
 
-def _serving(data: Path, port: int = 0) -> Any:
-    """`bohn server` on 127.0.0.1 (tests/test_server_absent.py's)."""
-    from helpers.ssh import bohn_json
-
-    args = ("--port", str(port), "--json", "--data", str(data), "--bot-delay", "0")
-    return bohn_json(data, "server", *args, "--check-seconds", "0.2")
-
-
-def _row(data: Path, table_id: str) -> st.TableRow:
-    db = sqlite3.connect(data / "bohn.sqlite3", timeout=5)
-    try:
-        found = st.get(db, table_id)
-    finally:
-        db.close()
-    assert found is not None
-    return found
-
-
 def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     """With the real OpenSSH client: a raw SSH command resigns nothing; Ben resigns from his
     lobby (x, asked once, x): Ana's lobby names him resigned, his says so and Enter watches
     the table; kept across a restart. Cem, alone with bots, resigns his table: it is over."""
     import asyncssh
-    from helpers.ssh import Terminal, make_key, ssh_command
+    from helpers.ssh import make_key
 
     from bohn_tui.net.ssh import key_id
 
@@ -289,31 +262,25 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
         r.state = st.RUNNING  # (as when its last seat was taken: the server starts it)
         st.update(db, r)
 
-    def login(info: dict[str, Any], user: str) -> Terminal:
-        t = Terminal(ssh_command(info, user, keys[user.lower()], "-tt"), 200, 30)
-        terminals.append(t)
-        t.wait_for(f"bohn server · {user}")
-        return t
+    def login(info: dict[str, Any], user: str) -> Any:
+        return lobby(info, user, keys[user.lower()], terminals)
 
     async def raw(info: dict[str, Any], user: str) -> str:
-        key = asyncssh.read_private_key(str(keys[user.lower()]))
-        opts = dict(known_hosts=None, agent_path=None, port=info["port"])
-        async with asyncssh.connect("127.0.0.1", username=user, client_keys=[key], **opts) as c:
-            done = await c.run(f'{{"ask": "resign", "table": "{row.id}"}}', check=False)
-            return str(done.stderr) + str(done.stdout)
+        ask = f'{{"ask": "resign", "table": "{row.id}"}}'
+        return await raw_command(info, user, keys[user.lower()], ask)
 
     logs = []
-    with _serving(data) as (proc, info):
+    with serving(data) as (proc, info):
         assert "runs the lobby only" in asyncio.run(raw(info, "Ben"))
         b = login(info, "Ben")
         b.wait_for("Ana's turn")
         b.press("x")
         b.wait_for("Press x again to resign this game: a bot plays your seat to the end")
-        assert _row(data, row.id).resigned == []
+        assert table_row(data, row.id).resigned == []
         b.press("x")
         b.wait_for("You resigned: a bot plays your seat to the end")
         b.wait_for("you resigned: a bot plays your seat")
-        assert _row(data, row.id).resigned == [ben.id]
+        assert table_row(data, row.id).resigned == [ben.id]
         a = login(info, "Ana")
         a.wait_for("Ben (resigned)")
         b.press("enter")  # (watches: his seat is the bot's)
@@ -333,7 +300,7 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
         proc.terminate()
         assert proc.wait(30) == 0
         logs.append(proc.stderr.read().decode())  # type: ignore[union-attr]
-    with _serving(data, port) as (proc, info):
+    with serving(data, port) as (proc, info):
         b = login(info, "Ben")
         b.wait_for("you resigned: a bot plays your seat")
         b.press("x")
@@ -341,7 +308,8 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
         proc.terminate()
         assert proc.wait(30) == 0
         logs.append(proc.stderr.read().decode())  # type: ignore[union-attr]
-    assert _row(data, row.id).resigned == [ben.id] and _row(data, row.id).state == st.RUNNING
-    assert _row(data, alone.id).state == st.OVER and _row(data, alone.id).note == "Cem resigned"
+    kept, ended = table_row(data, row.id), table_row(data, alone.id)
+    assert kept.resigned == [ben.id] and kept.state == st.RUNNING
+    assert ended.state == st.OVER and ended.note == "Cem resigned"
     assert logs[0].count("'Ben' resigned") == 1 and logs[0].count("'Cem' resigned") == 1
     assert "resigned" not in logs[1]
