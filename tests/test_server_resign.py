@@ -69,6 +69,9 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         assert table is not None and table.client.waiting_for() == [0]  # Ana's turn
         assert w.kept(row.id).counts_for(ana.id)
         a_reader, a = await sit(tables, row.id, ana.id)  # at the table in another window
+        where = tables.code(row.id, ana.id)
+        assert where is not None
+        old_code = where[1]
         b_reader, b = await sit(tables, row.id, ben.id)
         # nobody resigns Ana's seat but Ana: not outside the table, not a new key, not a seat
         assert await w.ask(eve.id, tables, row.id) == "that table is not running now"
@@ -82,6 +85,10 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         assert "a bot plays your seat to the end" in await w.ask(ana.id, tables, row.id)
         assert "resigned" in await _bye(a_reader)
         a.close()
+        again_r, again = await asyncio.open_unix_connection(str(where[0]), limit=1 << 22)
+        again.write(p.encode(p.hello(old_code)))  # her seat's old code: not this game's now
+        assert "not one of this game's" in await _bye(again_r)
+        again.close()
         found = w.kept(row.id)
         assert found.resigned == [ana.id] and found.state == st.RUNNING
         assert found.standins == []  # (for now, coming back: none; hers is for good)
