@@ -2,7 +2,7 @@
 part).
 
     python benchmarks/server_lobby.py [--logins 8] [--finished 1000] [--running 100] [--burst N]
-        [--bursts K] [--burst-pause S]
+        [--bursts K] [--burst-pause S] [--burst-to empty|full]
         [--accounts 50] [--reads 20] [--profile] [--json]
 
 Two temporary databases, filled through the store's own functions (store/accounts.py,
@@ -34,7 +34,8 @@ bot; Ana sits at every tenth.
   its own, nothing new in the database.
 
 - **A burst** (`--burst N`, `--bursts K` of them, each `--burst-pause` seconds after the
-  last): N logins of Ana at once to the empty server, each to its first frame; and the
+  last): N logins of Ana at once to the empty server (`--burst-to full`: the full one, which
+  started with running tables), each to its first frame; and the
   server's idle session processes (net/spares.py) before the first burst and after the last,
   by kind, with the RSS and PSS of each (/proc/PID/smaps_rollup).
 
@@ -285,6 +286,12 @@ def main() -> None:
         help="then this many logins at once (3 at most: PER_ACCOUNT)",
     )
     ap.add_argument("--bursts", type=int, default=1, help="bursts, one after another")
+    ap.add_argument(
+        "--burst-to",
+        choices=("empty", "full"),
+        default="empty",
+        help="the server the bursts go to (full: it started with running tables)",
+    )
     ap.add_argument("--burst-pause", type=float, default=5.0, help="seconds before each")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--json", action="store_true")
@@ -320,16 +327,17 @@ def main() -> None:
         if args.burst:  # several at once, a few seconds after the last (the idle ones back)
             from concurrent.futures import ThreadPoolExecutor
 
-            out["idle_before_burst"] = idle(servers[0].proc.pid)
+            target = servers[0] if args.burst_to == "empty" else servers[1]
+            out["idle_before_burst"] = idle(target.proc.pid)
             out["bursts_ms"] = []
             for _ in range(args.bursts):
                 time.sleep(args.burst_pause)
                 with ThreadPoolExecutor(args.burst) as pool:
-                    one = pool.map(lambda _: login(servers[0], key) * 1000, range(args.burst))
+                    one = pool.map(lambda _: login(target, key) * 1000, range(args.burst))
                     out["bursts_ms"].append(sorted(one))
             out["burst_ms"] = out["bursts_ms"][0]
             time.sleep(args.burst_pause)
-            out["idle_after_bursts"] = idle(servers[0].proc.pid)
+            out["idle_after_bursts"] = idle(target.proc.pid)
         out["login_median_ms"] = {k: statistics.median(v) for k, v in times.items()}
         out["login_p95_ms"] = {k: pct(v, 95) for k, v in times.items()}
         out["load_after"] = load()
@@ -354,9 +362,8 @@ def main() -> None:
     )
     for i, burst in enumerate(out.get("bursts_ms", [])):
         print(
-            f"| burst {i + 1}: {args.burst} logins at once (empty), each to its first frame | "
-            + ", ".join(f"{ms:.0f}" for ms in burst)
-            + " ms | |"
+            f"| burst {i + 1}: {args.burst} logins at once ({args.burst_to}), each to its first"
+            " frame | " + ", ".join(f"{ms:.0f}" for ms in burst) + " ms | |"
         )
     for when in ("idle_before_burst", "idle_after_bursts"):
         if when in out:

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from helpers.server import lobby, raw_command, serving, sit, table_row
 from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
@@ -26,16 +27,6 @@ from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
 
 DAY = 86400.0
-
-
-async def _sit(tables: Tables, table_id: str, account: int) -> Any:
-    """The account's seat process at the table, as `bohn join` is: a hello with its code."""
-    where = tables.code(table_id, account)
-    assert where is not None
-    reader, writer = await asyncio.open_unix_connection(str(where[0]), limit=1 << 22)
-    writer.write(p.encode(p.hello(where[1])))
-    assert p.decode(await reader.readline(), 1 << 22)["t"] == "welcome"
-    return reader, writer
 
 
 def test_a_person_long_awaited_a_bot_plays_then_the_table_is_abandoned(tmp_path: Path) -> None:
@@ -65,7 +56,7 @@ def test_a_person_long_awaited_a_bot_plays_then_the_table_is_abandoned(tmp_path:
         assert table is not None and table.client.waiting_for() == [0]  # Ana's turn
         assert [s.get("name") for s in kept().seats] == [None, None, "Cem"]  # the table's name
         assert st.lobby(db, ben.id, clock.now())["yours"][0].names[2] == "Cem (standard)"
-        b_reader, b = await _sit(tables, row.id, ben.id)  # Ben is there, Ana away
+        b_reader, b = await sit(tables, row.id, ben.id)  # Ben is there, Ana away
         await until_async(lambda: table.host.away() == [0])
         tables.tick()
         since = kept().waits[ana.id]
@@ -104,7 +95,7 @@ def test_a_person_long_awaited_a_bot_plays_then_the_table_is_abandoned(tmp_path:
         table = tables.running[row.id]
         assert table.client.stand_ins() == [0]
         # Ana comes back: her seat is hers again, the note gone
-        a_reader, a = await _sit(tables, row.id, ana.id)
+        a_reader, a = await sit(tables, row.id, ana.id)
         await until_async(lambda: table.client.stand_ins() == [])
         tables.tick()
         assert kept().standins == [] and kept().note == ""
@@ -117,7 +108,7 @@ def test_a_person_long_awaited_a_bot_plays_then_the_table_is_abandoned(tmp_path:
         other = ben.id if late == ana.id else ana.id
         clock.move(4 * DAY)
         tables.tick()
-        o_reader, o = await _sit(tables, row.id, other)  # (at the table in another window too)
+        o_reader, o = await sit(tables, row.id, other)  # (at the table in another window too)
         assert "ended: abandoned" in await ask(other, tables, "abandon")
         bye: dict[str, Any] = {}
         while bye.get("t") != "bye":  # whoever was at it is told why it closed
@@ -182,20 +173,10 @@ def test_the_stand_in_time_if_shorter_and_an_old_database(tmp_path: Path) -> Non
 
 def _serving(data: Path, offset: float, port: int = 0) -> Any:
     """`bohn server` on 127.0.0.1 with its clock `offset` seconds ahead (days passed)."""
-    from helpers.ssh import bohn_json
-
-    args = ("--port", str(port), "--json", "--data", str(data), "--bot-delay", "0")
-    return bohn_json(data, "server", *args, "--check-seconds", "0.2", "--clock-offset", str(offset))
+    return serving(data, port, "--clock-offset", str(offset))
 
 
-def _row(data: Path, table_id: str) -> st.TableRow:
-    db = sqlite3.connect(data / "bohn.sqlite3", timeout=5)
-    try:
-        found = st.get(db, table_id)
-    finally:
-        db.close()
-    assert found is not None
-    return found
+_row = table_row
 
 
 def _until_row(data: Path, table_id: str, check: Any) -> st.TableRow:
@@ -212,7 +193,7 @@ def test_a_person_long_awaited_over_ssh(tmp_path: Path, terminals: list[Any]) ->
     with its clock ahead) Ben lets a bot play for Ana, and Ana's lobby says so; four more
     days, Ben awaited, Ana ends the table, and Ben's lobby shows it abandoned."""
     import asyncssh
-    from helpers.ssh import Terminal, make_key, ssh_command
+    from helpers.ssh import make_key
 
     from bohn_tui.net.ssh import key_id
 
@@ -230,19 +211,13 @@ def test_a_person_long_awaited_over_ssh(tmp_path: Path, terminals: list[Any]) ->
     row.state = st.RUNNING  # (as when its last seat was taken: the server starts it)
     st.update(db, row)
 
-    def login(info: dict[str, Any], user: str) -> Terminal:
-        t = Terminal(ssh_command(info, user, keys[user.lower()], "-tt"), 200, 30)
-        terminals.append(t)
-        t.wait_for(f"bohn server · {user}")
-        return t
+    def login(info: dict[str, Any], user: str) -> Any:
+        return lobby(info, user, keys[user.lower()], terminals)
 
     async def raw(info: dict[str, Any], user: str) -> str:
         """A command (no lobby) asking for the table's end, as a raw SSH client may."""
-        key = asyncssh.read_private_key(str(keys[user.lower()]))
-        opts = dict(known_hosts=None, agent_path=None, port=info["port"])
-        async with asyncssh.connect("127.0.0.1", username=user, client_keys=[key], **opts) as c:
-            done = await c.run(f'{{"ask": "abandon", "table": "{row.id}"}}', check=False)
-            return str(done.stderr) + str(done.stdout)
+        ask = f'{{"ask": "abandon", "table": "{row.id}"}}'
+        return await raw_command(info, user, keys[user.lower()], ask)
 
     logs = []
     with _serving(data, 0) as (proc, info):

@@ -26,7 +26,7 @@ from bohn_tui.store import tables as t
 CHOICE_BYTES = 16 * 1024  # a request of a lobby process
 MAX_ROUNDS = 500  # lobby -> table -> lobby rounds in one connection
 MAX_REQUESTS = 200  # requests of one lobby process
-MAX_TABLES = 20  # open or running tables one account may have made
+MAX_TABLES = t.MAX_TABLES  # open or running tables one account may have made (not resigned)
 
 
 class LobbySession(Session):
@@ -126,12 +126,15 @@ class LobbySession(Session):
             return f"That game is over: {row.note}"
         if row is not None and row.visible(account) and row.state == t.ABANDONED:
             return f"That table was ended: {row.note}"
+        if row is not None and row.state == t.RUNNING and account in row.resigned:
+            return "You resigned at that table: a bot plays your seat; w watches it"
         return "that table is not running now"
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         """A request of the lobby process: a new person's name, a new table, an open seat,
         an open table of theirs cancelled, a person long awaited at a table of theirs
-        played for by a bot ("standin") or the table ended ("abandon"; net/tables.py decides).
+        played for by a bot ("standin") or the table ended ("abandon"), their own seat at a
+        running table resigned ("resign"; net/tables.py decides each).
         {"note": why} when it cannot be; {"play": table} when the table runs now."""
         server, door = self.server, self.server.door
         db, account = door.store.db, server.login.account
@@ -156,10 +159,12 @@ class LobbySession(Session):
                 return {"note": "only an open table you made can be cancelled (it has not started)"}
             door.say(f"table {table_id} cancelled by {me.name!r}")
             return {"note": f"Table {table_id} is cancelled."}
-        if msg.get("ask") in ("standin", "abandon"):
+        if msg.get("ask") in ("standin", "abandon", "resign"):
             table_id = str(msg.get("table", ""))[:40]
             if msg["ask"] == "standin":
                 return {"note": door.tables.stand_in_for(table_id, me.id)}
+            if msg["ask"] == "resign":  # (their own seat only: the login's account)
+                return {"note": door.tables.resign(table_id, me.id)}
             return {"note": door.tables.abandon(table_id, me.id)}
         if msg.get("ask") == "join":
             row = t.take_open_seat(db, str(msg.get("table", ""))[:40], me.id)
@@ -237,9 +242,9 @@ class LobbySession(Session):
         mode = choice.get("mode")
         if not isinstance(others, list) or len(others) >= MAX_PLAYERS or mode not in t.MODES:
             return None, f"name at most {MAX_PLAYERS - 1} other seats"
-        mine = [r for r in t.in_state(db, t.OPEN, t.RUNNING) if r.creator == me.id]
+        mine = [r for r in t.in_state(db, t.OPEN, t.RUNNING) if r.counts_for(me.id)]
         if len(mine) >= MAX_TABLES:
-            return None, f"you have made {MAX_TABLES} tables that are not over; finish some first"
+            return None, f"you made {MAX_TABLES} tables that are not over; finish or resign one"
         seats: list[dict[str, Any]] = [{"account": me.id}]
         for raw in others:
             word = clip(str(raw), 60).strip()

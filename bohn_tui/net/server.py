@@ -40,6 +40,7 @@ from bohn_tui.net.login import Login
 from bohn_tui.net.ssh import MAX_NAMES, Door, Server, key_id
 from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import accounts as acc
+from bohn_tui.store import tables as t
 
 LINK_PREFIX = "link-"
 MAX_LOGIN_NAME = 64  # characters of a login name that is looked at
@@ -318,7 +319,13 @@ async def serve(
     if web is not None:
         await web.listen(Path())
         web.attach(door)
-    await tables.open_all()
+    running = t.in_state(store.db, t.RUNNING)
+    if any(row.accounts() for row in running):
+        # people to come back (the farewell told them to log in again once it is back): a
+        # burst of logins, whose 2nd and 3rd would otherwise start their lobbies cold; the
+        # processes start while the tables open, not with the first logins' frames
+        door.spares.raise_to_burst("server", start=True)
+    await tables.open_all(running)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -10,7 +10,8 @@ end and the command's descriptors over that socket (SCM_RIGHTS; the secret stays
 pipe, never on a command line); the door starts the next one in the background. A
 session that found none idle (a burst of logins) raises the kind's number to `BURST`,
 started at once, until a minute goes by without another (issue #26: the second and third
-logins of a burst started cold). Each process runs one person's session and exits: one
+logins of a burst started cold; a server that starts with running tables does so at once:
+its people log in again). Each process runs one person's session and exits: one
 process per person. The idle ones end with the door (net/orphan.py; `close` kills them)."""
 
 from __future__ import annotations
@@ -104,16 +105,23 @@ class Spares:
         loop = asyncio.get_running_loop()
         missed = spare is None
         if missed or (not waiting and kind in self.raised):
-            # a burst (none idle, or the last one taken during a burst): `burst` of them kept
-            # ready until BURST_SECONDS pass without one
-            self.raised[kind] = loop.time() + BURST_SECONDS
-            loop.call_later(BURST_SECONDS, self._calm, kind)
+            self.raise_to_burst(kind)  # (none idle, or the last one taken during a burst)
         if spare is None:
             spare = await start(kind)
         if missed:  # the burst's later logins find them (at once: no first frame to spare)
             self._refill(kind)
         loop.call_later(REFILL_SECONDS, self._refill, kind)
         return spare
+
+    def raise_to_burst(self, kind: str, start: bool = False) -> None:
+        """A burst of `kind`'s sessions: `burst` of them kept ready until BURST_SECONDS pass
+        without a session finding too few; with `start`, those missing started now (a
+        server that starts with running tables: its people log in again, in a burst)."""
+        loop = asyncio.get_running_loop()
+        self.raised[kind] = loop.time() + BURST_SECONDS
+        loop.call_later(BURST_SECONDS, self._calm, kind)
+        if start:
+            self._refill(kind)
 
     def _calm(self, kind: str) -> None:
         """A burst's time over without another: back to `keep` idle ones of `kind` (those

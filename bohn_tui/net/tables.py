@@ -20,6 +20,12 @@ let a bot play that seat (`stand_in_for`; the seat stays the person's) or end th
 (`abandon`: unrated, kept as abandoned). Only this decides it, on its own rows and clock;
 one log line per decision.
 
+A person at a running table may resign it from the lobby (`resign`): a bot plays their seat to
+the end, for good (its code is gone: they may watch), one line in the table's log and one in
+the server's; they rank last among the people if it is rated. With nobody left to play
+against (store/tables.py `ends_if_resigned`: a table of two people, or of one and bots) the
+table ends then, over, rated so.
+
 Speed (benchmarks/server_tables.py): the bots of a table think on the server's loop while
 their thinking is quick (`ServerClient`: a thread per think cost more than the think, and
 its Python held the GIL the loop waited for at every send and SQLite call); the tables' rows
@@ -151,9 +157,10 @@ class Tables:
     def db(self) -> Any:
         return self.store.db
 
-    async def open_all(self) -> None:
-        """Every table the database says is running (a restart continues them all)."""
-        for row in t.in_state(self.db, t.RUNNING):
+    async def open_all(self, rows: list[t.TableRow] | None = None) -> None:
+        """Every table the database says is running (a restart continues them all), or
+        those `rows` of it read just before."""
+        for row in t.in_state(self.db, t.RUNNING) if rows is None else rows:
             await self.open(row)
 
     async def open(self, row: t.TableRow) -> Table | None:
@@ -191,6 +198,8 @@ class Tables:
             seat = self.seat_of(row.id, a)
             if seat is not None:
                 client.stand_in(seat)
+        for a in row.resigned:  # and for good for those who resigned
+            self._bot_for_good(table, a)
         client.subscribe(lambda: self._changed(table))
         self._changed(table)
         client.settle()
@@ -219,6 +228,7 @@ class Tables:
                 for s in client.waiting_for()
                 if s < len(row.seats) and "account" in row.seats[s]
             ]
+            awaited = [a for a in awaited if a not in row.resigned]
             moved = client.version
             if awaited != row.awaited or moved != table.seen:
                 row.awaited = awaited
@@ -227,7 +237,7 @@ class Tables:
             self._waits(table)
             if client.over and row.state != t.OVER:
                 row.state, row.awaited, row.waits = t.OVER, [], {}
-                row.note = _result(client.names, client.summary())
+                row.note = _result(client.names, client.summary(), self._resigned(row))
                 self.say(f"table {row.id} is over")
                 try:
                     self._rate(table)
@@ -273,7 +283,8 @@ class Tables:
         waiting = {account[s] for s in client.waiting_for() if s in away and s in account}
         now = self.clock.now()
         waits = {} if client.over else {a: row.waits.get(a, now) for a in waiting}
-        standins = [account[s] for s in client.stand_ins() if s in account]
+        played = [account[s] for s in client.stand_ins() if s in account]
+        standins = [a for a in played if a not in row.resigned]  # (for now: they come back)
         note = row.note if standins or row.state != t.RUNNING else ""  # (a stand-in's note)
         changed = waits != row.waits or standins != row.standins or note != row.note
         row.waits, row.standins, row.note = waits, standins, note
@@ -310,6 +321,8 @@ class Tables:
         table = self.running.get(table_id)
         if table is None or by not in table.row.accounts():
             return "that table is not running now"
+        if by in table.row.resigned:
+            return "you resigned at that table: the others decide there"
         self._waits(table)  # (as the game is now: whoever came back is awaited no more)
         row, now = table.row, self.clock.now()
         late = row.long_awaited(now, by)
@@ -351,37 +364,103 @@ class Tables:
         row, names, who = table.row, ", ".join(self._name(a) for a in late), self._name(by)
         days = _span(self.clock.now() - min(row.waits[a] for a in late))
         note = clip(f"abandoned by {who}: {names} awaited {days}", 200)
-        row.state, row.note, row.last_move = t.ABANDONED, note, self.clock.now()
-        row.awaited, row.waits, row.standins = [], {}, []
-        self._dirty.pop(table, None)
-        t.update(self.db, row)
-        self.running.pop(table_id, None)
-        with contextlib.suppress(Exception):
-            table.host.stop(f"{who} ended this table ({names} awaited {days}): abandoned, unrated")
-        self._close(table)
+        row.state, row.note = t.ABANDONED, note
+        self._end(table, f"{who} ended this table ({names} awaited {days}): abandoned, unrated")
         self.say(f"table {table_id}: abandoned by {who!r} ({names} awaited {days})")
         return f"The table is ended: abandoned, unrated ({names} awaited {days})."
+
+    def _end(self, table: Table, reason: str) -> None:
+        """The table ends now in the state and note its row has: kept, closed; whoever is
+        at it is put back in the lobby with `reason`."""
+        row = table.row
+        row.last_move, row.awaited, row.waits, row.standins = self.clock.now(), [], {}, []
+        self._dirty.pop(table, None)
+        t.update(self.db, row)
+        self.running.pop(row.id, None)
+        with contextlib.suppress(Exception):
+            table.host.stop(reason)
+        self._close(table)
+
+    # -- a person resigns (from the lobby) ------------------------------------------------
+
+    def resign(self, table_id: str, by: int) -> str:
+        """`by` resigns their seat at the running table: a bot plays it to the end, for good
+        (its code gone; their seat's connection, if any, told so), or, nobody left to play
+        against, the table ends (over; rated with `by` last among the people); a line for
+        `by`. Only the server's login decides who `by` is."""
+        table = self.running.get(table_id)
+        if table is None or by not in table.row.accounts() or table.row.state != t.RUNNING:
+            return "that table is not running now"  # (or over, its end screen still hosted)
+        row, who = table.row, self._name(by)
+        if by in row.resigned:
+            return "you resigned at that table already: w watches it"
+        ends = row.ends_if_resigned(by)
+        row.resigned.append(by)
+        try:
+            t.update(self.db, row)  # (kept first: a restart goes on with it)
+        except Exception as e:  # noqa: BLE001 - nothing changed: they may try again
+            row.resigned.remove(by)
+            return f"that could not be kept now; try again ({clip(str(e), 80)})"
+        self.say(f"table {table_id}: {who!r} resigned")
+        if ends:
+            left = row.playing()
+            won = f" · {self._name(left[0])} won" if left else ""
+            row.state, row.note = t.OVER, clip(f"{self._resigned(row)}{won}", 200)
+            self._end(table, f"{who} resigned: the game is over ({row.note})")
+            self.say(f"table {row.id} is over")
+            try:
+                self._rate(table, ended=True)
+            except Exception as e:  # noqa: BLE001 - the game stays over, kept
+                self.say(f"table {row.id}: its ratings could not be updated ({e})")
+            return f"You resigned: the game is over ({row.note})."
+        self._bot_for_good(table, by, f"{who} resigned: a bot plays this seat to the end")
+        self._waits(table)
+        self._changed(table)
+        return "You resigned: a bot plays your seat to the end; w watches the table."
+
+    def _bot_for_good(self, table: Table, account: int, reason: str = "") -> None:
+        """A bot plays `account`'s seat from now on, for good: the seat's code is no more
+        (a connection on it is put out with `reason`), one line in the table's log."""
+        seat = self.seat_of(table.row.id, account)
+        host, client = table.host, table.client
+        if seat is None:
+            return
+        host.codes.pop(seat, None)
+        conn = host.seated.pop(seat, None)
+        if conn is not None:
+            conn.close(reason)
+        client.stand_in(seat)
+        name = client.names[seat]
+        host._keep(f"{name} resigned: a computer player plays for {name} to the end.")
+        client.settle()
+        host.broadcast()
+
+    def _resigned(self, row: t.TableRow) -> str:
+        """Who resigned at the table, in one phrase ("" for nobody)."""
+        names = [self._name(a) for a in row.resigned]
+        return f"{' and '.join(names)} resigned" if names else ""
 
     def _name(self, account: int) -> str:
         found = by_id(self.db, account)
         return found.name if found else "?"
 
-    def _rate(self, table: Table) -> None:
-        """A rated table that ended: its ratings (store/ratings.py). A table of people only
-        is rated; one with bots only if its creator chose so (`rate_bots`: the people's
-        places among themselves, the bots' seats left out)."""
+    def _rate(self, table: Table, ended: bool = False) -> None:
+        """A rated table that ended (`ended`: by a resign, the game unfinished): its ratings
+        (store/ratings.py). A table of people only is rated; one with bots only if its
+        creator chose so (`rate_bots`: the people's places among themselves, the bots'
+        seats left out); those who resigned rank last (`rated_places`)."""
         row = table.row
-        if (row.bots() and not row.rate_bots) or len(row.accounts()) < 2 or row.save_id is None:
+        if not row.rated() or row.save_id is None:
             return
         from bohn_tui.engine.ranking import places
         from bohn_tui.store import ratings
 
-        where = places(table.client.summary())
-        names = table.client.names
-        people = [s for s in range(len(names)) if s < len(row.seats) and "account" in row.seats[s]]
+        where = None if ended else dict(enumerate(places(table.client.summary())))
+        seated = enumerate(row.seats)
+        names = {int(s["account"]): table.client.names[i] for i, s in seated if "account" in s}
         # the one call site of the ratings: the saved game's id, each account's name and
         # place, the registry's game
-        rated = [(names[s], where[s]) for s in people]
+        rated = [(names[a], place) for a, place in t.rated_places(row, where)]
         ratings.update_ratings(self.db, row.save_id, rated, game=row.game)
         self.say(f"table {row.id}: rated")
 
@@ -401,7 +480,8 @@ class Tables:
         if watch:
             return (table.path, table.host.spectator_code) if table.row.visible(account) else None
         seat = self.seat_of(table_id, account)
-        return None if seat is None else (table.path, table.host.codes[seat])
+        code = None if seat is None else table.host.codes.get(seat)  # (none: they resigned)
+        return None if code is None else (table.path, code)
 
     def _close(self, table: Table) -> None:
         with contextlib.suppress(Exception):
@@ -442,8 +522,9 @@ def _span(seconds: float) -> str:
     return f"{hours} h" if hours else f"{mins} min"
 
 
-def _result(names: list[str], summary: dict[str, Any]) -> str:
-    """A game's end in one line: who won, then each seat's score in place order."""
+def _result(names: list[str], summary: dict[str, Any], resigned: str = "") -> str:
+    """A game's end in one line: who won, then each seat's score in place order (and who
+    resigned, if someone did: a bot played their seat to the end)."""
     from bohn_tui.engine.ranking import places
 
     where = places(summary)
@@ -451,7 +532,8 @@ def _result(names: list[str], summary: dict[str, Any]) -> str:
     won = [names[s] for s in range(len(names)) if where[s] == 1]
     order = sorted(range(len(names)), key=lambda s: where[s])
     each = ", ".join(f"{names[s]} {scores[s]}" for s in order if s < len(scores))
-    return clip(f"{' and '.join(won)} won · {each}", 200)
+    tail = f" · {resigned}" if resigned else ""
+    return clip(f"{' and '.join(won)} won · {each}{tail}", 200)
 
 
 __all__ = ["Clock", "Table", "Tables"]

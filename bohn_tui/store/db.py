@@ -192,6 +192,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE server_tables ADD COLUMN standins TEXT NOT NULL DEFAULT '[]';
     """,
+    # 9 -> 10: the accounts that resigned at a `bohn server` table, in the order they did
+    # (a bot plays each one's seat to the end, for good; they rank last among the people)
+    """
+    ALTER TABLE server_tables ADD COLUMN resigned TEXT NOT NULL DEFAULT '[]';
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

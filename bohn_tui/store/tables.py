@@ -12,7 +12,14 @@ table's stand-in time if that is shorter, is *long awaited* (`long_awaited`): ea
 person seated at the table may then, from the lobby, let a bot play that seat (it stays the
 person's: they take it back by coming to the table) or end the table (ABANDONED: unrated,
 kept in the lobbies for a week as abandoned, no longer one of its creator's MAX_TABLES).
-The server decides it (net/tables.py), from its own rows and clock."""
+The server decides it (net/tables.py), from its own rows and clock.
+
+A person seated at a running table may resign it (`resigned`, in the order they did): a bot
+plays their seat to the end, for good (the seat's code is no more: they may watch it only),
+and they rank last among the people when it is rated (`rated_places`). A table with nobody
+left to play against (no person who has not resigned, or one and no bot of its own but the
+resigners' stand-ins: `ends_if_resigned`) ends then: over, rated so. A table one has
+resigned is no longer one of their MAX_TABLES."""
 
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ STANDIN_HOURS = (1, 24, 72)  # the choices of hours a person may be away before 
 OPEN, RUNNING, OVER, FAILED = "open", "running", "over", "failed"
 ABANDONED = "abandoned"  # ended by the others at it, a person long awaited (never rated)
 ENDED = (OVER, FAILED, ABANDONED)  # the states of a table that runs no more
+MAX_TABLES = 20  # open or running tables one account may have made (and not resigned)
 ABSENT_SECONDS = 3 * 86400.0  # how long a person away is awaited before the others decide
 
 
@@ -52,9 +60,32 @@ class TableRow:
     waits: dict[int, float] = field(default_factory=dict)  # account -> since when it waits
     rate_bots: bool = False  # rated at its end although bots sit there (the creator's choice)
     standins: list[int] = field(default_factory=list)  # accounts a bot plays for now
+    resigned: list[int] = field(default_factory=list)  # accounts that resigned, in order
 
     def accounts(self) -> list[int]:
         return [int(s["account"]) for s in self.seats if "account" in s]
+
+    def playing(self) -> list[int]:
+        """The accounts seated here that have not resigned."""
+        return [a for a in self.accounts() if a not in self.resigned]
+
+    def ends_if_resigned(self, account: int) -> bool:
+        """Whether the game ends when `account` resigns: nobody would be left to play
+        (no other person who has not resigned, or one and no bot seat of the table's
+        own: only the resigners' stand-ins to play against)."""
+        left = [a for a in self.playing() if a != account]
+        return not left or (len(left) == 1 and not self.bots())
+
+    def rated(self) -> bool:
+        """Whether the table is rated at its end: two people at least, and no bots or its
+        creator chose it rated with bots (`rate_bots`)."""
+        return (not self.bots() or self.rate_bots) and len(self.accounts()) >= 2
+
+    def counts_for(self, account: int) -> bool:
+        """Whether this is one of the tables `account` made that count against its
+        MAX_TABLES: open or running, and not resigned by it."""
+        live = self.state in (OPEN, RUNNING)
+        return live and self.creator == account and account not in self.resigned
 
     def open_seats(self) -> int:
         return sum(1 for s in self.seats if not s)
@@ -76,7 +107,7 @@ class TableRow:
         """The accounts this running table has awaited, away, for `absent_after` or longer;
         with `by`, only if `by` sits at it, and never `by` itself (about whom the others,
         not they, decide)."""
-        if self.state != RUNNING or (by is not None and by not in self.accounts()):
+        if self.state != RUNNING or (by is not None and by not in self.playing()):
             return []
         limit = self.absent_after()
         return [
@@ -88,7 +119,7 @@ class TableRow:
 
 _COLUMNS = (
     "id, game, save_id, creator, seats, mode, state, awaited, last_move, created, note, standin,"
-    " private, waits, rate_bots, standins"
+    " private, waits, rate_bots, standins, resigned"
 )
 
 
@@ -110,6 +141,7 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         {int(a): float(since) for a, since in json.loads(r[13]).items()},
         bool(r[14]),
         [int(a) for a in json.loads(r[15])],
+        [int(a) for a in json.loads(r[16])],
     )
 
 
@@ -127,11 +159,11 @@ def new_table(
     now = time.time() if now is None else now
     row = TableRow(secrets.token_hex(6), game, None, creator, seats, mode, OPEN, [], now, now)
     row.standin, row.private, row.rate_bots = standin, private, rate_bots
-    marks = ", ".join("?" * 16)
+    marks = ", ".join("?" * 17)
     db.execute(
         f"INSERT INTO server_tables ({_COLUMNS}) VALUES ({marks})",
         (row.id, game, None, creator, json.dumps(seats), mode, OPEN, "[]", now, now, "", standin)
-        + (int(private), "{}", int(rate_bots), "[]"),
+        + (int(private), "{}", int(rate_bots), "[]", "[]"),
     )
     return row
 
@@ -153,7 +185,7 @@ def in_state(db: sqlite3.Connection, *states: str) -> list[TableRow]:
 def update(db: sqlite3.Connection, row: TableRow) -> None:
     db.execute(
         "UPDATE server_tables SET save_id = ?, seats = ?, state = ?, awaited = ?, last_move = ?,"
-        " note = ?, waits = ?, standins = ? WHERE id = ?",
+        " note = ?, waits = ?, standins = ?, resigned = ? WHERE id = ?",
         (
             row.save_id,
             json.dumps(row.seats),
@@ -163,6 +195,7 @@ def update(db: sqlite3.Connection, row: TableRow) -> None:
             row.note,
             json.dumps({str(a): since for a, since in row.waits.items()}),
             json.dumps(row.standins),
+            json.dumps(row.resigned),
             row.id,
         ),
     )
@@ -242,11 +275,26 @@ def seat_names(
     out = []
     for s in row.seats:
         if "account" in s:
-            out.append(names.get(int(s["account"]), "(gone)"))
+            name = names.get(int(s["account"]), "(gone)")
+            out.append(f"{name} (resigned)" if int(s["account"]) in row.resigned else name)
         elif "bot" in s:  # the table's name for it (given when it starts), and its level
             out.append(f"{s.get('name') or 'bot'} ({s['bot']})")
         else:
             out.append("(open)")
+    return out
+
+
+def rated_places(row: TableRow, where: Mapping[int, int] | None) -> list[tuple[int, int]]:
+    """Each person's (account, place) for the ratings: those who did not resign by the
+    game's places `where` (seat -> place; None: the game ended by a resign, and they are
+    first), then the resigners below them all, the last to resign first."""
+    out = []
+    for seat, s in enumerate(row.seats):
+        if "account" in s and int(s["account"]) not in row.resigned:
+            out.append((int(s["account"]), 1 if where is None else where[seat]))
+    below = max((place for _, place in out), default=0)
+    for n, a in enumerate(reversed(row.resigned)):
+        out.append((a, below + 1 + n))
     return out
 
 
@@ -293,6 +341,7 @@ __all__ = [
     "ABANDONED",
     "ABSENT_SECONDS",
     "ENDED",
+    "MAX_TABLES",
     "FAILED",
     "MODES",
     "OPEN",
@@ -306,6 +355,7 @@ __all__ = [
     "in_state",
     "lobby",
     "new_table",
+    "rated_places",
     "seat_names",
     "take_open_seat",
     "update",

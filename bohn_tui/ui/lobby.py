@@ -22,8 +22,8 @@ from textual.widgets.option_list import Option
 from bohn_tui.engine.limits import MAX_NAME
 from bohn_tui.games import GAMES, spec
 from bohn_tui.store import accounts as acc
-from bohn_tui.store import ratings
 from bohn_tui.store import tables as t
+from bohn_tui.ui.lobby_screens import BoardScreen, HelpScreen, ProfileScreen, game_title
 from bohn_tui.ui.text import literal
 
 REFRESH = 3.0  # seconds between two readings of the lobby
@@ -36,6 +36,7 @@ Screen { padding: 0 1; }
 OptionList { height: 1fr; }
 #form { height: auto; padding: 1 2; border: round $accent; width: 76; max-width: 100%; }
 #form Input, #form Select { margin-bottom: 1; }
+HelpScreen #form { max-height: 100%; }
 """
 
 
@@ -53,13 +54,6 @@ def _since(at: float, now: float) -> str:
         if gone >= size:
             return f"{int(gone // size)} {unit}"
     return "just now"
-
-
-def _title(game: str) -> str:
-    try:
-        return spec(game).title
-    except (KeyError, ValueError):
-        return game
 
 
 class NameScreen(Screen[None]):
@@ -172,95 +166,6 @@ def _seats_help(game: str) -> Text:
     return literal(f"Other seats: names, 'open' or 'bot:LEVEL' ({levels})")
 
 
-class ProfileScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("l", "link", "Link code")]
-
-    def __init__(self, lobby: LobbyApp) -> None:
-        super().__init__()
-        self.lobby = lobby
-
-    def compose(self) -> ComposeResult:
-        me = self.lobby.me
-        if me is not None:  # as it is now (a key linked, a rename since the lobby opened)
-            me = self.lobby.me = acc.by_id(self.lobby.store.db, me.id) or me
-        with Vertical(id="form"):
-            yield Label(literal(f"Profile · {me.name if me else ''}"), id="title")
-            yield Static(literal(f"SSH keys bound to this account: {me.keys if me else 0}"))
-            yield Static(
-                "To add a key of another machine, press l for a one-time link code and log in "
-                "from there with the command shown (good once, for 15 minutes)."
-            )
-            yield Static("", id="link")
-            yield Static(_record(self.lobby.store.db, me.name) if me else "", id="record")
-        yield Footer()
-
-    def action_link(self) -> None:
-        me = self.lobby.me
-        if me is None:
-            return
-        code = acc.new_link_code(self.lobby.store.db, me.id)
-        port, where = self.lobby.shown.get("port", 22), self.lobby.shown.get("address", "host")
-        line = f"ssh -p {port} link-{code}@{where}"
-        if self.lobby.shown.get("web"):  # or in a browser (bohn server --web)
-            line += f"\nor in a browser at {self.lobby.shown['web']} the code {code}"
-        self.query_one("#link", Static).update(literal(line))
-
-
-def _record(db: Any, name: str) -> Text:
-    """An account's finished games and ratings, a line per game: played, won, its best
-    score, and its rating (openskill's ordinal, as the leaderboard's)."""
-    from bohn_tui.store.stats import player_stats
-
-    rated = {r.game_id: r for r in ratings.ratings_for(db, name)}
-    found = player_stats(db, name)
-    out = Text()
-    out.append("\nYour games", style="bold")
-    if not found and not rated:
-        out.append("\n  none finished yet")
-        return out
-    games: dict[str, list[int]] = {}
-    for line in found[0].lines if found else ():
-        total = games.setdefault(line.game, [0, 0, 0])
-        total[0] += line.games
-        total[1] += line.wins
-        total[2] = max(total[2], line.best)
-    for game in [g for g in GAMES if g in games or g in rated]:
-        played, won, best = games.get(game, [0, 0, 0])
-        out.append(f"\n  {_title(game)}: ")
-        out.append(f"{played} played, {won} won, best {best}")
-        if game in rated:
-            r = rated[game]
-            out.append(f" · rating {r.ordinal:.1f} ({r.games} rated)")
-    return out
-
-
-class BoardScreen(ModalScreen[None]):
-    """The leaderboard of each game (store/ratings.py's)."""
-
-    BINDINGS = [Binding("escape", "dismiss", "Back")]
-
-    def __init__(self, store: Any) -> None:
-        super().__init__()
-        self.store = store
-
-    def compose(self) -> ComposeResult:
-        lines = Text()
-        for game in GAMES:
-            rows = ratings.leaderboard(self.store.db, game)
-            if rows:
-                lines.append(f"{spec(game).title}\n", style="bold")
-            for i, r in enumerate(rows[:10]):
-                lines.append(f" {i + 1:>2}. ")
-                lines.append_text(literal(r.name))
-                lines.append(f"  {r.ordinal:.1f} ({r.games} games)\n")
-        if not lines:
-            lines.append("No rated games yet: a table of people only is rated at its end.")
-        with Vertical(id="form"):
-            yield Label("Leaderboard", id="title")
-            yield Static(lines)
-        yield Footer()
-
-
 def _first_enabled(options: list[Option]) -> int | None:
     return next((i for i, o in enumerate(options) if not o.disabled), None)
 
@@ -274,7 +179,9 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", "Refresh"),
         Binding("a", "all", "All tables"),
         Binding("q", "leave", "Leave"),
-        Binding("x", "cancel", "Cancel table", show=False),  # (named when it can be: Enter)
+        Binding("question_mark", "help", "Help", key_display="?"),
+        # an open table of mine cancelled, or a running game of mine resigned (x twice)
+        Binding("x", "cancel", "Cancel / resign", show=False),
         # a person long awaited (named on the table's line when it can be)
         Binding("s", "stand_in", "Bot plays for them", show=False),
         Binding("e", "end", "End the table", show=False),
@@ -286,6 +193,7 @@ class LobbyScreen(Screen[None]):
         self.all = False  # every table of each part listed (else SHOWN)
         self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
         self._end_asked = ""  # the table e was pressed on once (a second e ends it)
+        self._resign_asked = ""  # the table x was pressed on once (a second x resigns it)
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -334,7 +242,10 @@ class LobbyScreen(Screen[None]):
         head("Your games")
         for item in shown("yours"):
             row = item.row
-            if row.state == t.RUNNING:
+            if row.state == t.RUNNING and me.id in row.resigned:  # (Enter watches it)
+                turn = self._running_line(row, item.your_turn, names)
+                turn, kind = f"you resigned: a bot plays your seat · {turn}".rstrip(" ·"), "watch"
+            elif row.state == t.RUNNING:
                 turn, kind = self._running_line(row, item.your_turn, names), "play"
             elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
                 turn, kind = f"{row.open_seats()} seat(s) open", "waits"
@@ -412,7 +323,7 @@ class LobbyScreen(Screen[None]):
         if status:
             text.append(status, style="bold reverse" if item.your_turn else "bold")
             text.append(" · ")
-        text.append(f"{_title(row.game)}", style="bold")
+        text.append(f"{game_title(row.game)}", style="bold")
         if row.mode == "correspondence":
             text.append(" (correspondence)")
         if row.private:
@@ -453,15 +364,44 @@ class LobbyScreen(Screen[None]):
         self.app.exit({"do": "watch", "table": table})
 
     def action_cancel(self) -> None:
-        """Cancel the highlighted open table (the server decides whether it is yours)."""
-        ol = self.query_one("#tables", OptionList)
-        if ol.highlighted is None:
+        """Cancel the highlighted open table, or resign the highlighted running game of
+        mine (x, then x again to be sure); the server decides whether it is mine."""
+        kind, table = self._under_cursor()
+        if kind == "play":
+            self._resign(table)
             return
-        kind, _, table = str(ol.get_option_at_index(ol.highlighted).id or "").partition(":")
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if row is not None and me is not None and me.id in row.resigned:
+            self.query_one("#note", Label).update("You resigned this game: Enter watches it")
+            return
         if kind != "waits":
-            self.query_one("#note", Label).update("x cancels an open table you made")
+            self.query_one("#note", Label).update(_CANCEL_OR_RESIGN)
             return
         reply = self.lobby.ask({"ask": "cancel", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
+    def _resign(self, table: str) -> None:
+        """x on a running game of mine: asked once to be sure (what it does said), then
+        the server's answer."""
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if row is None or me is None or row.state != t.RUNNING or me.id not in row.playing():
+            self.query_one("#note", Label).update(_CANCEL_OR_RESIGN)
+            return
+        if self._resign_asked != table:
+            self._resign_asked = table
+            left = [a for a in row.playing() if a != me.id]
+            what = "a bot plays your seat to the end"
+            if row.ends_if_resigned(me.id):
+                names = acc.names_of(self.lobby.store.db, left)
+                what = f"the game ends now and {names.get(left[0], '?')} wins" if left else ""
+                what = what or "the game ends now"
+            if row.rated() and left:
+                what += " (rated: you rank below everyone who stays)"
+            self.query_one("#note", Label).update(f"Press x again to resign this game: {what}")
+            return
+        self._resign_asked = ""
+        reply = self.lobby.ask({"ask": "resign", "table": table})
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
 
@@ -514,6 +454,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#note", Label).update(literal(note or ""))
         self.action_refresh()
 
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
     def action_profile(self) -> None:
         self.app.push_screen(ProfileScreen(self.lobby))
 
@@ -524,6 +467,7 @@ class LobbyScreen(Screen[None]):
         self.app.exit({})
 
 
+_CANCEL_OR_RESIGN = "x cancels an open table you made, or resigns a running game of yours"
 _LONG_AWAITED = (
     f"s or e: a game of yours whose table has awaited a person away "
     f"{int(t.ABSENT_SECONDS // 86400)} days (or its stand-in time)"
