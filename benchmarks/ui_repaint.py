@@ -1,12 +1,12 @@
-"""Where a table key's screen update goes, by widget and by phase (issue #25): the 5-player
-Bohnanza keys of ui_latency.py in a real pseudo-terminal, the bohn process traced from
+"""Where a table key's screen update goes, by widget and by phase (issue #25): a game's
+keys of ui_latency.py (the 5-player Bohnanza table; GAME: dice, excalibohn) in a real pseudo-terminal, the bohn process traced from
 its first frame on: per widget the repaints (`StylesCache.render_widget`: calls, rows,
 thread CPU) and the rows re-rendered (`StylesCache.render_line`), per phase the CPU
 (`refresh_table`, the screen's update timer, its layout, `render_update`, `_display`),
 and who asked for each layout. The counts do not move with the machine's load; the CPU
 does.
 
-    cd benchmarks && PYTHONPATH=.. python ui_repaint.py TREE OUT.json [KEYS]
+    cd benchmarks && PYTHONPATH=.. python ui_repaint.py TREE OUT.json [KEYS [GAME]]
 """
 
 import json
@@ -114,13 +114,15 @@ runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
 ul.PROFILED = TRACER
 tree, out = sys.argv[1], sys.argv[2]
 keys = int(sys.argv[3]) if len(sys.argv) > 3 else 100
-bursts, rss, helps = ul.key_latency(keys, tree, os.path.abspath(out))
+game = sys.argv[4] if len(sys.argv) > 4 else "bohnanza"
+policy = ul.policies()[game]
+bursts, rss, helps = ul.key_latency(keys, tree, os.path.abspath(out), policy=policy)
 d = json.load(open(out))
 n = len(bursts)
 cpu = sum(b.cpu for _, b in bursts) / n * 1000
 frames = sum(b.frames for _, b in bursts)
 size = sum(b.size for _, b in bursts) / n
-print(f"{tree}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes per key {size:.0f}")
+print(f"{tree} {game}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes per key {size:.0f}")
 print("widget: calls, lines, CPU ms total, ms/call, ms per key")
 for k, (c, rows, t) in sorted(d["widgets"].items(), key=lambda kv: -kv[1][2]):
     print(f"  {k:34} {c:5} {rows:6} {t * 1000:8.1f} {t / c * 1000:6.2f} {t / n * 1000:6.2f}")
