@@ -1,10 +1,10 @@
 """Where a table key's screen update goes, by widget and by phase (issue #25): a game's
-keys of ui_latency.py (the 5-player Bohnanza table; GAME: dice, excalibohn) in a real pseudo-terminal, the bohn process traced from
-its first frame on: per widget the repaints (`StylesCache.render_widget`: calls, rows,
-thread CPU) and the rows re-rendered (`StylesCache.render_line`), per phase the CPU
-(`refresh_table`, the screen's update timer, its layout, `render_update`, `_display`),
-and who asked for each layout. The counts do not move with the machine's load; the CPU
-does.
+keys of ui_latency.py (GAME: bohnanza, 5 people, the default; dice; excalibohn) in a real
+pseudo-terminal, the bohn process traced from its first frame on: per widget the repaints
+(`StylesCache.render_widget`: calls, rows, thread CPU) and the rows re-rendered
+(`StylesCache.render_line`), per phase the CPU (`refresh_table`, the screen's update
+timer, its layout, `render_update`, `_display`), and who asked for each layout. The
+counts do not move with the machine's load; the CPU does.
 
     cd benchmarks && PYTHONPATH=.. python ui_repaint.py TREE OUT.json [KEYS [GAME]]
 """
@@ -122,7 +122,7 @@ n = len(bursts)
 cpu = sum(b.cpu for _, b in bursts) / n * 1000
 frames = sum(b.frames for _, b in bursts)
 size = sum(b.size for _, b in bursts) / n
-print(f"{tree} {game}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes per key {size:.0f}")
+print(f"{tree} {game}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes {size:.0f}/key")
 print("widget: calls, lines, CPU ms total, ms/call, ms per key")
 for k, (c, rows, t) in sorted(d["widgets"].items(), key=lambda kv: -kv[1][2]):
     print(f"  {k:34} {c:5} {rows:6} {t * 1000:8.1f} {t / c * 1000:6.2f} {t / n * 1000:6.2f}")
