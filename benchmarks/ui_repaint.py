@@ -39,6 +39,7 @@ def wrap(cls, name, label):
             p = phase[label]; p[0] += 1; p[1] += dt
             if keyrec:
                 r = keyrec[-1][1]; r[label] = r.get(label, 0.0) + dt
+                r[label + " calls"] = r.get(label + " calls", 0) + 1
     setattr(cls, name, w)
 def install():
     from textual._styles_cache import StylesCache
@@ -100,7 +101,10 @@ def install():
     wrap(TableScreen, "refresh_table", "refresh_table")
 def dump(*_):
     with open(os.environ["BOHN_PROFILE"], "w") as f:
-        json.dump({"widgets": stats, "phases": phase, "lines": lines, "sources": sources}, f)
+        json.dump(
+            {"widgets": stats, "phases": phase, "lines": lines, "sources": sources, "keys": keyrec},
+            f,
+        )
     os._exit(0)
 def start(*_):
     on[0] = True
@@ -135,3 +139,15 @@ for k, (c, t) in sorted(d["lines"].items(), key=lambda kv: -kv[1][1]):
 print("layout requests: count, widget: stack")
 for k, c in sorted(d["sources"].items(), key=lambda kv: -kv[1]):
     print(f"  {c:4} {k}")
+print("by key (the Key events, the harness's own keys before a key included): count, CPU ms")
+print("per key of refresh_table, the update timer, layouts per key, keys with a layout")
+by: dict[str, list[dict[str, float]]] = {}
+for key, rec in d["keys"]:
+    by.setdefault(key, []).append(rec)
+for key, recs in sorted(by.items(), key=lambda kv: -len(kv[1])):
+    m = len(recs)
+    table = sum(r.get("refresh_table", 0.0) for r in recs) / m * 1000
+    timer = sum(r.get("timer_update(total)", 0.0) for r in recs) / m * 1000
+    lay = sum(r.get("layout calls", 0) for r in recs) / m
+    with_layout = sum(1 for r in recs if r.get("layout calls"))
+    print(f"  {key:12} {m:4} {table:6.2f} {timer:6.2f} {lay:5.2f} {with_layout:4}")
