@@ -90,7 +90,7 @@ class RollInfo(ViewStatic):
     """
     FIXED_HEIGHT = True
 
-    _wraps: dict[tuple[str, int], list[Text]]
+    _wraps: dict[tuple[Any, ...], list[Text]]
 
     def show(self, lines: list[Text], more: list[Text]) -> None:
         """`lines`, then as many of `more` as fit the box whole (none is cut). Each line is
@@ -99,21 +99,21 @@ class RollInfo(ViewStatic):
         self.border_title = "The roll"
         width, height = self.content_size.width or 30, self.content_size.height or 10
         rows: list[Text] = []
+        keys = []
         for i, ln in enumerate([*lines, *more]):
-            wrapped = self._wrapped(ln, width)
+            key = (ln.plain, str(ln.style), tuple(ln.spans), width)
+            wrapped = self._wrapped(key, ln, width)
             if i >= len(lines) and len(rows) + len(wrapped) > height:
                 break
             rows += wrapped
-        self.show_if_changed(
-            (tuple(r.markup for r in rows), width, height), lambda: Text("\n").join(rows)
-        )
+            keys.append(key)
+        self.show_if_changed((tuple(keys), height), lambda: Text("\n").join(rows))
 
-    def _wrapped(self, line: Text, width: int) -> list[Text]:
-        """`line`'s rows at `width`, as Textual would wrap it (kept: the same lines come
-        back at every key)."""
+    def _wrapped(self, key: tuple[Any, ...], line: Text, width: int) -> list[Text]:
+        """`line`'s rows at `width`, as Textual would wrap it (kept by `key`, the line's
+        text, style and spans and the width: the same lines come back at every key)."""
         if not hasattr(self, "_wraps"):
             self._wraps = {}
-        key = (line.markup, width)
         got = self._wraps.get(key)
         if got is None:
             if len(self._wraps) > 256:
