@@ -128,3 +128,23 @@ async def test_excalibohns_spells_panel_lays_out_only_when_its_height_changes(
         assert await until(pilot, lambda: not spells._layout_required)
         spells.fitting_notes(long, 5)
         assert not spells._layout_required
+
+
+async def test_excalibohns_hand_box_is_whole_at_80x24(tmp_path: Path) -> None:
+    """Below 30 rows the table's hand box drops its bottom border; Excalibohn's keeps it
+    (its log and magic panel give the row), the note holding its place too."""
+    s = Session.new("excalibohn", ["Ana", "Ben", "Cem"], seed=5)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = table(app)
+        assert await until(pilot, lambda: not t.building and bool(t.query_one("#no-hand").region))
+        assert t.has_class("few-rows")
+        note = t.query_one("#no-hand")
+        assert note.outer_size.height == 4 and note.styles.border_bottom[0] == "round"
+        t = await _excalibohn_table(pilot, app)
+        hand = next(w for w in t.query(".hand-slot") if w.id != "no-hand")
+        assert await until(pilot, lambda: bool(hand.display and hand.region))
+        assert hand.outer_size.height == 4 and hand.styles.border_bottom[0] == "heavy"
+        bottom = hand.region.bottom - 1  # its bottom border's row on the screen
+        row = app.screen._compositor.render_strips()[bottom].text
+        assert row.startswith("┗") and row.rstrip().endswith("┛"), row
