@@ -1,12 +1,12 @@
-"""Where a table key's screen update goes, by widget and by phase (issue #25): the 5-player
-Bohnanza keys of ui_latency.py in a real pseudo-terminal, the bohn process traced from
-its first frame on: per widget the repaints (`StylesCache.render_widget`: calls, rows,
-thread CPU) and the rows re-rendered (`StylesCache.render_line`), per phase the CPU
-(`refresh_table`, the screen's update timer, its layout, `render_update`, `_display`),
-and who asked for each layout. The counts do not move with the machine's load; the CPU
-does.
+"""Where a table key's screen update goes, by widget and by phase (issue #25): a game's
+keys of ui_latency.py (GAME: bohnanza, 5 people, the default; dice; excalibohn) in a real
+pseudo-terminal, the bohn process traced from its first frame on: per widget the repaints
+(`StylesCache.render_widget`: calls, rows, thread CPU) and the rows re-rendered
+(`StylesCache.render_line`), per phase the CPU (`refresh_table`, the screen's update
+timer, its layout, `render_update`, `_display`), and who asked for each layout. The
+counts do not move with the machine's load; the CPU does.
 
-    cd benchmarks && PYTHONPATH=.. python ui_repaint.py TREE OUT.json [KEYS]
+    cd benchmarks && PYTHONPATH=.. python ui_repaint.py TREE OUT.json [KEYS [GAME]]
 """
 
 import json
@@ -39,6 +39,7 @@ def wrap(cls, name, label):
             p = phase[label]; p[0] += 1; p[1] += dt
             if keyrec:
                 r = keyrec[-1][1]; r[label] = r.get(label, 0.0) + dt
+                r[label + " calls"] = r.get(label + " calls", 0) + 1
     setattr(cls, name, w)
 def install():
     from textual._styles_cache import StylesCache
@@ -100,7 +101,10 @@ def install():
     wrap(TableScreen, "refresh_table", "refresh_table")
 def dump(*_):
     with open(os.environ["BOHN_PROFILE"], "w") as f:
-        json.dump({"widgets": stats, "phases": phase, "lines": lines, "sources": sources}, f)
+        json.dump(
+            {"widgets": stats, "phases": phase, "lines": lines, "sources": sources, "keys": keyrec},
+            f,
+        )
     os._exit(0)
 def start(*_):
     on[0] = True
@@ -114,13 +118,15 @@ runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
 ul.PROFILED = TRACER
 tree, out = sys.argv[1], sys.argv[2]
 keys = int(sys.argv[3]) if len(sys.argv) > 3 else 100
-bursts, rss, helps = ul.key_latency(keys, tree, os.path.abspath(out))
+game = sys.argv[4] if len(sys.argv) > 4 else "bohnanza"
+policy = ul.policies()[game]
+bursts, rss, helps = ul.key_latency(keys, tree, os.path.abspath(out), policy=policy)
 d = json.load(open(out))
 n = len(bursts)
 cpu = sum(b.cpu for _, b in bursts) / n * 1000
 frames = sum(b.frames for _, b in bursts)
 size = sum(b.size for _, b in bursts) / n
-print(f"{tree}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes per key {size:.0f}")
+print(f"{tree} {game}: {n} keys, CPU per key {cpu:.1f} ms, frames {frames}, bytes {size:.0f}/key")
 print("widget: calls, lines, CPU ms total, ms/call, ms per key")
 for k, (c, rows, t) in sorted(d["widgets"].items(), key=lambda kv: -kv[1][2]):
     print(f"  {k:34} {c:5} {rows:6} {t * 1000:8.1f} {t / c * 1000:6.2f} {t / n * 1000:6.2f}")
@@ -133,3 +139,15 @@ for k, (c, t) in sorted(d["lines"].items(), key=lambda kv: -kv[1][1]):
 print("layout requests: count, widget: stack")
 for k, c in sorted(d["sources"].items(), key=lambda kv: -kv[1]):
     print(f"  {c:4} {k}")
+print("by key (the Key events, the harness's own keys before a key included): count, CPU ms")
+print("per key of refresh_table, the update timer, layouts per key, keys with a layout")
+by: dict[str, list[dict[str, float]]] = {}
+for key, rec in d["keys"]:
+    by.setdefault(key, []).append(rec)
+for key, recs in sorted(by.items(), key=lambda kv: -len(kv[1])):
+    m = len(recs)
+    table = sum(r.get("refresh_table", 0.0) for r in recs) / m * 1000
+    timer = sum(r.get("timer_update(total)", 0.0) for r in recs) / m * 1000
+    lay = sum(r.get("layout calls", 0) for r in recs) / m
+    with_layout = sum(1 for r in recs if r.get("layout calls"))
+    print(f"  {key:12} {m:4} {table:6.2f} {timer:6.2f} {lay:5.2f} {with_layout:4}")

@@ -51,9 +51,9 @@ async def test_the_first_frame_does_not_wait_for_the_chances(
     app = make_app(tmp_path, s)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert "Working out your exact chances" in text(app, "#roll-info")
+        shows = lambda: " ".join(text(app, "#roll-info").split())  # noqa: E731 (rows joined)
+        assert "Working out your exact chances" in shows()
         release.set()
-        shows = lambda: " ".join(text(app, "#roll-info").split())  # noqa: E731
         # (by a deadline, not a count of pauses: the chances are built in a thread)
         await until(pilot, lambda: "More orders this turn, rolling all five:" in shows())
         info = shows()

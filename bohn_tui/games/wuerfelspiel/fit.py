@@ -55,7 +55,25 @@ def _reach(orders: Sequence[Order], start: int, faces: Sequence[str]) -> tuple[i
     return run, filled(orders[nxt], faces) if nxt < len(orders) else 0
 
 
+_FITS: dict[tuple[object, ...], FitDice] = {}  # fitting's answers (the table asks again)
+
+
 def fitting(
+    orders: Sequence[Order], start: int, field: Mapping[int, str], rolled: Mapping[int, str]
+) -> FitDice:
+    """_fitting's answer, kept: the table asks it for its keys' labels, their checks and
+    its hint at every refresh (issue #25), the same roll and picks many times."""
+    # an order by its text, as covered_run keeps them (an Order's hash is made anew)
+    key = (tuple(o.text for o in orders), start, tuple(field.items()), tuple(rolled.items()))
+    got = _FITS.get(key)
+    if got is None:
+        if len(_FITS) >= 4096:
+            _FITS.clear()
+        got = _FITS[key] = _fitting(orders, start, field, rolled)
+    return got
+
+
+def _fitting(
     orders: Sequence[Order], start: int, field: Mapping[int, str], rolled: Mapping[int, str]
 ) -> FitDice:
     """The dice of `rolled` (die -> face) that fit the lowest orders of a card whose orders

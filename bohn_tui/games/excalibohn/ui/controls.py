@@ -79,6 +79,10 @@ class ExcaliControls(BeanControls):
             TradeArea(id="trade"),
         ]
 
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        self.host.query_one("#bottom").set_class(True, "whole-hand")  # table.tcss: 80x24
+
     def show(self, view: dict[str, Any]) -> None:
         super().show(view)
         host = self.host

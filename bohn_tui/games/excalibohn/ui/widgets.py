@@ -91,6 +91,7 @@ class SpellsPanel(ViewStatic):
     viewer's view, and nothing while nobody has the screen."""
 
     _shown: tuple[dict[str, Any], set[int]] | None = None
+    _grow: int | None = None  # the max-height set over the stylesheet's (None: not set)
 
     def on_resize(self) -> None:
         if self._shown is not None:  # the notes wrap anew at the new width
@@ -131,8 +132,8 @@ class SpellsPanel(ViewStatic):
             kept.insert(0, t)
             room -= need
         grow = SPELL_ROWS + 2 - room if room < 0 else None  # (None: the stylesheet's)
-        held: object = self.styles.max_height  # a Scalar: never equal to an int
-        if held != grow:
+        if grow != self._grow:  # (setting it, even to None again, lays the screen out)
+            self._grow = grow
             self.styles.max_height = grow
         return kept
 
@@ -178,6 +179,11 @@ class MagicPanel(ViewStatic):
             lines.append(Text("Magic Card Flow: plant the front card again", style="magenta"))
         if not lines:
             lines.append(Text(self._idle(view), style="dim"))
+        # as tall as the side column leaves it (1fr) outside phases 2-3: its text's rows
+        # move nothing else, no layout (issue #25); above the trade area, as tall as its text
+        self.FIXED_HEIGHT = not self.has_class("brief")
+        if self.FIXED_HEIGHT:
+            self._lines = -1  # (its rows not counted meanwhile: brief again, a layout)
         self.update(Text("\n").join(lines))
 
     @staticmethod
