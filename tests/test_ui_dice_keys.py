@@ -15,6 +15,7 @@ from helpers.ui import make_app, table
 from bohn_tui.games.wuerfelspiel.dice import load
 from bohn_tui.games.wuerfelspiel.fit import fitting
 from bohn_tui.games.wuerfelspiel.ui import outlook
+from bohn_tui.games.wuerfelspiel.ui.controls import DiceControls
 from bohn_tui.play.session import Session
 
 GAME = "wuerfelspiel"
@@ -52,6 +53,25 @@ def test_what_fits_follows_the_orders_from_the_bottom() -> None:
     assert fitting(orders, 0, four, {4: "soy"}).dice == (4,)
     none = fitting(orders, 0, four, {4: "wax"})
     assert none.dice == () and none.aim == 2
+
+
+def test_what_a_says_of_each_order_is_true() -> None:
+    """`a`'s words say what the dice do for each order: "at least the bean kinds required
+    by the order must be visible on the dice", so an order only part of whose dice show
+    is not fitted but counted ("1 of 3 dice of order 3"); "Rolled beans are not 'used up'",
+    so one die counts for several orders."""
+    orders = load().cards[0].orders  # Garden + Red/Soy, Broad + Red/Blue, Soy + Blue + ...
+    words = DiceControls.fit_words
+    got = fitting(orders, 0, {}, {0: "broad", 1: "wax", 2: "garden", 3: "red", 4: "wax"})
+    assert got.part == (1, 3)  # the Broad of order 3's Garden/Broad: 1 of its 3 dice
+    assert words(got) == "fits orders 1-2, 1 of 3 dice of order 3"
+    only = fitting(orders, 0, {}, {0: "garden", 1: "wax", 2: "wax", 3: "wax", 4: "wax"})
+    assert words(only) == "1 of 2 dice of order 1"  # a Garden, no Red or Soy: not "fits"
+    one = fitting(orders, 0, {}, {0: "garden", 1: "red", 2: "wax", 3: "wax", 4: "wax"})
+    assert words(one) == "fits order 1, 1 of 2 dice of order 2"  # the Red serves both
+    four = {0: "broad", 1: "blue", 2: "garden", 3: "red"}
+    whole = fitting(orders, 0, four, {4: "soy"})
+    assert whole.part is None and words(whole) == "fits order 3"
 
 
 async def test_a_places_every_die_that_fits_the_next_orders(tmp_path: Path) -> None:

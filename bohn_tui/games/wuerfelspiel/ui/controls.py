@@ -313,8 +313,15 @@ class DiceControls:
 
     @staticmethod
     def fit_words(fit: FitDice) -> str:
-        """What the dice `a` places are for: "fits orders 1-2"."""
-        return "fits " + render.order_list(fit.orders)
+        """What the dice `a` places do for each order, truthfully: the orders they fulfil,
+        and of one they serve only in part how many of its dice the field then shows:
+        "fits orders 1-2", "fits order 1, 2 of 3 dice of order 2", "2 of 3 dice of order 1"."""
+        whole = fit.orders[:-1] if fit.part is not None else fit.orders
+        words = ["fits " + render.order_list(whole)] if whole else []
+        if fit.part is not None:
+            shown, asked = fit.part
+            words.append(f"{shown} of {asked} dice of order {fit.orders[-1] + 1}")
+        return ", ".join(words)
 
     def fit_action(self) -> Roll | None:
         """What a places: every die that fits (fit_now), with those picked."""
