@@ -89,5 +89,5 @@ def fitting(
     top = start + run  # the first order still not fulfilled with them
     # that one is served too where these dice show more of it than the field did
     serves = top < len(orders) and part_of_next > filled(orders[top], base)
-    part = shown_of(orders[top], base + tuple(rolled[d] for d in chosen)) if serves else None
-    return FitDice(chosen, tuple(range(aim, top + serves)), aim, part)
+    shown = shown_of(orders[top], base + tuple(rolled[d] for d in chosen)) if serves else None
+    return FitDice(chosen, tuple(range(aim, top + serves)), aim, shown)

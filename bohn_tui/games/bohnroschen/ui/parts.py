@@ -52,6 +52,13 @@ class BohnroschenControls(BeanControls):
         "draw_cards": (DrawCards,),
         "end_tribute": (EndTribute,),
     }
+    named_in = {
+        **BeanControls.named_in,
+        "end_turn": ("plant_trades", "plant_turned_up"),
+        "draw_cards": ("draw",),
+        "end_tribute": ("intermediate",),
+        "pay_tribute": None,  # t names a tribute in any phase
+    }
 
     _banner_rows = 2  # the stylesheet's
     _height = 0  # the screen's, at the last layout

@@ -82,6 +82,13 @@ class BeanControls:
         "buy": (BuyField,),
         "discard": (DiscardOffer, DiscardHand),
     }
+    # the phases in which a refused key names the first of its `keyed` moves (refused_move):
+    # the e keys, each in the phase it ends (a game's may add its own keys; None: any phase)
+    named_in: dict[str, tuple[str, ...] | None] = {
+        "end_planting": ("plant",),
+        "end_trading": ("trade",),
+        "end_turn": ("plant_trades",),
+    }
 
     panel: type[PlayerPanel] = PlayerPanel  # a player's board (a game's may add to it)
 
@@ -387,15 +394,22 @@ class BeanControls:
 
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
         """The move a refused key names, for the rules to say why (RefusedKeys): a plant
-        on a field that cannot take the card, or a field bought where none may be."""
+        on a field that cannot take the card, a field bought where none may be, an e that
+        ends the phase on now too early or out of turn (named_in); never a legal move."""
         host = self.host
-        if host.choice is not None or host.viewer is None:
+        me = host.viewer
+        if host.choice is not None or me is None:
             return None
+        move: Action | None = None
         if action == "plant":
-            return self.plant_action(int(params[0]))
-        if action == "buy":
-            return BuyField(host.viewer)
-        return None
+            move = self.plant_action(int(params[0]))
+        elif action == "buy":
+            move = BuyField(me)
+        elif action in self.named_in:
+            phases = self.named_in[action]
+            if phases is None or host.view["phase"] in phases:
+                move = self.keyed[action][0](me)
+        return move if move is not None and move not in host.legal else None
 
     def plant_action(self, field: int) -> Action | None:
         host = self.host

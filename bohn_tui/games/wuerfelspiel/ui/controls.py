@@ -388,6 +388,27 @@ class DiceControls:
             return bool(self.harvesters())
         return False
 
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
+        """The move a refused key names, for the rules to say why (RefusedKeys): a die
+        picked or dice placed out of turn, on the first roll or from the field, the figure
+        used twice or before a roll, a harvest of too few orders (never a legal move)."""
+        host = self.host
+        me = host.viewer
+        if host.choice is not None or me is None:
+            return None
+        move: Action | None = None
+        if action == "pick":
+            move = Roll(me, (int(params[0]),))
+        elif action == "roll":
+            move = Roll(me, tuple(sorted(self.placing())))
+        elif action == "fit":  # a places dice: none on the first roll, none out of turn
+            move = Roll(me, (0,))
+        elif action == "figure":
+            move = Reroll(me)
+        elif action == "harvest":
+            move = Harvest(me)
+        return move if move is not None and move not in host.legal else None
+
     def key_text(self, action: str) -> str | None:
         """What a key does now, for the key bar (None: its binding's words)."""
         name = action.partition("(")[0]
