@@ -116,3 +116,25 @@ async def test_bohnroschens_refused_keys_say_the_rules_reason(tmp_path: Path) ->
         await pilot.press("1")  # a legal key still plants
         await until(pilot, lambda: len(s.state.players[0].hand) == len(before[0]) - 1)
         assert len(toasts(app)) == n
+
+
+async def test_excalibohns_refused_keys_say_the_rules_reason(tmp_path: Path) -> None:
+    """Excalibohn's ability keys before phase 1b ("Phase 1b: use bean abilities") and its
+    e before the front card is planted say the rules' reason and change nothing."""
+    s = Session.new("excalibohn", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=9)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: table(app).viewer == 0)  # Ana starts (seed 9)
+        assert s.state.active == 0 and s.state.phase == "plant" and not s.state.planted
+        front = s.rules.varieties[s.state.players[0].hand[0]].name
+        before = (list(s.state.players[0].hand), s.state.phase, len(s.log))
+        for key, said in [
+            ("n", "bean abilities are used only in phase 1b"),
+            ("s", "bean abilities are used only in phase 1b"),
+            ("e", f"you must plant your front card ({front}) first"),
+        ]:
+            n = len(toasts(app))
+            await pilot.press(key)
+            await until(pilot, lambda: len(toasts(app)) > n)  # noqa: B023
+            assert toasts(app)[-1] == said, (key, toasts(app))
+        assert (list(s.state.players[0].hand), s.state.phase, len(s.log)) == before

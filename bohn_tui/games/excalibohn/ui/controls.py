@@ -36,6 +36,7 @@ from bohn_tui.games.excalibohn.actions import (
     Skip,
     UseAbility,
 )
+from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.ui.render import (
     ABILITY_KEYS,
     ABILITY_WORDS,
@@ -68,6 +69,7 @@ class ExcaliControls(BeanControls):
         "skip": (Skip,),
     }
     panel = ExcaliPanel
+    named_in = {**BeanControls.named_in, "end_magic": ("magic",), "draw_cards": ("draw",)}
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -314,6 +316,25 @@ class ExcaliControls(BeanControls):
         me = v["players"][self.host.viewer]
         best = max(uses, key=lambda a: (me["fields"][a.field]["count"], -a.field)).field
         return [a for a in uses if a.field == best]
+
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
+        """The move a refused key names (RefusedKeys), the bean games' and: an ability's key
+        in phase 1 or 1b, on the viewer's field of that ability's variety (in 1b only
+        where there is one), a fellow player its target; never a legal move."""
+        host, me = self.host, self.host.viewer
+        if not action.startswith("use_") or host.choice is not None or me is None:
+            return super().refused_move(action, params)
+        v = host.view
+        if v["phase"] not in ("plant", "magic"):
+            return None  # its key may be another's (w: withdraw an offer)
+        kinds = [a.variety for a in cards().abilities.values() if a.id == action[4:]]
+        fields = [f["variety"] for f in v["players"][me]["fields"]]
+        field = next((i for i, k in enumerate(fields) if k in kinds), None)
+        if field is None and v["phase"] == "magic":
+            return None
+        target = (me + 1) % len(self.client.names) if action[4:] in ("picker", "sword") else None
+        move = UseAbility(me, field or 0, target)
+        return move if move not in host.legal else None
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if self.host.choice is not None or self.host.viewer is None:
