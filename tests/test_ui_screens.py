@@ -232,7 +232,9 @@ async def test_menu_rules_one_entry_a_game_its_counts_inside(tmp_path: Path) -> 
         text = screen_text(app.screen)
         assert "Players: [2] 3  4  5  6  7" in text
         assert "Bohnanza for 2" in text and "Bean duel for two" in text
-        assert "Garden" not in text  # removed at two players, so not in the bean-o-meter
+        # removed at two players: named as removed, not in the bean-o-meter
+        assert "removed at this player count: Garden, Cocoa." in text
+        assert text.count("Garden") == 1, text
         await pilot.press("4")
         await pilot.pause()
         text = screen_text(app.screen)
