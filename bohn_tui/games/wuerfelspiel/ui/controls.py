@@ -250,10 +250,15 @@ class DiceControls:
                 return self.widest(
                     f"{you}: {what}, or pick dice ({keys}){fig}{also}.",
                     f"{you}: {short} or pick {keys}{figs}{also}.",
+                    f"{you}: {short} or pick {keys}{also}.",
+                    f"{you}: {short}{also}.",
                 )
             r = f"r the {len(self.picked)} picked"
             return self.widest(
-                f"{you}: {what}, {r}{fig}{also}.", f"{you}: {short}, {r}{figs}{also}."
+                f"{you}: {what}, {r}{fig}{also}.",
+                f"{you}: {short}, {r}{figs}{also}.",
+                f"{you}: {short}, {r}{also}.",
+                f"{you}: {short}{also}.",
             )
         if not self.picked:
             return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
@@ -425,7 +430,9 @@ class DiceControls:
             if fit is None or not fit.dice:
                 return "Nothing fits" if wide else "No fit"
             k = len(self.picked | set(fit.dice))
-            return f"Place {k}: {self.fit_words(fit)}" if wide else f"Place {k}"
+            # whole orders in a few words; an order served in part: the banner says how
+            whole = wide and fit.part is None
+            return f"Place {k}: {self.fit_words(fit)}" if whole else f"Place {k}"
         if name == "figure":
             left = sum(1 for d in v["dice"] if d["where"] == "rolled")
             return f"Figure: re-roll {left}" if wide else f"Re-roll {left}"
