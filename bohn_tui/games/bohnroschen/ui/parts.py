@@ -120,9 +120,15 @@ class BohnroschenControls(BeanControls):
         return PlantKind(host.viewer, pile[self.pile_sel], field)  # a whole kind
 
     def discard_label(self, a: Action) -> Text | None:
-        if isinstance(a, DiscardKind):
-            return Text.assemble("all left: ", card(self.game, a.variety))
+        if isinstance(a, DiscardKind):  # a whole kind of the beans left: say how many go
+            n = self.pile()[0].count(a.variety)
+            return Text.assemble(f"{n} left: ", card(self.game, a.variety))
         return super().discard_label(a)
+
+    def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
+        if any(isinstance(a, DiscardKind) for _, a in choices):
+            return "Discard which kind? All its beans left go."
+        return super().discard_question(choices)
 
     async def action_pay_tribute(self) -> None:
         await self.one((PayTribute,))

@@ -287,7 +287,10 @@ class BeanControls:
                     f"{other}{extra.get(ph, '')}."
                 )
             keys = " or ".join(map(str, fits)) or keys
-            return f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
+            what = "cards: ←→ picks,"
+            if card is not None and len(pile) < 2:  # nothing to pick among: no ←→ in the bar
+                what = f"{name(self.game, card)}:"
+            return f"{you}: plant your {what} {keys} plants{extra.get(ph, '')}."
         return ""
 
     def answer_words(self) -> list[str]:
@@ -498,10 +501,14 @@ class BeanControls:
                 out.append((label, a))
         return out
 
+    def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
+        return "Discard which card?"
+
     def action_discard(self) -> None:
         choices = self.discard_choices()
         if choices:
-            self.host.app.push_screen(ChooseScreen("Discard which card?", choices), self._chosen)
+            question = self.discard_question(choices)
+            self.host.app.push_screen(ChooseScreen(question, choices), self._chosen)
 
     async def _chosen(self, action: Action | None) -> None:
         if action is not None:
