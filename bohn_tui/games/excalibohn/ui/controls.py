@@ -114,13 +114,13 @@ class ExcaliControls(BeanControls):
         return p
 
     def banner(self) -> tuple[str, str]:
-        """The head ends with the pass marker ("pass II. of IV.", or "II." where the row is
-        short; the piles box always has it)."""
+        """The head ends with the pass marker ("pass II. of IV.", or "pass II.", "II." where
+        the row is short; the piles box always has it)."""
         head, hint = super().banner()
         v = self.host.view
         if "pass" in v:
             width = self.host.app.size.width - 2
-            for marker in (pass_text(v), roman(v["pass"])):
+            for marker in (pass_text(v), f"pass {roman(v['pass'])}", roman(v["pass"])):
                 if len(head) + 3 + len(marker) <= width:
                     return f"{head} · {marker}", hint
         return head, hint
