@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -260,9 +261,18 @@ class BeanControls:
                 return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
             answers = self.answer_words()
             if me == v["active"]:
-                offer = ["o makes an offer"] if self.check("offer", ()) else []
+                can = self.check("offer", ())
                 end = ["e ends trading"] if self.check("end_trading", ()) else []
-                return f"{you}: trade. {', '.join(offer + answers + end)}."
+                texts = [  # the first that fits the banner's row (80 columns: the shorter)
+                    f"{you}: {head}{', '.join(offer + answers + end)}."
+                    for head, offer in (
+                        ("trade. ", ["o makes an offer"] if can else []),
+                        ("trade. ", ["o offers"] if can else []),
+                        ("", ["o offers"] if can else []),
+                    )
+                ]
+                width = self.host.app.size.width - 2
+                return next((t for t in texts if cell_len(t) <= width), texts[-1])
             offering = f"o offers to {names[v['active']]}" if self.check("offer", ()) else ""
             said = "; ".join(w for w in (", ".join(answers), offering) if w)
             return f"{you}: {said or 'waiting for ' + names[v['active']]}."
