@@ -8,6 +8,8 @@ on your own turn." """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers.rules import fields_of, give_coins, grow, play, refused, start
 
 from bohn_tui.games import rules_for
@@ -208,3 +210,27 @@ def test_the_in_app_rules_of_the_duel_say_the_hand_the_fields_and_the_turn() -> 
     ):
         assert said in text, said
     assert "trade:" not in text  # phase 2's trading is not the duel's
+
+
+async def test_the_duels_discard_says_that_it_ends_the_planting(tmp_path: Path) -> None:
+    """card-data.md 45: "plant 1-2 hand cards as usual, then you may discard one card from
+    anywhere in your hand": the discard comes last, the cards are turned up after it; d's
+    question says so before the choice (a player who meant to plant a second card first
+    is told)."""
+    from helpers.ui import make_app, table, until
+
+    from bohn_tui.play.session import Session
+    from bohn_tui.ui.screens.choose import ChooseScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben"], {1: "standard"}, seed=5)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table(app).viewer == 0)
+        await pilot.press("1")
+        await until(pilot, lambda: s.state.planted == 1)
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChooseScreen)
+        said = "Discard which card? Then no more planting: the cards are turned up."
+        assert chooser.title_text == said

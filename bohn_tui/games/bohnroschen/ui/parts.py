@@ -128,7 +128,7 @@ class BohnroschenControls(BeanControls):
     def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
         if any(isinstance(a, DiscardKind) for _, a in choices):
             return "Discard which kind? All its beans left go."
-        return super().discard_question(choices)
+        return "Discard which card?"  # phase 1 goes on after it (duel.py), unlike the duel's
 
     async def action_pay_tribute(self) -> None:
         await self.one((PayTribute,))

@@ -512,6 +512,10 @@ class BeanControls:
         return out
 
     def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
+        """The chooser's question; a hand card's discard (the bean duel's phase 1) ends
+        the planting: it says so before the choice."""
+        if any(isinstance(a, DiscardHand) for _, a in choices):
+            return "Discard which card? Then no more planting: the cards are turned up."
         return "Discard which card?"
 
     def action_discard(self) -> None:
