@@ -134,20 +134,28 @@ class ExcaliControls(BeanControls):
         ph = v["phase"]
         if ph == "magic" and me == v["active"]:
             usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
-            rest = ["d Magic Bean"] if self.magic_beans() else []
+            rest = []
             if v.get("flow") and any(isinstance(a, PlantHand) for a in legal):
                 fits = "/".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
                 rest.append(f"{fits} plant the front card (Magic Card Flow)")
             rest += ["z cast"] if self.check("cast", ()) else []
             width = self.host.app.size.width - 2
+            beans = (
+                ["d discards a Magic Bean to activate a spell", "d Magic Bean: a spell"]
+                if self.magic_beans()
+                else [""]
+            )
+            hint = ""
             for words in (  # each ability by name where the banner's row holds them
                 [f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}" for a in usable],
                 ["/".join(ABILITY_KEYS[a] for a in usable) + " abilities"] if usable else [],
             ):
-                what = ", ".join(words + rest) or "nothing left to use"
-                hint = f"{you}: phase 1b: {what}; e ends 1b."
-                if len(hint) <= width:
-                    break
+                for bean in beans:  # what d does, in words where they fit
+                    said = [*words, *([bean] if bean else []), *rest]
+                    what = ", ".join(said) or "nothing left to use"
+                    hint = f"{you}: phase 1b: {what}; e ends 1b."
+                    if len(hint) <= width:
+                        return hint
             return hint
         if ph == "draw" and me == v["active"]:
             cast = self.key_text("cast") or "z casts a spell"
