@@ -42,6 +42,7 @@ def test_banner_names_tribute_key_and_the_task_under_the_figure() -> None:
     assert "intermediate phase" in hint and "t pays tribute" in hint and "e is done" in hint
     ben = banner_hint(rules.view(state, 1), 1, "Ben")  # no coin, asked all the same
     assert ben is not None and "e is done" in ben and "t pays" not in ben
+    assert "you cannot pay tribute now (t says why)" in ben  # why he is asked for nothing
 
 
 def test_help_and_log_lines() -> None:
