@@ -4,8 +4,10 @@ changes nothing; a key bound to nothing stays silent."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from helpers.ui import SIZE, make_app, stacked, table, until
+from textual.pilot import Pilot
 
 from bohn_tui.play.session import Session
 
@@ -48,6 +50,15 @@ async def test_a_refused_plant_key_says_why_and_changes_nothing(tmp_path: Path) 
         assert len(toasts(app)) == n
 
 
+async def says(pilot: Pilot[Any], key: str, said: str) -> None:
+    """`key` pressed: one more toast, and it says `said` (the rules' reason)."""
+    app = pilot.app
+    n = len(toasts(app))
+    await pilot.press(key)
+    await until(pilot, lambda: len(toasts(app)) > n)
+    assert toasts(app)[-1] == said, (key, toasts(app))
+
+
 def dice_state(s: Session) -> tuple[object, ...]:
     st = s.state
     return (list(st.where), list(st.faces), st.rolls, st.figure_used, len(s.record.actions))
@@ -73,10 +84,7 @@ async def test_the_dice_games_refused_keys_say_the_rules_reason(tmp_path: Path) 
             ("1", "The first roll of a turn rolls all five dice: place none."),
             ("h", "Ana has fulfilled 0 orders: a harvest needs three or more."),
         ]:
-            n = len(toasts(app))
-            await pilot.press(key)
-            await until(pilot, lambda: len(toasts(app)) > n)  # noqa: B023
-            assert toasts(app)[-1] == said, (key, toasts(app))
+            await says(pilot, key, said)
         assert dice_state(s) == before
         n = len(toasts(app))
         await pilot.press("9")  # bound to nothing: silent
@@ -106,10 +114,7 @@ async def test_bohnroschens_refused_keys_say_the_rules_reason(tmp_path: Path) ->
             ("t", "you have no coin to pay tribute with"),
             ("e", f"you must plant your front card ({front}) first"),
         ]:
-            n = len(toasts(app))
-            await pilot.press(key)
-            await until(pilot, lambda: len(toasts(app)) > n)  # noqa: B023
-            assert toasts(app)[-1] == said, (key, toasts(app))
+            await says(pilot, key, said)
         assert (list(s.state.players[0].hand), s.state.phase, len(s.log)) == before
         n = len(toasts(app))
         await pilot.press("9")  # bound to nothing: silent
@@ -119,8 +124,9 @@ async def test_bohnroschens_refused_keys_say_the_rules_reason(tmp_path: Path) ->
 
 
 async def test_excalibohns_refused_keys_say_the_rules_reason(tmp_path: Path) -> None:
-    """Excalibohn's ability keys before phase 1b ("Phase 1b: use bean abilities") and its
-    e before the front card is planted say the rules' reason and change nothing."""
+    """Excalibohn's ability keys before phase 1b ("The active player uses these in Phase
+    1b") and its e before the front card is planted say the rules' reason and change
+    nothing."""
     s = Session.new("excalibohn", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=9)
     app = make_app(tmp_path, s)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -133,8 +139,5 @@ async def test_excalibohns_refused_keys_say_the_rules_reason(tmp_path: Path) -> 
             ("s", "bean abilities are used only in phase 1b"),
             ("e", f"you must plant your front card ({front}) first"),
         ]:
-            n = len(toasts(app))
-            await pilot.press(key)
-            await until(pilot, lambda: len(toasts(app)) > n)  # noqa: B023
-            assert toasts(app)[-1] == said, (key, toasts(app))
+            await says(pilot, key, said)
         assert (list(s.state.players[0].hand), s.state.phase, len(s.log)) == before
