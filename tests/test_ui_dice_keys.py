@@ -69,6 +69,8 @@ def test_what_a_says_of_each_order_is_true() -> None:
     assert words(only) == "1 of 2 dice of order 1"  # a Garden, no Red or Soy: not "fits"
     one = fitting(orders, 0, {}, {0: "garden", 1: "red", 2: "wax", 3: "wax", 4: "wax"})
     assert words(one) == "fits order 1, 1 of 2 dice of order 2"  # the Red serves both
+    assert words(one, short=True) == "fits order 1, part of 2"  # a narrow banner's
+    assert words(only, short=True) == "part of order 1"
     four = {0: "broad", 1: "blue", 2: "garden", 3: "red"}
     whole = fitting(orders, 0, four, {4: "soy"})
     assert whole.part is None and words(whole) == "fits order 3"

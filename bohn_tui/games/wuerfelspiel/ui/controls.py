@@ -243,22 +243,23 @@ class DiceControls:
         if fit is not None and fit.dice:
             k = len(self.picked | set(fit.dice))
             what = f"a places {k} {'die' if k == 1 else 'dice'} ({self.fit_words(fit)})"
-            short = f"a places {k} ({self.fit_words(fit)})"
+            # narrower: the counts of an order served in part go first ("part of 2")
+            shorts = [f"a places {k} ({self.fit_words(fit, narrow)})" for narrow in (False, True)]
             figs = f"; f re-rolls {dice}" if v["can_reroll"] else ""
             if not self.picked:
                 keys = self.rolled_keys(v)
                 return self.widest(
                     f"{you}: {what}, or pick dice ({keys}){fig}{also}.",
-                    f"{you}: {short} or pick {keys}{figs}{also}.",
-                    f"{you}: {short} or pick {keys}{also}.",
-                    f"{you}: {short}{also}.",
+                    *[f"{you}: {short} or pick {keys}{figs}{also}." for short in shorts],
+                    f"{you}: {shorts[1]}{figs}{also}.",  # the key bar has the picks
+                    f"{you}: {shorts[1]}{also}.",
                 )
             r = f"r the {len(self.picked)} picked"
             return self.widest(
                 f"{you}: {what}, {r}{fig}{also}.",
-                f"{you}: {short}, {r}{figs}{also}.",
-                f"{you}: {short}, {r}{also}.",
-                f"{you}: {short}{also}.",
+                *[f"{you}: {short}, {r}{figs}{also}." for short in shorts],
+                f"{you}: {shorts[1]}, {r}{also}.",
+                f"{you}: {shorts[1]}{also}.",
             )
         if not self.picked:
             return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
@@ -317,15 +318,20 @@ class DiceControls:
         return fitting(orders, v["players"][me]["covered"], field, rolled)
 
     @staticmethod
-    def fit_words(fit: FitDice) -> str:
+    def fit_words(fit: FitDice, short: bool = False) -> str:
         """What the dice `a` places do for each order, truthfully: the orders they fulfil,
         and of one they serve only in part how many of its dice the field then shows:
-        "fits orders 1-2", "fits order 1, 2 of 3 dice of order 2", "2 of 3 dice of order 1"."""
+        "fits orders 1-2", "fits order 1, 2 of 3 dice of order 2", "2 of 3 dice of order 1";
+        `short` (a narrow banner): "fits order 1, part of 2", "part of order 1"."""
         whole = fit.orders[:-1] if fit.part is not None else fit.orders
         words = ["fits " + render.order_list(whole)] if whole else []
         if fit.part is not None:
             shown, asked = fit.part
-            words.append(f"{shown} of {asked} dice of order {fit.orders[-1] + 1}")
+            last = fit.orders[-1] + 1
+            if short:
+                words.append(f"part of {last}" if whole else f"part of order {last}")
+            else:
+                words.append(f"{shown} of {asked} dice of order {last}")
         return ", ".join(words)
 
     def fit_action(self) -> Roll | None:
