@@ -261,15 +261,11 @@ class BeanControls:
                 return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
             answers = self.answer_words()
             if me == v["active"]:
-                can = self.check("offer", ())
+                offer = ["o makes an offer", "o offers"] if self.check("offer", ()) else []
                 end = ["e ends trading"] if self.check("end_trading", ()) else []
                 texts = [  # the first that fits the banner's row (80 columns: the shorter)
-                    f"{you}: {head}{', '.join(offer + answers + end)}."
-                    for head, offer in (
-                        ("trade. ", ["o makes an offer"] if can else []),
-                        ("trade. ", ["o offers"] if can else []),
-                        ("", ["o offers"] if can else []),
-                    )
+                    f"{you}: {head}{', '.join(offer[i : i + 1] + answers + end)}."
+                    for head, i in (("trade. ", 0), ("trade. ", 1), ("", 1))
                 ]
                 width = self.host.app.size.width - 2
                 return next((t for t in texts if cell_len(t) <= width), texts[-1])
