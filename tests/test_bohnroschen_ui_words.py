@@ -42,6 +42,7 @@ def test_banner_names_tribute_key_and_the_task_under_the_figure() -> None:
     assert "intermediate phase" in hint and "t pays tribute" in hint and "e is done" in hint
     ben = banner_hint(rules.view(state, 1), 1, "Ben")  # no coin, asked all the same
     assert ben is not None and "e is done" in ben and "t pays" not in ben
+    assert "you cannot pay tribute now (t says why)" in ben  # why he is asked for nothing
 
 
 def test_help_and_log_lines() -> None:
@@ -86,3 +87,41 @@ async def test_solo_end_shows_the_result_and_the_best_runs(tmp_path: Path) -> No
     assert "cards passed" in text and f"{solo['passed']} of {solo['cards']} cards" in text
     SoloEndScreen(LocalClient(s), store)  # shown again: still one run
     assert store.count()[0] == 1
+
+
+async def test_phase_0s_discard_asks_for_a_kind_and_says_how_many_go(tmp_path: Path) -> None:
+    """Phase 0 of the two-player game: "If he decides to plant a kind of bean, he must do so
+    with all beans of that kind" (and so a discard): d asks which kind, each choice saying
+    how many of the beans left it discards, and the phase's one card to plant is named
+    without the ←→ that has nothing to pick among."""
+    from helpers.ui import make_app, table, until
+
+    from bohn_tui.ui.screens.choose import ChooseScreen
+
+    s = Session.new("bohnroschen", ["Ana", "Ben"], {1: "standard"}, seed=4)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table(app).viewer == 0)
+        for key in ("1", "e", "1", "right", "2", "e", "e"):  # Ana's turn 1
+            n = len(s.record.actions)
+            await pilot.press(key)
+            if key == "right":  # the next turned-up card picked
+                await until(pilot, lambda: table(app).controls.pile_sel == 1)  # type: ignore[attr-defined]
+            else:  # each other key makes a move: wait for it
+                await until(pilot, lambda: len(s.record.actions) > n)  # noqa: B023
+        st = s.state
+        await until(pilot, lambda: st.active == 0 and st.phase == "take_offer")
+        assert st.active == 0 and st.phase == "take_offer"
+        left = list(st.duel_offer)
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChooseScreen)
+        assert chooser.title_text == "Discard which kind? All its beans left go."
+        labels = [str(label) for label, _ in chooser.choices]
+        kinds = list(dict.fromkeys(left))
+        assert len(labels) == len(kinds)
+        for label, kind in zip(labels, kinds, strict=True):
+            assert label.startswith(f"{left.count(kind)} left: "), label
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table(app))

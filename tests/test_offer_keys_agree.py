@@ -129,3 +129,27 @@ async def test_the_prompt_names_only_keys_the_key_bar_shows(tmp_path: Path) -> N
         assert "a/x" not in prompt and "x " not in prompt, prompt
         shown = set(re.findall(r"(?:^|\s)([a-z]) [A-Z]", keys))
         assert named_keys(prompt) <= shown, (prompt, keys)
+
+
+async def test_the_active_players_prompt_with_an_offer_to_her_fits_80_columns(
+    tmp_path: Path,
+) -> None:
+    """At 80 columns the active player's prompt with an offer to answer keeps every key it
+    names whole, "e ends trading" last (it was cut off after "e ends")."""
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], {1: "random", 2: "random"}, seed=7)
+    s.apply(PlantHand(0, 0))
+    s.apply(EndPlanting(0))
+    s.apply(Offer(1, 0, (0,), (), ()))  # Ben gives Ana his front card: hers to answer
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await maybe_hand_over(pilot, app)
+        t = table(app)
+
+        def prompt() -> str:
+            return str(t.query_one("#banner").content).split("\n")[1]
+
+        await until(pilot, lambda: not t.client.busy and "a accepts" in prompt())
+        said = prompt()
+        assert said.endswith("e ends trading.") and len(said) <= 78, said
+        assert "o offers" in said and "x declines" in said and "c counters" in said, said

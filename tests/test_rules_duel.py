@@ -8,6 +8,8 @@ on your own turn." """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers.rules import fields_of, give_coins, grow, play, refused, start
 
 from bohn_tui.games import rules_for
@@ -183,3 +185,52 @@ def test_duel_runout_while_turning_up_ends_the_game_at_once() -> None:
     assert "phase_started" not in [e.type for e in ev] and state.duel_offer == []
     assert Harvested(0, 0, "wax", 1, 0) in ev and state.scores == (0, 0)
     assert state.rules.card_count(state) == state.total
+
+
+def test_the_in_app_rules_of_the_duel_say_the_hand_the_fields_and_the_turn() -> None:
+    """The `?` rules of the duel say what card-data.md 39 gives for two players ("| 2 (bean
+    duel) | Garden, Cocoa | 2 | 5 | 2 | 3 coins, paid coins leave the game | 1st time |"):
+    the start hand of 5 and the 2 fields, the draw of 2, the kinds removed, the third field's
+    price; and its turn (44-48), the harvest on your own turn only, no trading."""
+    from bohn_tui.games.common.help import rules_lines
+
+    text = " ".join(rules_lines(rules_for("bohnanza", 2)))
+    for said in (
+        "Each player starts with 5 cards and has 2 fields.",
+        "Bean duel for two, no trading",
+        "1. Plant or discard the cards your opponent left you as an offer.",
+        "then you may discard one card from anywhere in your hand, face up",
+        "3. Turn up 3 cards; while the top of the discard pile matches one of them",
+        "the rest is your opponent's offer",
+        "4. Draw 2 cards to the back of your hand.",
+        "Beans removed at this player count: Garden, Cocoa.",
+        "A third field costs 3 coins; the coins paid leave the game.",
+        "Fields are harvested only on your own turn.",
+        "the first time the draw pile runs out",
+    ):
+        assert said in text, said
+    assert "trade:" not in text  # phase 2's trading is not the duel's
+
+
+async def test_the_duels_discard_says_that_it_ends_the_planting(tmp_path: Path) -> None:
+    """card-data.md 45: "plant 1-2 hand cards as usual, then you may discard one card from
+    anywhere in your hand": the discard comes last, the cards are turned up after it; d's
+    question says so before the choice (a player who meant to plant a second card first
+    is told)."""
+    from helpers.ui import make_app, table, until
+
+    from bohn_tui.play.session import Session
+    from bohn_tui.ui.screens.choose import ChooseScreen
+
+    s = Session.new("bohnanza", ["Ana", "Ben"], {1: "standard"}, seed=5)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table(app).viewer == 0)
+        await pilot.press("1")
+        await until(pilot, lambda: s.state.planted == 1)
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChooseScreen)
+        said = "Discard which card? Then no more planting: the cards are turned up."
+        assert chooser.title_text == said

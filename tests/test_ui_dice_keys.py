@@ -15,6 +15,7 @@ from helpers.ui import make_app, table
 from bohn_tui.games.wuerfelspiel.dice import load
 from bohn_tui.games.wuerfelspiel.fit import fitting
 from bohn_tui.games.wuerfelspiel.ui import outlook
+from bohn_tui.games.wuerfelspiel.ui.controls import DiceControls
 from bohn_tui.play.session import Session
 
 GAME = "wuerfelspiel"
@@ -54,6 +55,27 @@ def test_what_fits_follows_the_orders_from_the_bottom() -> None:
     assert none.dice == () and none.aim == 2
 
 
+def test_what_a_says_of_each_order_is_true() -> None:
+    """`a`'s words say what the dice do for each order: "at least the bean kinds required
+    by the order must be visible on the dice", so an order only part of whose dice show
+    is not fitted but counted ("1 of 3 dice of order 3"); "Rolled beans are not 'used up'",
+    so one die counts for several orders."""
+    orders = load().cards[0].orders  # Garden + Red/Soy, Broad + Red/Blue, Soy + Blue + ...
+    words = DiceControls.fit_words
+    got = fitting(orders, 0, {}, {0: "broad", 1: "wax", 2: "garden", 3: "red", 4: "wax"})
+    assert got.part == (1, 3)  # the Broad of order 3's Garden/Broad: 1 of its 3 dice
+    assert words(got) == "fits orders 1-2, 1 of 3 dice of order 3"
+    only = fitting(orders, 0, {}, {0: "garden", 1: "wax", 2: "wax", 3: "wax", 4: "wax"})
+    assert words(only) == "1 of 2 dice of order 1"  # a Garden, no Red or Soy: not "fits"
+    one = fitting(orders, 0, {}, {0: "garden", 1: "red", 2: "wax", 3: "wax", 4: "wax"})
+    assert words(one) == "fits order 1, 1 of 2 dice of order 2"  # the Red serves both
+    assert words(one, short=True) == "fits order 1, part of 2"  # a narrow banner's
+    assert words(only, short=True) == "part of order 1"
+    four = {0: "broad", 1: "blue", 2: "garden", 3: "red"}
+    whole = fitting(orders, 0, four, {4: "soy"})
+    assert whole.part is None and words(whole) == "fits order 3"
+
+
 async def test_a_places_every_die_that_fits_the_next_orders(tmp_path: Path) -> None:
     """After a roll the banner and the key bar say what a places; a places those dice of
     the roll and rolls the rest, in one key."""
@@ -65,8 +87,14 @@ async def test_a_places_every_die_that_fits_the_next_orders(tmp_path: Path) -> N
         fit = _fit(s)
         assert fit, "seed 3: part of Ana's first roll fits her bottom order"
         k = len(fit)
-        assert f"a places {k} {'die' if k == 1 else 'dice'} (fits order" in text(app, "#banner")
-        assert f"a Place {k}: fits order" in text(app, "#keys")
+        st = s.state
+        p = st.players[0]
+        rolled = {i: st.faces[i] for i, w in enumerate(st.where) if w == "rolled"}
+        words = DiceControls.fit_words(fitting(load().cards[p.upper - 1].orders, 0, {}, rolled))
+        assert words.startswith("fits order 1, ") and " dice of order 2" in words  # in part
+        assert f"a places {k} {'die' if k == 1 else 'dice'} ({words})" in text(app, "#banner")
+        # an order served in part: the key bar's room is too short to say how, the banner does
+        assert f"a Place {k} " in text(app, "#keys")
         await pilot.press("a")
         await pilot.pause()
         assert all(s.state.where[i] == "field" for i in fit)

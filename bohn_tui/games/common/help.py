@@ -45,33 +45,46 @@ def end_lines(rules: Any) -> list[str]:
 
 
 def rules_lines(rules: Any) -> list[str]:
+    """The bean rules for the player count; the bean duel's turn in its own words
+    (card-data.md: "Bean duel turn"), with the hand, the fields and the rest that hold
+    for every count."""
     data, c = rules.data, rules.count
     words = data.words
     players = rules.n
     hand = c.hands[0] if len(set(c.hands)) == 1 else "/".join(map(str, c.hands))
     removed = ", ".join(data.varieties[v].name for v in c.removed) or "none"
-    lines = [
+    head = [
         f"{data.title} for {players}",
         f"Each player starts with {hand} cards and has {c.fields} fields.",
         "Your hand is never re-ordered: cards are planted from the front, drawn to the back.",
-        "1. Plant your front card (you must), then the next one if you like.",
+    ]
+    plant = "Plant your front card (you must), then the next one if you like"
+    turn = [
+        f"1. {plant}.",
         f"2. Turn up {c.turn_up} cards and trade: the turned-up cards and any hand cards,"
         " for cards of named kinds; gifts too.",
         "An offer that asks for cards you cannot give is declined for you right away (the log"
         " says so; no card is shown).",
         "3. Everybody plants the cards they got; you plant the turned-up ones left.",
+    ]
+    if c.duel:
+        turn = [
+            "Bean duel for two, no trading:",
+            "1. Plant or discard the cards your opponent left you as an offer.",
+            f"2. {plant}; then you may discard one card from anywhere in your hand, face up.",
+            f"3. Turn up {c.turn_up} cards; while the top of the discard pile matches one of"
+            " them, it is added. Plant any of them: the rest is your opponent's offer.",
+        ]
+    lines = [
+        *head,
+        *turn,
         f"4. Draw {c.draw} cards to the back of your hand. The next player goes on.",
         "A field of one card is protected while another field holds more than one.",
         f"{words.cards.capitalize()} removed at this player count: {removed}.",
     ]
     if data.third_field and c.third_field_cost:
-        lines.append(f"A third field costs {c.third_field_cost} coins.")
+        gone = "; the coins paid leave the game" if c.paid_coins == "removed" else ""
+        lines.append(f"A third field costs {c.third_field_cost} coins{gone}.")
     if c.duel:
-        lines = [
-            lines[0],
-            # one sentence, one line (each line of the list is a line on the screen)
-            "Bean duel for two: plant or discard the offer left by your opponent, plant 1-2"
-            " hand cards (then you may discard one), turn up 3 and plant any; the rest"
-            " becomes your opponent's offer. No trading.",
-        ]
+        lines.append("Fields are harvested only on your own turn.")
     return [*lines, *end_lines(rules), rules.tiebreak_text()]

@@ -21,11 +21,14 @@ from bohn_tui.games.wuerfelspiel.dice import Order, covered_run, order_slots
 class FitDice:
     """`dice`: the dice of the roll that fit (empty: none does); `orders`: the orders they
     serve (numbered from 0 at the bottom), the last maybe only in part; `aim`: the lowest
-    order the field does not fulfil without them (len(orders) when none is left)."""
+    order the field does not fulfil without them (len(orders) when none is left); `part`:
+    when the last of `orders` is served only in part, (the dice of it the field shows with
+    them, the dice it asks for), else None."""
 
     dice: tuple[int, ...]
     orders: tuple[int, ...]
     aim: int
+    part: tuple[int, int] | None = None
 
 
 def _filled(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> int:
@@ -46,6 +49,14 @@ def filled(order: Order, faces: Sequence[str]) -> int:
     """How many dice `order` asks for that `faces` show (its most satisfied alternative)."""
     counts = Counter(faces)
     return max(_filled(slots, counts) for slots in order_slots(order))
+
+
+def shown_of(order: Order, faces: Sequence[str]) -> tuple[int, int]:
+    """(the dice of `order` that `faces` show, the dice it asks for), of its alternative
+    that `faces` satisfy most (of those, the one asking for the fewest dice)."""
+    counts = Counter(faces)
+    got = max((_filled(slots, counts), -len(slots)) for slots in order_slots(order))
+    return got[0], -got[1]
 
 
 def _reach(orders: Sequence[Order], start: int, faces: Sequence[str]) -> tuple[int, int]:
@@ -96,4 +107,5 @@ def _fitting(
     top = start + run  # the first order still not fulfilled with them
     # that one is served too where these dice show more of it than the field did
     serves = top < len(orders) and part_of_next > filled(orders[top], base)
-    return FitDice(chosen, tuple(range(aim, top + serves)), aim)
+    shown = shown_of(orders[top], base + tuple(rolled[d] for d in chosen)) if serves else None
+    return FitDice(chosen, tuple(range(aim, top + serves)), aim, shown)

@@ -213,7 +213,8 @@ class DiceRules(DiceViews):
             raise IllegalAction(f"{p.name} has no harvest card to harvest.")
         if p.covered < HARVEST:
             raise IllegalAction(
-                f"{p.name} has fulfilled {p.covered} orders: a harvest needs three or more."
+                f"{p.name} has fulfilled {p.covered} order{'' if p.covered == 1 else 's'}: "
+                "a harvest needs three or more."
             )
 
     def _check_roll(self, st: DiceState, action: Roll) -> None:

@@ -4,7 +4,8 @@ Static that is re-rendered only when the set of legal keys (or the width) change
 
 Keys fill the bar's width and go on to the next row (never a key cut in two); where it
 saves a row, keys that differ only in their number ("1 Plant on 1", "2 Plant on 2") share
-one entry ("1/2/3 Plant on"). The palette's hint comes last, always shown.
+one entry that reads as the keys' own words do, the keys last ("Plant on 1/2/3", each
+number its own click). The palette's hint comes last, always shown.
 
 Each key's label carries its click (a style with the action in its meta), which Textual
 makes into a new rich style, meta pickled, for every segment at every repaint: 1-2 ms for
@@ -27,7 +28,8 @@ from textual.widgets import Static
 KEY_STYLE = Style(bold=True, color="#ffa62b")
 PALETTE = "^p palette"
 MEMO = 48  # bars whose rendered rows are kept
-# one entry of the bar: its labels with their actions, and what it does
+# one entry of the bar: its labels with their actions, and what it does (a shared entry's
+# words end with its labels: "Plant on 1/2", the words first)
 Entry = tuple[list[tuple[str, str]], str]
 
 
@@ -45,7 +47,8 @@ def _key_click(action: str) -> Style:
 
 def _grouped(entries: list[Entry]) -> list[Entry]:
     """Neighbouring keys whose descriptions are one text followed by their own label
-    ("Plant on 1", "Plant on 2") as one entry ("1/2 Plant on")."""
+    ("Plant on 1", "Plant on 2") as one entry that reads whole ("Plant on 1/2": the text,
+    then the labels; shown so by KeyBar.show, as the words its description is)."""
     out: list[tuple[list[tuple[str, str]], str | None, str]] = []  # labels, stem, description
     for labels, desc in entries:
         label = labels[0][0]
@@ -108,12 +111,16 @@ class KeyBar(Static):
                 out.append("\n")
             last = r == len(rows) - 1
             for i, (labels, desc) in enumerate(row):  # Rich Text with click meta: no markup
+                gap = "  " if last or i < len(row) - 1 else ""
+                shared = len(labels) > 1  # its words first, then its keys (_grouped)
+                if shared:
+                    out.append(desc + " ", style=_click(labels[0][1]))
                 for j, (label, action) in enumerate(labels):
                     if j:
                         out.append("/", style=KEY_STYLE)
-                    out.append(label + ("" if j < len(labels) - 1 else " "), _key_click(action))
-                gap = "  " if last or i < len(row) - 1 else ""
-                out.append(desc + gap, style=_click(labels[0][1]))
+                    end = "" if shared or j < len(labels) - 1 else " "
+                    out.append(label + end, _key_click(action))
+                out.append(gap if shared else desc + gap, style=_click(labels[0][1]))
         out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
         height = len(rows)
         if self.styles.height is None or self.styles.height.value != height:

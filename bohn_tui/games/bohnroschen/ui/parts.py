@@ -52,6 +52,13 @@ class BohnroschenControls(BeanControls):
         "draw_cards": (DrawCards,),
         "end_tribute": (EndTribute,),
     }
+    named_in = {
+        **BeanControls.named_in,
+        "end_turn": ("plant_trades", "plant_turned_up"),
+        "draw_cards": ("draw",),
+        "end_tribute": ("intermediate",),
+        "pay_tribute": None,  # t names a tribute in any phase
+    }
 
     _banner_rows = 2  # the stylesheet's
     _height = 0  # the screen's, at the last layout
@@ -113,9 +120,15 @@ class BohnroschenControls(BeanControls):
         return PlantKind(host.viewer, pile[self.pile_sel], field)  # a whole kind
 
     def discard_label(self, a: Action) -> Text | None:
-        if isinstance(a, DiscardKind):
-            return Text.assemble("all left: ", card(self.game, a.variety))
+        if isinstance(a, DiscardKind):  # a whole kind of the beans left: say how many go
+            n = self.pile()[0].count(a.variety)
+            return Text.assemble(f"{n} left: ", card(self.game, a.variety))
         return super().discard_label(a)
+
+    def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
+        if any(isinstance(a, DiscardKind) for _, a in choices):
+            return "Discard which kind? All its beans left go."
+        return "Discard which card?"  # phase 1 goes on after it (duel.py), unlike the duel's
 
     async def action_pay_tribute(self) -> None:
         await self.one((PayTribute,))

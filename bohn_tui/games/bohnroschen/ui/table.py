@@ -73,6 +73,7 @@ def banner_hint(view: dict[str, Any], seat: int, you: str) -> str | None:
     if phase == "intermediate":
         done = view["tribute_done"] or []
         if seat < len(done) and not done[seat]:
+            pay = pay or " you cannot pay tribute now (t says why);"  # still asked: say so
             return f"{you}: intermediate phase:{pay} e is done."
     return None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -81,6 +82,13 @@ class BeanControls:
         "harvest": (Harvest,),
         "buy": (BuyField,),
         "discard": (DiscardOffer, DiscardHand),
+    }
+    # the phases in which a refused key names the first of its `keyed` moves (refused_move):
+    # the e keys, each in the phase it ends (a game's may add its own keys; None: any phase)
+    named_in: dict[str, tuple[str, ...] | None] = {
+        "end_planting": ("plant",),
+        "end_trading": ("trade",),
+        "end_turn": ("plant_trades",),
     }
 
     panel: type[PlayerPanel] = PlayerPanel  # a player's board (a game's may add to it)
@@ -253,9 +261,14 @@ class BeanControls:
                 return f"{you}: nothing traded yet. Press e again to end the trading, o offers."
             answers = self.answer_words()
             if me == v["active"]:
-                offer = ["o makes an offer"] if self.check("offer", ()) else []
+                offer = ["o makes an offer", "o offers"] if self.check("offer", ()) else []
                 end = ["e ends trading"] if self.check("end_trading", ()) else []
-                return f"{you}: trade. {', '.join(offer + answers + end)}."
+                texts = [  # the first that fits the banner's row (80 columns: the shorter)
+                    f"{you}: {head}{', '.join(offer[i : i + 1] + answers + end)}."
+                    for head, i in (("trade. ", 0), ("trade. ", 1), ("", 1))
+                ]
+                width = self.host.app.size.width - 2
+                return next((t for t in texts if cell_len(t) <= width), texts[-1])
             offering = f"o offers to {names[v['active']]}" if self.check("offer", ()) else ""
             said = "; ".join(w for w in (", ".join(answers), offering) if w)
             return f"{you}: {said or 'waiting for ' + names[v['active']]}."
@@ -280,7 +293,10 @@ class BeanControls:
                     f"{other}{extra.get(ph, '')}."
                 )
             keys = " or ".join(map(str, fits)) or keys
-            return f"{you}: plant your cards: ←→ picks, {keys} plants{extra.get(ph, '')}."
+            what = "cards: ←→ picks,"
+            if card is not None and len(pile) < 2:  # nothing to pick among: no ←→ in the bar
+                what = f"{name(self.game, card)}:"
+            return f"{you}: plant your {what} {keys} plants{extra.get(ph, '')}."
         return ""
 
     def answer_words(self) -> list[str]:
@@ -387,15 +403,22 @@ class BeanControls:
 
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
         """The move a refused key names, for the rules to say why (RefusedKeys): a plant
-        on a field that cannot take the card, or a field bought where none may be."""
+        on a field that cannot take the card, a field bought where none may be, an e that
+        ends the phase on now too early or out of turn (named_in); never a legal move."""
         host = self.host
-        if host.choice is not None or host.viewer is None:
+        me = host.viewer
+        if host.choice is not None or me is None:
             return None
+        move: Action | None = None
         if action == "plant":
-            return self.plant_action(int(params[0]))
-        if action == "buy":
-            return BuyField(host.viewer)
-        return None
+            move = self.plant_action(int(params[0]))
+        elif action == "buy":
+            move = BuyField(me)
+        elif action in self.named_in:
+            phases = self.named_in[action]
+            if phases is None or host.view["phase"] in phases:
+                move = self.keyed[action][0](me)
+        return move if move is not None and move not in host.legal else None
 
     def plant_action(self, field: int) -> Action | None:
         host = self.host
@@ -484,10 +507,18 @@ class BeanControls:
                 out.append((label, a))
         return out
 
+    def discard_question(self, choices: list[tuple[str | Text, Any]]) -> str:
+        """The chooser's question; a hand card's discard (the bean duel's phase 1) ends
+        the planting: it says so before the choice."""
+        if any(isinstance(a, DiscardHand) for _, a in choices):
+            return "Discard which card? Then no more planting: the cards are turned up."
+        return "Discard which card?"
+
     def action_discard(self) -> None:
         choices = self.discard_choices()
         if choices:
-            self.host.app.push_screen(ChooseScreen("Discard which card?", choices), self._chosen)
+            question = self.discard_question(choices)
+            self.host.app.push_screen(ChooseScreen(question, choices), self._chosen)
 
     async def _chosen(self, action: Action | None) -> None:
         if action is not None:

@@ -36,6 +36,7 @@ from bohn_tui.games.excalibohn.actions import (
     Skip,
     UseAbility,
 )
+from bohn_tui.games.excalibohn.cards import cards
 from bohn_tui.games.excalibohn.ui.render import (
     ABILITY_KEYS,
     ABILITY_WORDS,
@@ -68,6 +69,7 @@ class ExcaliControls(BeanControls):
         "skip": (Skip,),
     }
     panel = ExcaliPanel
+    named_in = {**BeanControls.named_in, "end_magic": ("magic",), "draw_cards": ("draw",)}
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -116,13 +118,13 @@ class ExcaliControls(BeanControls):
         return p
 
     def banner(self) -> tuple[str, str]:
-        """The head ends with the pass marker ("pass II. of IV.", or "II." where the row is
-        short; the piles box always has it)."""
+        """The head ends with the pass marker ("pass II. of IV.", or "pass II.", "II." where
+        the row is short; the piles box always has it)."""
         head, hint = super().banner()
         v = self.host.view
         if "pass" in v:
             width = self.host.app.size.width - 2
-            for marker in (pass_text(v), roman(v["pass"])):
+            for marker in (pass_text(v), f"pass {roman(v['pass'])}", roman(v["pass"])):
                 if len(head) + 3 + len(marker) <= width:
                     return f"{head} · {marker}", hint
         return head, hint
@@ -136,20 +138,28 @@ class ExcaliControls(BeanControls):
         ph = v["phase"]
         if ph == "magic" and me == v["active"]:
             usable = [a for a in ABILITY_KEYS if self.check(f"use_{a}", ())]
-            rest = ["d Magic Bean"] if self.magic_beans() else []
+            rest = []
             if v.get("flow") and any(isinstance(a, PlantHand) for a in legal):
                 fits = "/".join(str(a.field + 1) for a in legal if isinstance(a, PlantHand))
                 rest.append(f"{fits} plant the front card (Magic Card Flow)")
             rest += ["z cast"] if self.check("cast", ()) else []
             width = self.host.app.size.width - 2
+            beans = (
+                ["d discards a Magic Bean to activate a spell", "d Magic Bean: a spell"]
+                if self.magic_beans()
+                else [""]
+            )
+            hint = ""
             for words in (  # each ability by name where the banner's row holds them
                 [f"{ABILITY_KEYS[a]} {ABILITY_WORDS[a]}" for a in usable],
                 ["/".join(ABILITY_KEYS[a] for a in usable) + " abilities"] if usable else [],
             ):
-                what = ", ".join(words + rest) or "nothing left to use"
-                hint = f"{you}: phase 1b: {what}; e ends 1b."
-                if len(hint) <= width:
-                    break
+                for bean in beans:  # what d does, in words where they fit
+                    said = [*words, *([bean] if bean else []), *rest]
+                    what = ", ".join(said) or "nothing left to use"
+                    hint = f"{you}: phase 1b: {what}; e ends 1b."
+                    if len(hint) <= width:
+                        return hint
             return hint
         if ph == "draw" and me == v["active"]:
             cast = self.key_text("cast") or "z casts a spell"
@@ -318,6 +328,25 @@ class ExcaliControls(BeanControls):
         me = v["players"][self.host.viewer]
         best = max(uses, key=lambda a: (me["fields"][a.field]["count"], -a.field)).field
         return [a for a in uses if a.field == best]
+
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
+        """The move a refused key names (RefusedKeys), the bean games' and: an ability's key
+        in phase 1 or 1b, on the viewer's field of that ability's variety (in 1b only
+        where there is one), a fellow player its target; never a legal move."""
+        host, me = self.host, self.host.viewer
+        if not action.startswith("use_") or host.choice is not None or me is None:
+            return super().refused_move(action, params)
+        v = host.view
+        if v["phase"] not in ("plant", "magic"):
+            return None  # its key may be another's (w: withdraw an offer)
+        kinds = [a.variety for a in cards().abilities.values() if a.id == action[4:]]
+        fields = [f["variety"] for f in v["players"][me]["fields"]]
+        field = next((i for i, k in enumerate(fields) if k in kinds), None)
+        if field is None and v["phase"] == "magic":
+            return None
+        target = (me + 1) % len(self.client.names) if action[4:] in ("picker", "sword") else None
+        move = UseAbility(me, field or 0, target)
+        return move if move not in host.legal else None
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if self.host.choice is not None or self.host.viewer is None:

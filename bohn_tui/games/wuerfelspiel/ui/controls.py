@@ -243,17 +243,23 @@ class DiceControls:
         if fit is not None and fit.dice:
             k = len(self.picked | set(fit.dice))
             what = f"a places {k} {'die' if k == 1 else 'dice'} ({self.fit_words(fit)})"
-            short = f"a places {k} ({self.fit_words(fit)})"
+            # narrower: the counts of an order served in part go first ("part of 2")
+            shorts = [f"a places {k} ({self.fit_words(fit, narrow)})" for narrow in (False, True)]
             figs = f"; f re-rolls {dice}" if v["can_reroll"] else ""
             if not self.picked:
                 keys = self.rolled_keys(v)
                 return self.widest(
                     f"{you}: {what}, or pick dice ({keys}){fig}{also}.",
-                    f"{you}: {short} or pick {keys}{figs}{also}.",
+                    *[f"{you}: {short} or pick {keys}{figs}{also}." for short in shorts],
+                    f"{you}: {shorts[1]}{figs}{also}.",  # the key bar has the picks
+                    f"{you}: {shorts[1]}{also}.",
                 )
             r = f"r the {len(self.picked)} picked"
             return self.widest(
-                f"{you}: {what}, {r}{fig}{also}.", f"{you}: {short}, {r}{figs}{also}."
+                f"{you}: {what}, {r}{fig}{also}.",
+                *[f"{you}: {short}, {r}{figs}{also}." for short in shorts],
+                f"{you}: {shorts[1]}, {r}{also}.",
+                f"{you}: {shorts[1]}{also}.",
             )
         if not self.picked:
             return f"{you}: pick dice to place ({self.rolled_keys(v)}){fig}{also}."
@@ -312,9 +318,21 @@ class DiceControls:
         return fitting(orders, v["players"][me]["covered"], field, rolled)
 
     @staticmethod
-    def fit_words(fit: FitDice) -> str:
-        """What the dice `a` places are for: "fits orders 1-2"."""
-        return "fits " + render.order_list(fit.orders)
+    def fit_words(fit: FitDice, short: bool = False) -> str:
+        """What the dice `a` places do for each order, truthfully: the orders they fulfil,
+        and of one they serve only in part how many of its dice the field then shows:
+        "fits orders 1-2", "fits order 1, 2 of 3 dice of order 2", "2 of 3 dice of order 1";
+        `short` (a narrow banner): "fits order 1, part of 2", "part of order 1"."""
+        whole = fit.orders[:-1] if fit.part is not None else fit.orders
+        words = ["fits " + render.order_list(whole)] if whole else []
+        if fit.part is not None:
+            shown, asked = fit.part
+            last = fit.orders[-1] + 1
+            if short:
+                words.append(f"part of {last}" if whole else f"part of order {last}")
+            else:
+                words.append(f"{shown} of {asked} dice of order {last}")
+        return ", ".join(words)
 
     def fit_action(self) -> Roll | None:
         """What a places: every die that fits (fit_now), with those picked."""
@@ -381,6 +399,27 @@ class DiceControls:
             return bool(self.harvesters())
         return False
 
+    def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
+        """The move a refused key names, for the rules to say why (RefusedKeys): a die
+        picked or dice placed out of turn, on the first roll or from the field, the figure
+        used twice or before a roll, a harvest of too few orders (never a legal move)."""
+        host = self.host
+        me = host.viewer
+        if host.choice is not None or me is None:
+            return None
+        move: Action | None = None
+        if action == "pick":
+            move = Roll(me, (int(params[0]),))
+        elif action == "roll":
+            move = Roll(me, tuple(sorted(self.placing())))
+        elif action == "fit":  # a places dice: none on the first roll, none out of turn
+            move = Roll(me, (0,))
+        elif action == "figure":
+            move = Reroll(me)
+        elif action == "harvest":
+            move = Harvest(me)
+        return move if move is not None and move not in host.legal else None
+
     def key_text(self, action: str) -> str | None:
         """What a key does now, for the key bar (None: its binding's words)."""
         name = action.partition("(")[0]
@@ -397,7 +436,9 @@ class DiceControls:
             if fit is None or not fit.dice:
                 return "Nothing fits" if wide else "No fit"
             k = len(self.picked | set(fit.dice))
-            return f"Place {k}: {self.fit_words(fit)}" if wide else f"Place {k}"
+            # whole orders in a few words; an order served in part: the banner says how
+            whole = wide and fit.part is None
+            return f"Place {k}: {self.fit_words(fit)}" if whole else f"Place {k}"
         if name == "figure":
             left = sum(1 for d in v["dice"] if d["where"] == "rolled")
             return f"Figure: re-roll {left}" if wide else f"Re-roll {left}"

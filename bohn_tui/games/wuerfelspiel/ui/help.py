@@ -36,9 +36,11 @@ KEYS_NOTE = Text(
     "the cards, where there is room: what / and | mean in an order, and the kinds' letters.\n"
     "a places every die of the roll that fits your next orders (with any you picked): the "
     "fewest that fulfil the most of your lowest orders, then the most of the next one's "
-    "dice; the banner says which orders. With one die left, r alone places it; with the "
-    "bean figure used, the table places by itself the one die a roll must place (not "
-    "while another person may still harvest on that roll).\n"
+    'dice; the banner says what they do for each order ("fits order 1, 2 of 3 dice of '
+    'order 2": the field then shows 2 of the 3 dice order 2 asks for; "part of 2" where '
+    "the row is short). With one die left, r alone places it; with the bean figure used, "
+    "the table places by itself the one die a roll must place (not while another person "
+    "may still harvest on that roll).\n"
 )
 
 CHANCES_HELP = Text(
