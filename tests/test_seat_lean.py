@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.lean import DEFERRED, Deferred, SourceWithoutDocstrings, defer
+from bohn_tui.lean import DEFERRED, Deferred, LeanSourceLoader, defer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ def test_a_module_read_from_source_keeps_no_docstrings_and_does_the_same(modules
     found = importlib.util.find_spec("lean_docs")
     assert found is not None and found.origin is not None
     spec = importlib.util.spec_from_file_location(
-        "lean_docs", found.origin, loader=SourceWithoutDocstrings("lean_docs", found.origin)
+        "lean_docs", found.origin, loader=LeanSourceLoader("lean_docs", found.origin)
     )
     assert spec is not None and spec.loader is not None
     docs = importlib.util.module_from_spec(spec)
