@@ -17,12 +17,14 @@ that another has not.
 KEY -p PORT CODE@127.0.0.1`, a throwaway ed25519 key) in the 120x40 pty; the seat process
 is the host's child whose terminal is a pty. Also the time from the fork of ssh to the end
 of the table's first frame with its key bar, and the process's USS (its private pages,
-smaps_rollup). No module list (the process is the door's child). `--keys N`: Ben is a
-bot (random, no delay), and after the first frame's figures Ana's seat gets N keys, each
-read off the key bar the screen shows (pyte): the game's first key there (a planting, a
-harvest, the end of a phase), every 10th key the log (v) and every 20th the help (?), and
-escape on any screen without the table's key bar; then the same figures again, 1 s after
-the last key's frame (whether anything grows as the table is used).
+smaps_rollup). No module list (the process is the door's child).
+
+`--keys N`: Ben is a bot (random, no delay, the game's seed 7), and after the first
+frame's figures Ana's seat gets N keys, each read off the key bar the screen shows (pyte):
+one of the game's keys there (a planting, a harvest, the end of a phase: the next one
+every other key), every 10th key the log (v) and every 20th the help (?), each closed by
+the next key (escape), and on a chooser its first numbered choice; then the same figures
+again, 1 s after the last key's frame (whether anything grows as the table is used).
 
 Before the runs, each tree's seat runs once unmeasured with PYTHONDONTWRITEBYTECODE unset:
 what a seat caches as it imports (Python's .pyc, and bohn_tui/lean.py's lean code beside
@@ -147,19 +149,21 @@ def read_quiet(term: Term, stream: object, quiet: float = 0.15, limit: float = 5
 
 
 NOT_PLAYED = {"/", "v", "?", "q", "u", "^p"}  # chat, log, help, leave, undo, palette
+OPENS = (b"?", b"v")  # the help and the log: the next key closes them
 
 
-def next_key(bar: str, i: int) -> bytes:
-    """The i-th key (from 0) for the screen whose last line is `bar` (see --keys)."""
-    if "Leave" not in bar:
-        return b"\x1b"  # a screen over the table (the log, the help, a chooser): back
+def next_key(bar: str, i: int, before: bytes) -> bytes:
+    """The i-th key (from 0), after `before`, for the screen whose last line is `bar`."""
+    keys = [item.split()[0] for item in re.split(r"\s{2,}", bar.strip()) if item.strip()]
+    played = [k for k in keys if k not in NOT_PLAYED and len(k) == 1]
+    if before in OPENS or "Leave" not in bar:  # the help, the log, or a chooser
+        digits = [k for k in played if k.isdigit()]
+        return digits[0].encode() if digits and before not in OPENS else b"\x1b"
     if i % 20 == 19:
         return b"?"
     if i % 10 == 9:
         return b"v"
-    keys = [item.split()[0] for item in re.split(r"\s{2,}", bar.strip()) if item.strip()]
-    played = [k for k in keys if k not in NOT_PLAYED and len(k) == 1]
-    return played[0].encode() if played else b"v"
+    return played[(i // 2) % len(played)].encode() if played else b"v"
 
 
 def screen_of(buf: bytes) -> tuple[object, object]:
@@ -175,10 +179,10 @@ def screen_of(buf: bytes) -> tuple[object, object]:
 
 def play_keys(term: Term, screen: object, stream: object, keys: int) -> int:
     """`keys` keys off the seat's key bar (see --keys): how many were the game's."""
-    played = 0
+    played, key = 0, b""
     for i in range(keys):
-        key = next_key(screen.display[-1], i)  # type: ignore[attr-defined]
-        played += key not in (b"\x1b", b"?", b"v")
+        key = next_key(screen.display[-1], i, key)  # type: ignore[attr-defined]
+        played += key not in (b"\x1b", *OPENS)
         os.write(term.fd, key)
         read_quiet(term, stream)
     return played
@@ -195,6 +199,7 @@ def once_ssh(tree: str, key: str, keys: int = 0, write: bool = False) -> list[fl
         players = "Ana,bot:random" if keys else "Ana,Ben"
         cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", players]
         cmd += ["--json", "--bot-delay", "0", "--socket", sock, "--port", "0"]
+        cmd += ["--seed", "7"] if keys else []  # the same game (and bot) in every run
         host = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=tree)
         try:
             assert host.stdout is not None
