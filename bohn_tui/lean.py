@@ -14,6 +14,7 @@ import importlib.machinery
 import importlib.util
 import marshal
 import os
+import re
 import sys
 import types
 from collections.abc import Sequence
@@ -206,9 +207,23 @@ def lean_strips(strip: types.ModuleType) -> None:
     strip.FIFOCache = FIFOCacheOnceSet
 
 
-# what a module makes as it is imported that a seat does not need yet: done later (each
-# after its module's import, if it is imported lean: LeanSourceLoader)
-AFTER_IMPORT = {"textual.strip": lean_strips}
+def lean_cells(cells: types.ModuleType) -> None:
+    """rich's test of a text whose characters are all one cell wide (`rich.cells.
+    _is_single_cell_widths`, the fast path of its widths and splits) is a frozenset's
+    `issuperset` of the ~1,500 characters of its ranges (~0.22 MiB: the set and a string
+    each): here a regular expression of the same ranges (`fullmatch`: the same answer for
+    every text, as fast for a short one, faster for a long one or box lines)."""
+    ranges = "".join(
+        f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in cells._SINGLE_CELL_UNICODE_RANGES
+    )
+    # the same test; rich.segment takes it from here as it is imported, after this
+    cells._is_single_cell_widths = re.compile(f"[{ranges}]*").fullmatch
+    del cells._SINGLE_CELLS
+
+
+# what a module makes as it is imported that a seat does not need (yet): each done after
+# its module's import, if it is imported lean (LeanSourceLoader)
+AFTER_IMPORT = {"textual.strip": lean_strips, "rich.cells": lean_cells}
 
 
 # -- docstrings and column positions ------------------------------------------------------
