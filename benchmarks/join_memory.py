@@ -17,7 +17,18 @@ that another has not.
 KEY -p PORT CODE@127.0.0.1`, a throwaway ed25519 key) in the 120x40 pty; the seat process
 is the host's child whose terminal is a pty. Also the time from the fork of ssh to the end
 of the table's first frame with its key bar, and the process's USS (its private pages,
-smaps_rollup). No module list (the process is the door's child)."""
+smaps_rollup). No module list (the process is the door's child).
+
+`--keys N`: Ben is a bot (random, no delay, the game's seed 7), and after the first
+frame's figures Ana's seat gets N keys, each read off the key bar the screen shows (pyte):
+one of the game's keys there (a planting, a harvest, the end of a phase: the next one
+every other key), every 10th key the log (v) and every 20th the help (?), each closed by
+the next key (escape), and on a chooser its first numbered choice; then the same figures
+again, 1 s after the last key's frame (whether anything grows as the table is used).
+
+Before the runs, each tree's seat runs once unmeasured with PYTHONDONTWRITEBYTECODE unset:
+what a seat caches as it imports (Python's .pyc, and bohn_tui/lean.py's lean code beside
+it) is written then, as by the first seat after an install."""
 
 from __future__ import annotations
 
@@ -25,6 +36,8 @@ import argparse
 import compileall
 import json
 import os
+import re
+import select
 import signal
 import statistics
 import subprocess
@@ -32,7 +45,7 @@ import sys
 import tempfile
 import time
 
-from ui_latency import SYNC_END, Term, env_for
+from ui_latency import SYNC_END, SYNC_QUERY, SYNC_REPLY, Term, env_for
 
 # the join process under a wrapper: SIGUSR1 writes its sys.modules to BOHN_MODULES
 WRAPPED = """
@@ -114,13 +127,79 @@ def seat_process(host: int) -> int:
     raise LookupError("no seat process")
 
 
-def once_ssh(tree: str, key: str) -> tuple[float, float, float, float]:
-    """RSS, Pss, USS (MiB) of the seat behind the SSH door, and ms from ssh to its frame."""
+Figures = tuple[float, float, float]  # RSS, Pss, USS (MiB)
+
+
+def memory(pid: int) -> Figures:
+    rss = kib(pid, "status", "VmRSS:") / 1024
+    pss = kib(pid, "smaps_rollup", "Pss:") / 1024
+    uss = (kib(pid, "smaps_rollup", "Private_Clean:")
+           + kib(pid, "smaps_rollup", "Private_Dirty:")) / 1024  # fmt: skip
+    return rss, pss, uss
+
+
+def read_quiet(term: Term, stream: object, quiet: float = 0.15, limit: float = 5.0) -> None:
+    """Feed the seat's output to a pyte stream until it is quiet for `quiet` seconds."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end and select.select([term.fd], [], [], quiet)[0]:
+        chunk = os.read(term.fd, 65536)
+        if SYNC_QUERY in chunk:
+            os.write(term.fd, SYNC_REPLY)
+        stream.feed(chunk)  # type: ignore[attr-defined]
+
+
+NOT_PLAYED = {"/", "v", "?", "q", "u", "^p"}  # chat, log, help, leave, undo, palette
+OPENS = (b"?", b"v")  # the help and the log: the next key closes them
+
+
+def next_key(bar: str, i: int, before: bytes) -> bytes:
+    """The i-th key (from 0), after `before`, for the screen whose last line is `bar`."""
+    keys = [item.split()[0] for item in re.split(r"\s{2,}", bar.strip()) if item.strip()]
+    played = [k for k in keys if k not in NOT_PLAYED and len(k) == 1]
+    if before in OPENS or "Leave" not in bar:  # the help, the log, or a chooser
+        digits = [k for k in played if k.isdigit()]
+        return digits[0].encode() if digits and before not in OPENS else b"\x1b"
+    if i % 20 == 19:
+        return b"?"
+    if i % 10 == 9:
+        return b"v"
+    return played[(i // 2) % len(played)].encode() if played else b"v"
+
+
+def screen_of(buf: bytes) -> tuple[object, object]:
+    """A 120x40 pyte screen (the dev dependency tests/test_ssh.py reads screens with) and
+    its stream, fed `buf`."""
+    import pyte
+
+    screen = pyte.Screen(120, 40)
+    stream = pyte.ByteStream(screen)
+    stream.feed(buf)
+    return screen, stream
+
+
+def play_keys(term: Term, screen: object, stream: object, keys: int) -> int:
+    """`keys` keys off the seat's key bar (see --keys): how many were the game's."""
+    played, key = 0, b""
+    for i in range(keys):
+        key = next_key(screen.display[-1], i, key)  # type: ignore[attr-defined]
+        played += key not in (b"\x1b", *OPENS)
+        os.write(term.fd, key)
+        read_quiet(term, stream)
+    return played
+
+
+def once_ssh(tree: str, key: str, keys: int = 0, write: bool = False) -> list[float]:
+    """RSS, Pss, USS (MiB) of the seat behind the SSH door at its first frame, and ms from
+    ssh to it; with `keys`, RSS, Pss, USS after them and the keys that played."""
     with tempfile.TemporaryDirectory(prefix="bohn-jm-") as d:
         env = env_for(d, tree)
+        if write:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         sock = os.path.join(d, "h.sock")
-        cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", "Ana,Ben"]
+        players = "Ana,bot:random" if keys else "Ana,Ben"
+        cmd = [sys.executable, "-m", "bohn_tui", "host", "bohnanza", "--players", players]
         cmd += ["--json", "--bot-delay", "0", "--socket", sock, "--port", "0"]
+        cmd += ["--seed", "7"] if keys else []  # the same game (and bot) in every run
         host = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=tree)
         try:
             assert host.stdout is not None
@@ -136,47 +215,59 @@ def once_ssh(tree: str, key: str) -> tuple[float, float, float, float]:
                     return i >= 0 and SYNC_END in b[i:]
 
                 took = (term.read_until(drawn, 30) - term.t0) * 1000
-                term.drain(1.0)
+                if keys:
+                    screen, stream = screen_of(term.buf)
+                    read_quiet(term, stream, 1.0, 30.0)
+                else:
+                    term.drain(1.0)
                 pid = seat_process(host.pid)
-                rss = kib(pid, "status", "VmRSS:") / 1024
-                pss = kib(pid, "smaps_rollup", "Pss:") / 1024
-                uss = (kib(pid, "smaps_rollup", "Private_Clean:")
-                       + kib(pid, "smaps_rollup", "Private_Dirty:")) / 1024  # fmt: skip
+                out = [*memory(pid), took]
+                if keys:
+                    played = play_keys(term, screen, stream, keys)
+                    read_quiet(term, stream, 1.0, 30.0)
+                    out += [*memory(pid), played]
             finally:
                 term.close()
         finally:
             host.terminate()
             host.wait(10)
-    return rss, pss, uss, took
+    return out
 
 
-def main_ssh(trees: dict[str, str], runs: int, as_json: bool) -> None:
-    figures: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n in trees}
+def main_ssh(trees: dict[str, str], runs: int, as_json: bool, keys: int) -> None:
+    figures: dict[str, list[list[float]]] = {n: [] for n in trees}
     with tempfile.TemporaryDirectory(prefix="bohn-jm-key-") as d:
         key = os.path.join(d, "k")
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
+        for path in trees.values():  # what the trees' seats cache, written (not measured)
+            once_ssh(path, key, write=True)
         for _ in range(runs):
             for name, path in trees.items():
-                figures[name].append(once_ssh(path, key))
-    out = {
-        n: {
-            "rss_mib": statistics.median(f[0] for f in fig),
-            "pss_mib": statistics.median(f[1] for f in fig),
-            "uss_mib": statistics.median(f[2] for f in fig),
-            "first_frame_ms": statistics.median(f[3] for f in fig),
-            "runs": fig,
-        }
+                figures[name].append(once_ssh(path, key, keys))
+    names = ["rss_mib", "pss_mib", "uss_mib", "first_frame_ms"]
+    names += ["keys_rss_mib", "keys_pss_mib", "keys_uss_mib", "keys_played"] if keys else []
+    out: dict[str, dict[str, object]] = {
+        n: {k: statistics.median(f[i] for f in fig) for i, k in enumerate(names)} | {"runs": fig}
         for n, fig in figures.items()
     }
     if as_json:
         print(json.dumps(out))
         return
     for n, o in out.items():
-        rss = ", ".join(f"{f[0]:.1f}" for f in o["runs"])
-        ms = ", ".join(f"{f[3]:.0f}" for f in o["runs"])
+        rss = ", ".join(f"{f[0]:.1f}" for f in fig_of(o))
+        ms = ", ".join(f"{f[3]:.0f}" for f in fig_of(o))
         print(f"[{n}] the seat behind the SSH door: RSS {o['rss_mib']:.1f} MiB ({rss}), "
               f"Pss {o['pss_mib']:.1f}, USS {o['uss_mib']:.1f} MiB; ssh to its first frame "
               f"{o['first_frame_ms']:.0f} ms ({ms})")  # fmt: skip
+        if keys:
+            rss = ", ".join(f"{f[4]:.1f}" for f in fig_of(o))
+            print(f"[{n}]   after {keys} keys ({o['keys_played']:.0f} the game's): RSS "
+                  f"{o['keys_rss_mib']:.1f} MiB ({rss}), Pss {o['keys_pss_mib']:.1f}, "
+                  f"USS {o['keys_uss_mib']:.1f} MiB")  # fmt: skip
+
+
+def fig_of(o: dict[str, object]) -> list[list[float]]:
+    return o["runs"]  # type: ignore[return-value]
 
 
 def main() -> None:
@@ -186,6 +277,7 @@ def main() -> None:
     ap.add_argument("--modules", action="store_true")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--ssh", action="store_true", help="the seat behind the SSH front door")
+    ap.add_argument("--keys", type=int, default=0, help="--ssh: then N keys, and again")
     args = ap.parse_args()
     trees = {}
     for t in args.tree:
@@ -193,7 +285,7 @@ def main() -> None:
         trees[name] = os.path.abspath(path)
         compileall.compile_dir(f"{trees[name]}/bohn_tui", quiet=1)
     if args.ssh:
-        main_ssh(trees, args.runs, args.json)
+        main_ssh(trees, args.runs, args.json, args.keys)
         return
     rss: dict[str, list[float]] = {n: [] for n in trees}
     pss: dict[str, list[float]] = {n: [] for n in trees}

@@ -5,6 +5,8 @@ everything behaves as before."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,7 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from bohn_tui.lean import DEFERRED, Deferred, SourceWithoutDocstrings, defer
+from bohn_tui.lean import (
+    DEFERRED,
+    Deferred,
+    LeanSourceLoader,
+    StripCache,
+    StripCache16,
+    defer,
+    lean_cache,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,7 +154,7 @@ def test_a_module_read_from_source_keeps_no_docstrings_and_does_the_same(modules
     found = importlib.util.find_spec("lean_docs")
     assert found is not None and found.origin is not None
     spec = importlib.util.spec_from_file_location(
-        "lean_docs", found.origin, loader=SourceWithoutDocstrings("lean_docs", found.origin)
+        "lean_docs", found.origin, loader=LeanSourceLoader("lean_docs", found.origin)
     )
     assert spec is not None and spec.loader is not None
     docs = importlib.util.module_from_spec(spec)
@@ -157,6 +167,74 @@ def test_a_module_read_from_source_keeps_no_docstrings_and_does_the_same(modules
     assert asyncio.run(docs.later()) == (["a", "b"], "lam")
     assert docs.Outer.__doc__ is None and docs.Outer.Inner.__doc__ is None
     assert docs.Outer.Inner.method.__doc__ is None and docs.Outer.Inner().method() == "m"
+
+
+def load_lean(name: str, origin: str) -> object:
+    spec = importlib.util.spec_from_file_location(
+        name, origin, loader=LeanSourceLoader(name, origin)
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lean_code_is_cached_beside_the_ordinary_and_read_from_there(
+    modules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    origin = str(modules / "lean_docs.py")
+    cached = Path(lean_cache(origin))
+    assert ".opt-lean1." in cached.name and cached.parent.name == "__pycache__"
+    assert not cached.exists()
+    first = load_lean("lean_docs", origin)
+    assert cached.exists()  # written as it was made
+    written = cached.stat().st_mtime_ns
+    sys.modules.pop("lean_docs")
+    again = load_lean("lean_docs", origin)
+    assert cached.stat().st_mtime_ns == written  # read, not made again
+    for docs in (first, again):
+        assert docs.plain.__doc__ is None and docs.plain(1) == 2  # type: ignore[attr-defined]
+        assert docs.same(0) == "same"  # type: ignore[attr-defined]
+        code = docs.plain.__code__  # type: ignore[attr-defined]
+        assert [line for _, _, line in code.co_lines()][-1] == 4  # `return x + 1`: its line
+        assert {c for p in code.co_positions() for c in p[2:]} == {None}  # no columns
+    (modules / "lean_docs.py").write_text(DOCS.replace("x + 1", "x + 2") + "\n")
+    sys.modules.pop("lean_docs")
+    changed = load_lean("lean_docs", origin)  # the source changed: made and written anew
+    assert changed.plain(1) == 3  # type: ignore[attr-defined]
+
+
+def test_without_writing_bytecode_only_docstrings_go(
+    modules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    origin = str(modules / "lean_docs.py")
+    docs = load_lean("lean_docs", origin)
+    assert not Path(lean_cache(origin)).exists()
+    assert docs.plain.__doc__ is None and docs.plain(1) == 2  # type: ignore[attr-defined]
+    code = docs.plain.__code__  # type: ignore[attr-defined]
+    assert any(p[2] is not None for p in code.co_positions())  # columns kept: code as read
+
+
+def test_a_strips_cache_keeps_and_drops_entries_as_textuals() -> None:
+    from textual.cache import FIFOCache
+
+    rng = random.Random(25)
+    for size, lean in ((4, StripCache()), (16, StripCache16())):
+        fifo: FIFOCache[int, int] = FIFOCache(size)
+        assert not lean and len(lean) == 0 and lean.get(1) is None
+        for _ in range(400):
+            key, op = rng.randrange(24), rng.randrange(5)
+            if op == 0:
+                fifo.clear()
+                lean.clear()
+            elif op < 3:
+                fifo[key] = lean[key] = rng.randrange(9)
+            assert lean.get(key, -1) == fifo.get(key, -1) and (key in lean) == (key in fifo)
+            assert list(lean.keys()) == list(fifo.keys()) and len(lean) == len(fifo)
+            assert bool(lean) == bool(fifo)
 
 
 def test_a_module_that_is_not_there_gets_no_stand_in() -> None:
@@ -205,6 +283,17 @@ try:
 except KeyError:
     logging.getLogger("x").exception("caught")
 print(out.getvalue().splitlines()[-1])
+import random, rich.cells, rich.segment, textual.strip
+one = frozenset(chr(c) for a, b in rich.cells._SINGLE_CELL_UNICODE_RANGES for c in range(a, b + 1))
+rng = random.Random(25)
+chars = [chr(c) for c in range(0x3000)]
+texts = ["", "a", "\u2501" * 9, "\u4e2d", "a\\n"] + [
+    "".join(rng.choice(chars) for _ in range(rng.randrange(6))) for _ in range(20000)
+]
+test = rich.segment._is_single_cell_widths
+print(all(bool(test(t)) == one.issuperset(t) for t in texts), hasattr(rich.cells, "_SINGLE_CELLS"))
+strip = textual.strip.Strip([rich.segment.Segment("hello \u2501 world")])
+print(type(strip._crop_cache).__name__, strip.crop(1, 4).text, strip.crop(1, 4) is strip.crop(1, 4))
 """
 
 
@@ -227,6 +316,7 @@ def test_a_seats_process_imports_none_of_them_and_textual_still_uses_them(
     assert out[5:9] == ["x", "True", f"3/4 {deferred}", "DirEntry False"]
     assert out[9] == "None None None"  # Textual's and the standard library's: no docstrings
     assert out[10:13] == ["Table True", "ValueError True", "KeyError: 'k'"]
+    assert out[13:15] == ["True False", "StripCache16 ell True"]  # rich's test, strips' caches
     assert set(DEFERRED) >= {"platformdirs", "uuid", "mimetypes", "difflib", "locale"}
 
 
