@@ -105,8 +105,9 @@ class KeyTexts(Protocol):
 @runtime_checkable
 class RefusedKeys(Protocol):
     """Controls that say why a key of theirs is refused now: `refused_move(action,
-    params)` is the move the key names (None: the key stays silent); the table submits
-    it so that the rules give their own reason (and nothing changes)."""
+    params)` is the move the key names (None: the key stays silent), asked only while no
+    choice is open and a viewer is set; the table submits it, unless it is legal, so that
+    the rules give their own reason (and nothing changes)."""
 
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Any: ...
 

@@ -383,13 +383,15 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         goes no further, so what is said and what is done agree."""
         if event.key not in self._game_keys or not isinstance(self.controls, RefusedKeys):
             return
+        if self.choice is not None or self.viewer is None:
+            return  # (a choice's keys are its own; nobody's hand shows: nothing to refuse)
         bindings = self._bindings.key_to_bindings.get(event.key, ())
         parsed = [_parse(b.action) for b in bindings]
         if not parsed or any(self.check_action(n, p) for n, p in parsed):
             return
         for n, p in parsed:
             move = None if n in self.absent else self.controls.refused_move(n, p)
-            if move is not None:
+            if move is not None and move not in self.legal:  # (never a legal move)
                 event.stop()
                 event.prevent_default()
                 await self.do(move)

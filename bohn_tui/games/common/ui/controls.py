@@ -404,21 +404,18 @@ class BeanControls:
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
         """The move a refused key names, for the rules to say why (RefusedKeys): a plant
         on a field that cannot take the card, a field bought where none may be, an e that
-        ends the phase on now too early or out of turn (named_in); never a legal move."""
-        host = self.host
-        me = host.viewer
-        if host.choice is not None or me is None:
+        ends the phase on now too early or out of turn (named_in); a legal one the table drops."""
+        host, me = self.host, self.host.viewer
+        if me is None:
             return None
-        move: Action | None = None
         if action == "plant":
-            move = self.plant_action(int(params[0]))
-        elif action == "buy":
-            move = BuyField(me)
-        elif action in self.named_in:
-            phases = self.named_in[action]
-            if phases is None or host.view["phase"] in phases:
-                move = self.keyed[action][0](me)
-        return move if move is not None and move not in host.legal else None
+            return self.plant_action(int(params[0]))
+        if action == "buy":
+            return BuyField(me)
+        phases = self.named_in.get(action, ())
+        if phases is None or host.view["phase"] in phases:
+            return self.keyed[action][0](me)
+        return None
 
     def plant_action(self, field: int) -> Action | None:
         host = self.host

@@ -332,9 +332,9 @@ class ExcaliControls(BeanControls):
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
         """The move a refused key names (RefusedKeys), the bean games' and: an ability's key
         in phase 1 or 1b, on the viewer's field of that ability's variety (in 1b only
-        where there is one), a fellow player its target; never a legal move."""
+        where there is one), a fellow player its target (a legal one the table drops)."""
         host, me = self.host, self.host.viewer
-        if not action.startswith("use_") or host.choice is not None or me is None:
+        if not action.startswith("use_") or me is None:
             return super().refused_move(action, params)
         v = host.view
         if v["phase"] not in ("plant", "magic"):
@@ -345,8 +345,7 @@ class ExcaliControls(BeanControls):
         if field is None and v["phase"] == "magic":
             return None
         target = (me + 1) % len(self.client.names) if action[4:] in ("picker", "sword") else None
-        move = UseAbility(me, field or 0, target)
-        return move if move not in host.legal else None
+        return UseAbility(me, field or 0, target)
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if self.host.choice is not None or self.host.viewer is None:

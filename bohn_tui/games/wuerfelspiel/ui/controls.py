@@ -402,23 +402,21 @@ class DiceControls:
     def refused_move(self, action: str, params: tuple[Any, ...]) -> Action | None:
         """The move a refused key names, for the rules to say why (RefusedKeys): a die
         picked or dice placed out of turn, on the first roll or from the field, the figure
-        used twice or before a roll, a harvest of too few orders (never a legal move)."""
-        host = self.host
-        me = host.viewer
-        if host.choice is not None or me is None:
+        used twice or before a roll, a harvest of too few orders (a legal one the table drops)."""
+        me = self.host.viewer
+        if me is None:
             return None
-        move: Action | None = None
         if action == "pick":
-            move = Roll(me, (int(params[0]),))
-        elif action == "roll":
-            move = Roll(me, tuple(sorted(self.placing())))
-        elif action == "fit":  # a places dice: none on the first roll, none out of turn
-            move = Roll(me, (0,))
-        elif action == "figure":
-            move = Reroll(me)
-        elif action == "harvest":
-            move = Harvest(me)
-        return move if move is not None and move not in host.legal else None
+            return Roll(me, (int(params[0]),))
+        if action == "roll":
+            return Roll(me, tuple(sorted(self.placing())))
+        if action == "fit":  # a places dice: none on the first roll, none out of turn
+            return Roll(me, (0,))
+        if action == "figure":
+            return Reroll(me)
+        if action == "harvest":
+            return Harvest(me)
+        return None
 
     def key_text(self, action: str) -> str | None:
         """What a key does now, for the key bar (None: its binding's words)."""
