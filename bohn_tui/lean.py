@@ -239,7 +239,7 @@ def lean_strips(strip: types.ModuleType) -> None:
         made = sizes.get(maxsize)
         return fifo(maxsize) if made is None else made()
 
-    strip.FIFOCache = cache_of
+    strip.FIFOCache = cache_of  # type: ignore[attr-defined]  # (a module's own name)
 
 
 def lean_cells(cells: types.ModuleType) -> None:
@@ -252,7 +252,7 @@ def lean_cells(cells: types.ModuleType) -> None:
         f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in cells._SINGLE_CELL_UNICODE_RANGES
     )
     # the same test; rich.segment takes it from here as it is imported, after this
-    cells._is_single_cell_widths = re.compile(f"[{ranges}]*").fullmatch
+    cells._is_single_cell_widths = re.compile(f"[{ranges}]*").fullmatch  # type: ignore[attr-defined]
     del cells._SINGLE_CELLS
 
 
@@ -373,7 +373,8 @@ class LeanSourceLoader(importlib.machinery.SourceFileLoader):
                 data = self.get_data(cached)
                 if data[:16] == header:
                     code = marshal.loads(memoryview(data)[16:])
-                    _imp._fix_co_filename(code, source)  # as the ordinary loader (a moved tree)
+                    # as the ordinary loader does (a moved tree); not in typeshed's _imp
+                    _imp._fix_co_filename(code, source)  # type: ignore[attr-defined]
                     return code  # type: ignore[no-any-return]
             except (OSError, EOFError, ValueError, TypeError):
                 pass  # not there, or not readable: made anew
