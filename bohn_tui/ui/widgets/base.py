@@ -65,6 +65,11 @@ class _EdgeTitle:
 
 class ViewStatic(Static):
     FIXED_HEIGHT = False  # True where the stylesheet fixes the height: never a layout pass
+    # True where the widget shows its lines already wrapped into rows (wrapped_rows): a row
+    # may then be as wide as the content (Textual wraps it no further)
+    WRAPS = False
+    WRAPPED = 256  # lines kept wrapped (wrapped_rows)
+    _wraps: dict[tuple[Any, int], list[Text]] | None = None
     _key: Any = None
     _lines: int = -1
     _wide: bool = True
@@ -153,9 +158,29 @@ class ViewStatic(Static):
             self._repaint_only = None
 
     def _one_row_each(self, lines: list[Row]) -> bool:
-        """Every line is one row: none as wide as the content, no tab."""
+        """Every line is one row: none as wide as the content (wrapped here: none wider),
+        no tab."""
         width = self.content_size.width
-        return bool(width) and all("\t" not in p and cell_len(p) < width for p, _ in lines)
+        room = width + 1 if self.WRAPS else width
+        return bool(width) and all("\t" not in p and cell_len(p) < room for p, _ in lines)
+
+    def wrapped_rows(self, key: Any, line: Text | Callable[[], Text], width: int) -> list[Text]:
+        """The rows of `line` (or of the line it makes) at `width`, as Textual wraps it (the space
+        a row breaks at dropped, as Textual drops it), kept by `key` and the width: the
+        same lines come back at every key. Shown one row a line (WRAPS), a widget's update
+        repaints only its changed rows; a line Textual wraps itself repaints it whole."""
+        wraps = self._wraps
+        if wraps is None:
+            wraps = self._wraps = {}
+        rows = wraps.get((key, width))
+        if rows is None:
+            if len(wraps) >= self.WRAPPED:
+                wraps.clear()
+            text = line if isinstance(line, Text) else line()
+            rows = wraps[key, width] = list(text.wrap(self.app.console, max(1, width)))
+            for row in rows[:-1]:
+                row.rstrip()
+        return rows
 
     def _changed_rows(self, rows: tuple[tuple[Any, ...], list[Row]] | None) -> list[Region] | None:
         """The rows to repaint for `rows` (None: all): each whose line differs from the one

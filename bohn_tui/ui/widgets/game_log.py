@@ -5,6 +5,7 @@ opens the whole log in a scrollable view."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -20,25 +21,9 @@ def log_text(lines: list[Any]) -> Text:
     return Text("\n").join(line_text(ln) for ln in lines)
 
 
-WRAPPED = 200  # lines kept wrapped (more than the log shows)
-
-
 class GameLog(ViewStatic):
     FIXED_HEIGHT = True
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self._wrapped: dict[tuple[str, int], list[Text]] = {}  # a line's rows, by its text
-
-    def _wrap(self, ln: Any, width: int) -> list[Text]:
-        """A line's rows at `width`, wrapped once (a new line shows every line again)."""
-        key = (ln.text, width)
-        rows = self._wrapped.get(key)
-        if rows is None:
-            if len(self._wrapped) >= WRAPPED:
-                self._wrapped.clear()
-            rows = self._wrapped[key] = list(line_text(ln).wrap(self.app.console, width))
-        return rows
+    WRAPS = True  # its lines shown wrapped into rows (a new line shows every line again)
 
     def show(self, lines: Sequence[Any]) -> None:
         width = max(10, self.content_size.width)
@@ -49,7 +34,7 @@ class GameLog(ViewStatic):
         rows = 0
         for ln in reversed(lines):  # the newest lines that fit, wrapped to the width as
             # the screen wraps them (at words; cells: a CJK name is wider)
-            wrapped = self._wrap(ln, width)
+            wrapped = self.wrapped_rows(ln.text, partial(line_text, ln), width)
             rows += len(wrapped)
             if rows > height and shown:
                 break

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 
@@ -89,8 +88,7 @@ class RollInfo(ViewStatic):
     }
     """
     FIXED_HEIGHT = True
-
-    _wraps: dict[tuple[Any, ...], list[Text]]
+    WRAPS = True  # its lines shown wrapped into rows (wrapped_rows)
 
     def show(self, lines: list[Text], more: list[Text]) -> None:
         """`lines`, then as many of `more` as fit the box whole (none is cut). Each line is
@@ -101,33 +99,13 @@ class RollInfo(ViewStatic):
         rows: list[Text] = []
         keys = []
         for i, ln in enumerate([*lines, *more]):
-            key = (ln.plain, str(ln.style), tuple(ln.spans), width)
-            wrapped = self._wrapped(key, ln, width)
+            key = (ln.plain, str(ln.style), tuple(ln.spans))
+            wrapped = self.wrapped_rows(key, ln, width)
             if i >= len(lines) and len(rows) + len(wrapped) > height:
                 break
             rows += wrapped
             keys.append(key)
-        self.show_if_changed((tuple(keys), height), lambda: Text("\n").join(rows))
-
-    def _wrapped(self, key: tuple[Any, ...], line: Text, width: int) -> list[Text]:
-        """`line`'s rows at `width`, as Textual would wrap it (kept by `key`, the line's
-        text, style and spans and the width: the same lines come back at every key)."""
-        if not hasattr(self, "_wraps"):
-            self._wraps = {}
-        got = self._wraps.get(key)
-        if got is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            got = list(line.wrap(self.app.console, max(1, width)))
-            for row in got[:-1]:
-                row.rstrip()  # the space a row breaks at (Textual's wrap drops it too)
-            self._wraps[key] = got
-        return got
-
-    def _one_row_each(self, lines: list[Any]) -> bool:
-        """Every line is one row: wrapped here, a row may be as wide as the box."""
-        width = self.content_size.width
-        return bool(width) and all("\t" not in p and cell_len(p) <= width for p, _ in lines)
+        self.show_if_changed((tuple(keys), width, height), lambda: Text("\n").join(rows))
 
     def on_resize(self) -> None:
         self._key = None  # a new size: what fits is counted again at the next show
