@@ -320,3 +320,41 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     assert ended.state == st.OVER and ended.note == "Cem resigned"
     assert logs[0].count("'Ben' resigned") == 1 and logs[0].count("'Cem' resigned") == 1
     assert "resigned" not in logs[1]
+
+
+def test_the_resign_question_shows_a_name_as_text_never_markup(tmp_path: Path) -> None:
+    """x once on a running game of two people: the lobby says what resigning does, naming
+    the other person as their name is, markup ("[b]x") and all."""
+    from textual.widgets import Label, OptionList
+
+    from bohn_tui.ui.lobby import LobbyApp
+
+    store = Store(tmp_path)
+    db = store.db
+    ana, other = acc.create(db, "Ana", "ka"), acc.create(db, "[b]x", "kb")
+    seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": other.id}]
+    row = st.new_table(db, "bohnanza", ana.id, seats, "correspondence")
+    row.state = st.RUNNING
+    st.update(db, row)
+
+    async def run() -> None:
+        app = LobbyApp(store, {"mode": "lobby", "account": ana.id}, lambda m: {})
+        async with app.run_test(size=(100, 30)) as pilot:
+
+            def listed() -> bool:  # the game's line is there and highlighted
+                found = app.screen.query("#tables")
+                rows = found.first(OptionList) if found else None
+                if rows is None or rows.highlighted is None:
+                    return False
+                return f"play:{row.id}" == str(rows.get_option_at_index(rows.highlighted).id)
+
+            await until_async(listed)
+            await pilot.press("x")
+
+            def note() -> str:
+                return str(app.screen.query_one("#note", Label).render())
+
+            await until_async(lambda: "Press x again" in note())
+            assert "the game ends now and [b]x wins" in note()
+
+    asyncio.run(run())

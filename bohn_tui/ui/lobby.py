@@ -398,7 +398,9 @@ class LobbyScreen(Screen[None]):
                 what = what or "the game ends now"
             if row.rated() and left:
                 what += " (rated: you rank below everyone who stays)"
-            self.query_one("#note", Label).update(f"Press x again to resign this game: {what}")
+            self.query_one("#note", Label).update(
+                literal(f"Press x again to resign this game: {what}")
+            )
             return
         self._resign_asked = ""
         reply = self.lobby.ask({"ask": "resign", "table": table})
