@@ -38,7 +38,7 @@ from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
 
 LOUD = ("-o", "LogLevel=INFO")  # ssh shows the server's banner lines
-STEPS = (("1", "1 Plant"), ("2", "2 Plant"), ("3", "3 Plant"), ("e", "e Stop planting"),
+STEPS = (("1", "Plant on 1"), ("2", "Plant on 2"), ("3", "Plant on 3"), ("e", "e Stop planting"),
          ("e", "e End trading"), ("f", "f Harvest"))  # fmt: skip
 
 

@@ -79,7 +79,7 @@ def _code(info: dict[str, Any], name: str) -> str:
     return next(s["code"] for s in info["seats"] if s["name"] == name)
 
 
-STEPS = (("1", "1 Plant"), ("2", "2 Plant"), ("3", "3 Plant"), ("x", "x Decline"),
+STEPS = (("1", "Plant on 1"), ("2", "Plant on 2"), ("3", "Plant on 3"), ("x", "x Decline"),
          ("e", "e Stop planting"), ("e", "e End trading"), ("f", "f Harvest"))  # fmt: skip
 
 

@@ -4,7 +4,7 @@ awaited). Names are shown as text, never markup (ui/text.literal)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,8 +19,14 @@ from bohn_tui.store import ratings
 from bohn_tui.store import tables as t
 from bohn_tui.ui.text import literal
 
-if TYPE_CHECKING:
-    from bohn_tui.ui.lobby import LobbyApp
+
+class Lobby(Protocol):
+    """What these screens read of the lobby's app (ui/lobby.py's LobbyApp, which imports
+    them: a protocol, no import back)."""
+
+    store: Any
+    shown: dict[str, Any]
+    me: acc.Account | None
 
 
 def game_title(game: str) -> str:
@@ -33,7 +39,7 @@ def game_title(game: str) -> str:
 class ProfileScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("l", "link", "Link code")]
 
-    def __init__(self, lobby: LobbyApp) -> None:
+    def __init__(self, lobby: Lobby) -> None:
         super().__init__()
         self.lobby = lobby
 
