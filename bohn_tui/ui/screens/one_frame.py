@@ -8,19 +8,64 @@ the same picture (issue #25).
 
 Beneath an opaque screen (the privacy screen over the table) a change of the screen's
 widgets draws nothing: Textual would repaint the screen on top over the changed regions,
-the same picture again; the whole screen is repainted when it shows again anyway."""
+the same picture again; the whole screen is repainted when it shows again anyway.
+
+A partial frame draws only the rows of what changed (RowsCompositor): Textual's compositor
+has every widget within the rectangle around all the changed regions give all its rows
+(the screen's 40, each container's, each panel's), for rows it then mostly throws away."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
 from typing import Any, Self
 
 from textual import events
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
+
+
+class RowsCompositor(Compositor):
+    """A compositor whose partial frame has each widget give only the rows of it that are
+    drawn (from its first changed row to its last), and none of a widget without one."""
+
+    _rows: list[int] | None = None  # the rows a partial frame draws, in order
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._rows = sorted({y for r in self._dirty_regions for y in r.line_range})
+        try:
+            return super().render_partial_update()
+        finally:
+            self._rows = None
+
+    def _get_renders(
+        self, crop: Region | None = None
+    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        rows = self._rows
+        if crop is None or rows is None:
+            yield from super()._get_renders(crop)
+            return
+        for widget, (region, clip) in self.visible_widgets.items():
+            x, y, width, height = region.intersection(clip)
+            if width <= 0:
+                continue
+            first = bisect_left(rows, y)  # the widget's first drawn row, and its last
+            last = bisect_left(rows, y + height) - 1
+            if last < first:
+                continue
+            y1, y2 = rows[first], rows[last] + 1
+            lines = widget.render_lines(Region(x - region.x, y1 - region.y, width, y2 - y1))
+            yield region, Region(x, y1, width, y2 - y1), lines
 
 
 class OneFrame:
     """Mixed in before Textual's Screen."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = RowsCompositor()
 
     _layout_required: bool
     _repaint_required: bool
