@@ -11,8 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
-from rich.text import Text
+from rich.text import Span, Text
+from textual.content import Content
 from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -76,6 +79,11 @@ class ViewStatic(Static):
     # the rows shown (None: not known, the next update repaints all) and the size they had
     _painted: tuple[tuple[Any, ...], list[Row], Size] | None = None
     _repaint_only: list[Region] | None = None  # while set, a whole repaint asked is these rows only
+    # the rows drawn (strips, borders and background applied) by what each row shows: a row
+    # that shows a line drawn before, at any height (a log that scrolls), is that strip
+    # again; forgotten at every whole repaint (a new style, size, theme)
+    _drawn: dict[Any, Strip] | None = None
+    DRAWN = 256
 
     border_title = _EdgeTitle("border_title")
     border_subtitle = _EdgeTitle("border_subtitle")
@@ -101,8 +109,69 @@ class ViewStatic(Static):
             if not only:
                 return self  # the same picture
             regions = tuple(only)
+        elif not regions:
+            self._drawn = None
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         return self
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows of `crop`: a row of content whose line was drawn before is that strip
+        again (Textual's rows are kept by their height in the widget: a line moved up a row
+        was drawn anew, and every row after a change of the text)."""
+        painted = self._painted
+        if (
+            painted is None
+            or painted[2] != self.outer_size
+            or self.text_selection is not None
+            or self.styles.content_align_vertical != "top"
+        ):
+            return super().render_lines(crop)
+        rows = painted[1]
+        drawn = self._drawn
+        if drawn is None or len(drawn) > self.DRAWN:
+            drawn = self._drawn = {}
+        top = self.content_offset.y
+        inner = self.content_size.height
+        span = (*crop.column_span, self.outer_size.width)
+        keys: list[Any] = []
+        strips: list[Strip | None] = []
+        first = last = -1  # the rows not drawn before
+        for i, y in enumerate(crop.line_range):
+            r = y - top
+            key = ((rows[r] if r < len(rows) else r), span) if 0 <= r < inner else None
+            strip = None if key is None else drawn.get(key)
+            if strip is None:
+                last = i
+                if first < 0:
+                    first = i
+            keys.append(key)
+            strips.append(strip)
+        if first >= 0:
+            new = super().render_lines(Region(crop.x, crop.y + first, crop.width, last - first + 1))
+            for i, strip in enumerate(new, first):
+                if strips[i] is None:
+                    strips[i] = strip
+                    if keys[i] is not None:
+                        drawn[keys[i]] = strip
+        return strips  # type: ignore[return-value]
+
+    def render_line(self, y: int) -> Strip:
+        """Content row y: where the text is one row a line, that line alone is made into its
+        strip (Textual makes every row of the text again to draw one)."""
+        painted = self._painted
+        if (
+            painted is None
+            or not 0 <= y < len(painted[1])
+            or painted[2] != self.outer_size
+            or self.text_selection is not None
+            or self.styles.content_align_vertical != "top"
+        ):
+            return super().render_line(y)
+        (style, justify, overflow, no_wrap, _end), (line, spans) = painted[0], painted[1][y]
+        text = Text(line, style, justify=justify, overflow=overflow, no_wrap=no_wrap, end="")
+        text.spans = [Span(*sp) for sp in spans]
+        content = Content.from_rich_text(text, console=self.app.console)
+        return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
 
     def _row_region(self, y: int) -> Region:
         """The widget's row y (0: the top border's, if it has one), its whole width, in
