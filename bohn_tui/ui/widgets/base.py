@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
+from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -164,14 +165,18 @@ class ViewStatic(Static):
             or not 0 <= y < len(painted[1])
             or painted[2] != self.outer_size
             or self.text_selection is not None
-            or self.styles.content_align_vertical != "top"
+            or self.styles.content_align != ("left", "top")
         ):
             return super().render_line(y)
         (style, justify, overflow, no_wrap, _end), (line, spans) = painted[0], painted[1][y]
         text = Text(line, style, justify=justify, overflow=overflow, no_wrap=no_wrap, end="")
         text.spans = [Span(*sp) for sp in spans]
         content = Content.from_rich_text(text, console=self.app.console)
-        return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
+        if any(isinstance(st, RichStyle) and st._meta for st in (style, *(sp[2] for sp in spans))):
+            return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
+        # what Visual.to_strips does for such a row (no selection, no link, top left)
+        options = RenderOptions(self._get_style, cast(Any, self.styles))
+        return content.render_strips(self.size.width, 1, self.visual_style, options)[0]
 
     def _row_region(self, y: int) -> Region:
         """The widget's row y (0: the top border's, if it has one), its whole width, in
