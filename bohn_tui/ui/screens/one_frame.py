@@ -17,8 +17,8 @@ has every widget within the rectangle around all the changed regions give all it
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
-from typing import Any, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Self, cast
 
 from textual import events
 from textual._compositor import ChopsUpdate, Compositor
@@ -28,8 +28,10 @@ from textual.widget import Widget
 
 
 class RowsCompositor(Compositor):
-    """A compositor whose partial frame has each widget give only the rows of it that are
-    drawn (from its first changed row to its last), and none of a widget without one."""
+    """A compositor that has each widget give only the rows of it that are drawn: in a
+    partial frame from its first changed row to its last, none of a widget without one;
+    and none of a widget whose drawn rows the widgets in front of it cover (a container
+    behind its children, the screen behind them all)."""
 
     _rows: list[int] | None = None  # the rows a partial frame draws, in order
 
@@ -40,24 +42,41 @@ class RowsCompositor(Compositor):
         finally:
             self._rows = None
 
-    def _get_renders(
-        self, crop: Region | None = None
-    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+    def _render_chops(
+        self, crop: Region, is_rendered_line: Callable[[int], bool]
+    ) -> Sequence[Mapping[int, Strip]]:
+        """Textual's, front to back (the first strip of a cut wins), but each widget asked
+        only for its drawn rows, and not at all where every cut of them is filled."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in cuts]
         rows = self._rows
-        if crop is None or rows is None:
-            yield from super()._get_renders(crop)
-            return
+        if rows is None:
+            rows = [y for y in crop.line_range if is_rendered_line(y)]
         for widget, (region, clip) in self.visible_widgets.items():
             x, y, width, height = region.intersection(clip)
             if width <= 0:
                 continue
-            first = bisect_left(rows, y)  # the widget's first drawn row, and its last
-            last = bisect_left(rows, y + height) - 1
+            first = bisect_left(rows, max(y, crop.y))  # its first drawn row, and its last
+            last = bisect_left(rows, min(y + height, crop.bottom)) - 1
             if last < first:
                 continue
-            y1, y2 = rows[first], rows[last] + 1
-            lines = widget.render_lines(Region(x - region.x, y1 - region.y, width, y2 - y1))
-            yield region, Region(x, y1, width, y2 - y1), lines
+            end = x + width
+            mine = rows[first : last + 1]
+            if all(chops[r][cut] is not None for r in mine for cut in cuts[r] if x <= cut < end):
+                continue  # covered by what is in front of it
+            y1, y2 = mine[0], mine[-1] + 1
+            strips = widget.render_lines(Region(x - region.x, y1 - region.y, width, y2 - y1))
+            for row, strip in zip(range(y1, y2), strips, strict=False):
+                if not is_rendered_line(row):
+                    continue
+                line = chops[row]
+                final = [cut for cut in cuts[row] if end >= cut >= x]
+                for cut, part in zip(
+                    final, strip.divide([cut - x for cut in final[1:]]), strict=False
+                ):
+                    if line.get(cut) is None:
+                        line[cut] = part
+        return cast("Sequence[Mapping[int, Strip]]", chops)
 
 
 class OneFrame:
