@@ -82,6 +82,9 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         parts = load_parts(client.table)
         self.css_path = [*self.css_path, *parts.css]  # the game's styles after the table's
         self.controls = parts.controls(self)
+        # (a protocol's isinstance is slow: asked once, not at every key)
+        self._key_texts = self.controls if isinstance(self.controls, KeyTexts) else None
+        self._refused_keys = self.controls if isinstance(self.controls, RefusedKeys) else None
         # the hand's widget, mounted hidden and empty with the table and kept: a hand-over
         # fills and shows it in the frame the privacy screen leaves (a widget mounted then
         # would draw that frame without it and two more as it mounts and takes its size)
@@ -347,8 +350,8 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
             keys = shown_keys(
                 self.bindings_list, lambda action: bool(self.check_action(*_parse(action)))
             )
-            if isinstance(self.controls, KeyTexts):  # what a game's key does now
-                now = self.controls.key_text
+            if self._key_texts is not None:  # what a game's key does now
+                now = self._key_texts.key_text
                 keys = [(label, now(act) or desc, act) for label, desc, act in keys]
         self.query_one("#keys", KeyBar).show(keys)
 
@@ -381,7 +384,8 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         reason, through the controls' RefusedKeys); a key bound to nothing stays silent.
         The key's bindings are looked up here, before the app runs them: a refused key
         goes no further, so what is said and what is done agree."""
-        if event.key not in self._game_keys or not isinstance(self.controls, RefusedKeys):
+        refused = self._refused_keys
+        if event.key not in self._game_keys or refused is None:
             return
         if self.choice is not None or self.viewer is None:
             return  # (a choice's keys are its own; nobody's hand shows: nothing to refuse)
@@ -390,7 +394,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         if not parsed or any(self.check_action(n, p) for n, p in parsed):
             return
         for n, p in parsed:
-            move = None if n in self.absent else self.controls.refused_move(n, p)
+            move = None if n in self.absent else refused.refused_move(n, p)
             if move is not None and move not in self.legal:  # (never a legal move)
                 event.stop()
                 event.prevent_default()

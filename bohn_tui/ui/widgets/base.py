@@ -84,6 +84,7 @@ class ViewStatic(Static):
     # that shows a line drawn before, at any height (a log that scrolls), is that strip
     # again; forgotten at every whole repaint (a new style, size, theme)
     _drawn: dict[Any, Strip] | None = None
+    _drawn_at: tuple[Size, int, int] = (Size(0, 0), 0, 0)  # its size, content's top, height
     DRAWN = 256
 
     border_title = _EdgeTitle("border_title")
@@ -127,13 +128,14 @@ class ViewStatic(Static):
             or self.styles.content_align_vertical != "top"
         ):
             return super().render_lines(crop)
-        rows = painted[1]
+        rows, size = painted[1], painted[2]
         drawn = self._drawn
-        if drawn is None or len(drawn) > self.DRAWN:
+        if drawn is None or len(drawn) > self.DRAWN or self._drawn_at[0] != size:
             drawn = self._drawn = {}
-        top = self.content_offset.y
-        inner = self.content_size.height
-        span = (*crop.column_span, self.outer_size.width)
+            gutter = self.styles.gutter  # (Textual's content offset and size, kept)
+            self._drawn_at = (size, gutter.top, size.height - gutter.height)
+        _, top, inner = self._drawn_at
+        span = (*crop.column_span, size.width)
         keys: list[Any] = []
         strips: list[Strip | None] = []
         first = last = -1  # the rows not drawn before
@@ -176,7 +178,8 @@ class ViewStatic(Static):
             return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
         # what Visual.to_strips does for such a row (no selection, no link, top left)
         options = RenderOptions(self._get_style, cast(Any, self.styles))
-        return content.render_strips(self.size.width, 1, self.visual_style, options)[0]
+        width = painted[2].width - self.gutter.width  # (Textual's self.size.width)
+        return content.render_strips(width, 1, self.visual_style, options)[0]
 
     def _row_region(self, y: int) -> Region:
         """The widget's row y (0: the top border's, if it has one), its whole width, in
