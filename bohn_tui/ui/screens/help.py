@@ -18,7 +18,15 @@ from textual.widgets import Static
 
 from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize
 
-KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→", "up": "↑", "down": "↓"}
+KEY_NAMES = {
+    "question_mark": "?",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "escape": "Esc",
+    "slash": "/",
+}
 
 
 def key_table(bindings: list[BindingType]) -> Table:

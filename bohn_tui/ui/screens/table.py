@@ -94,11 +94,10 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         self._hand_on = False
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
         keys = [*parts.bindings, *own]
-        # the keys this game never has at this count: not shown, in the palette or in help
-        self.absent = {n for b in keys if not self.controls.key_exists(n := _parse(b.action)[0])}
-        self.bindings_list: list[Binding] = [
-            b for b in keys if _parse(b.action)[0] not in self.absent
-        ]
+        # the keys this table never has (the game's at this count and variant; passing the
+        # screen with one person at it): not shown, in the palette or in help
+        self.absent = {parsed for b in keys if not self._key_exists(*(parsed := _parse(b.action)))}
+        self.bindings_list: list[Binding] = [b for b in keys if _parse(b.action) not in self.absent]
         if remote:
             self._bindings.bind("slash", "chat", "Chat", True, "/")
             self._bindings.bind("q", "menu", "Leave")
@@ -111,6 +110,11 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         # built (the first frame comes sooner); a hand confirmed meanwhile shows once built
         self.building = not remote and self.hands_over()
         self._reveal_when_built: int | None = None
+
+    def _key_exists(self, action: str, params: tuple[int, ...]) -> bool:
+        if action == "pass_screen" and len(self.client.humans) < 2:
+            return False  # nobody to pass it to (check_action: never allowed then)
+        return self.controls.key_exists(action, params)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -358,7 +362,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.absent:
+        if (action, parameters) in self.absent:
             return False
         if action in ("help", "menu", "view_log") or (action == "chat" and self.remote):
             return True
@@ -394,7 +398,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         if not parsed or any(self.check_action(n, p) for n, p in parsed):
             return
         for n, p in parsed:
-            move = None if n in self.absent else refused.refused_move(n, p)
+            move = None if (n, p) in self.absent else refused.refused_move(n, p)
             if move is not None and move not in self.legal:  # (never a legal move)
                 event.stop()
                 event.prevent_default()

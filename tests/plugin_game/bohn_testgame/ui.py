@@ -121,7 +121,7 @@ class DuelControls:
             return True
         return self._action(action, params) in self.host.legal
 
-    def key_exists(self, action: str) -> bool:
+    def key_exists(self, action: str, params: tuple[Any, ...] = ()) -> bool:
         return True
 
     def choice_keys(self) -> list[tuple[str, str, str]]:

@@ -151,6 +151,15 @@ class BohnroschenControls(BeanControls):
         extra = help_text(self.client.view(viewer), viewer, self.client.help_lines())
         return bean_help(self.game, len(self.client.names), extra=extra)
 
+    def key_exists(self, action: str, params: tuple[Any, ...] = ()) -> bool:
+        """Two players and solo have no intermediate phase (bohnroschen.txt, "Two-player
+        game"); the hint is solo's."""
+        if action == "end_tribute":
+            return not self.host.view["duel"]
+        if action == "solo_hint":
+            return len(self.client.names) == 1
+        return super().key_exists(action, params)
+
     # -- the solo hint key (games/bohnroschen/solo_hint.py) ----------------------------------
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:

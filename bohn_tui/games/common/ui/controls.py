@@ -59,6 +59,10 @@ REST = [
     Binding("down,j", "next_offer", "Next offer", show=False),
 ]
 
+# the trading phase's keys (a bean duel has none of them)
+TRADE_KEYS = frozenset(
+    ("end_trading", "offer", "accept", "decline", "counter", "withdraw", "prev_offer", "next_offer")
+)
 OUT_OF_TURN = [("f", "harvest"), ("b", "buy"), ("o", "offer")]  # what a visitor may do, by key
 
 
@@ -366,12 +370,22 @@ class BeanControls:
 
     # -- keys ----------------------------------------------------------------------------------
 
-    def key_exists(self, action: str) -> bool:
+    def key_exists(self, action: str, params: tuple[Any, ...] = ()) -> bool:
         """Whether the key of `action` ever works in this game at this player count (the
         help lists only those): no third field is bought where it costs nothing (three
-        fields from the start, Dahlias' mats)."""
+        fields from the start, Dahlias' mats), and none is planted where there is neither;
+        the bean duel has no trading (card-data.md, "Bean duel turn"); only it discards and
+        ends a turn by a key."""
+        v = self.host.view
+        buys = bool(v.get("field_cost", 1))
         if action == "buy":
-            return bool(self.host.view.get("field_cost", 1))
+            return buys
+        if action == "plant" and params and int(params[0]) >= 2:
+            return buys or any(len(p["fields"]) > int(params[0]) for p in v["players"])
+        if action in TRADE_KEYS:
+            return not v.get("duel")
+        if action in ("discard", "end_turn"):  # the duel's phase 3 ends the turn: e
+            return bool(v.get("duel"))
         return True
 
     def check(self, action: str, params: tuple[Any, ...]) -> bool:

@@ -347,6 +347,10 @@ class ExcaliControls(BeanControls):
         target = (me + 1) % len(self.client.names) if action[4:] in ("picker", "sword") else None
         return UseAbility(me, field or 0, target)
 
+    def key_exists(self, action: str, params: tuple[Any, ...] = ()) -> bool:
+        """d discards Magic Beans from the hand (phase 1b), with no bean duel."""
+        return action == "discard" or super().key_exists(action, params)
+
     def check(self, action: str, params: tuple[Any, ...]) -> bool:
         if self.host.choice is not None or self.host.viewer is None:
             return super().check(action, params)

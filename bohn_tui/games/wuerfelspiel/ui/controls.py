@@ -372,7 +372,7 @@ class DiceControls:
             if v["players"][s]["can_harvest"] and Harvest(s) in c.legal(s)
         ]
 
-    def key_exists(self, action: str) -> bool:
+    def key_exists(self, action: str, params: tuple[Any, ...] = ()) -> bool:
         """No undo (every roll shows new dice) and no passing of the screen (nothing is
         private) in the dice game."""
         return action not in ("undo", "pass_screen")
