@@ -12,6 +12,8 @@ from bohn_tui.games.bohnroschen.log import describe
 from bohn_tui.games.bohnroschen.rules import DRAW, DrawCards, PayTribute
 from bohn_tui.games.bohnroschen.ui.solo_end import SoloEndScreen, outcome
 from bohn_tui.games.bohnroschen.ui.table import banner, banner_hint, help_text, task_line
+from bohn_tui.games.common.actions import Planted
+from bohn_tui.games.common.ui.trade_area import TradeArea
 from bohn_tui.play.client import LocalClient
 from bohn_tui.play.session import Session
 from bohn_tui.store import Store
@@ -58,6 +60,8 @@ def test_help_and_log_lines() -> None:
     lines = [describe(e, names, str.title) for e in events]
     assert "Ana pays a coin (Soy) to the discard pile" in lines
     assert "Ana pays tribute for “Buy a 3rd bean field.” (next task: card 2)" in lines
+    planted = Planted(1, "soy", 0, "offer")  # phase 0 for two: the beans the other left
+    assert describe(planted, names, str.title) == "Ben plants Soy left by Ana on field 1"
     view = rules.view(state, 0)
     assert task_line(view, 0).startswith("Task (card 2): ")
     head, hint = banner(("Turn 1 · Ana's turn", "Ana: plant."), view, 0)
@@ -113,6 +117,11 @@ async def test_phase_0s_discard_asks_for_a_kind_and_says_how_many_go(tmp_path: P
         await until(pilot, lambda: st.active == 0 and st.phase == "take_offer")
         assert st.active == 0 and st.phase == "take_offer"
         left = list(st.duel_offer)
+        # the beans Ben left are no "offer" (Bohnanza's bean duel's word): "which he
+        # leaves for his opponent" (bohnroschen.txt, phase 3), to plant or discard
+        area = str(table(app).query_one("#trade", TradeArea).content)
+        assert "Left for Ana: " in area and "Plant or discard: " in area, area
+        assert "offer" not in area.lower(), area
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         chooser = app.screen

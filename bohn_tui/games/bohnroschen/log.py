@@ -34,6 +34,9 @@ def describe(
     `who(seat)` names a seat, `vname(variety)` a bean; `castle` is the solo layout's castle
     position (BohnroschenRules.castle_index; by default read from the data)."""
     t = e.type
+    if t == "planted" and e.source == "offer":  # phase 0: beans left by the other of two
+        by = who(1 - e.seat)
+        return f"{who(e.seat)} plants {vname(e.variety)} left by {by} on field {e.field + 1}"
     if t == "figure_moved":
         if e.how == "task":
             return f"{who(e.seat)} fulfils “{e.text}” (next task: card {e.to + 1})"

@@ -76,6 +76,9 @@ class Words:
     card: str = "card"  # one card of the game: "bean", "flower"
     cards: str = "cards"  # more than one
     meter: str = "payout"  # the table of coins a field pays: "Bean-o-meter", "Market Price"
+    # the trade area's name for the cards a two-player turn leaves for the other player
+    # ({player}: the one they are left for): Bohnanza's "Duel offer"
+    left: str = "Left for {player}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,7 @@ class BeanControls:
         if v["phase"] == "plant_trades" and p["area"]:
             return p["area"], "Plant these"
         if v["active"] == me and v["phase"] == "take_offer":
-            return v["duel_offer"], "Take the offer"
+            return v["duel_offer"], "Plant or discard"  # (each game's phase 1 or 0)
         if v["active"] == me and v["phase"] == "plant_turned_up":
             return v["turned_up"], "Plant any"
         return [], ""

@@ -1,4 +1,5 @@
-"""The trade area: turned-up cards, the duel's offer, the viewer's cards to plant and every
+"""The trade area: turned-up cards, the cards a two-player turn leaves the other (the bean
+duel's offer), the viewer's cards to plant and every
 open offer, shown publicly as if spoken."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from bohn_tui.games.common.data import load
 from bohn_tui.games.common.ui.cards import cards
 from bohn_tui.ui.widgets.base import ViewStatic
 
@@ -59,7 +61,10 @@ class TradeArea(ViewStatic):
         up.append_text(cards(game, view["turned_up"]) if view["turned_up"] else Text("—", "dim"))
         lines.append(up)
         if view["duel"] and len(view["players"]) > 1:  # solo leaves nothing to anybody
-            d = Text.assemble(("Duel offer: ", "bold"))
+            # what the game calls them; they are always for the player whose turn it is
+            # (left at the end of the other's turn, taken in this one's first phase)
+            left = load(game).words.left.format(player=names[view["active"]])
+            d = Text.assemble((f"{left}: ", "bold"))
             d.append_text(
                 cards(game, view["duel_offer"]) if view["duel_offer"] else Text("—", "dim")
             )
