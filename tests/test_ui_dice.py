@@ -22,6 +22,7 @@ from bohn_tui.store import Store
 from bohn_tui.ui.app import BohnApp
 from bohn_tui.ui.screens.help import HelpScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
+from bohn_tui.ui.text import LEVEL_SHORT
 
 GAME = "wuerfelspiel"
 SMALL = (80, 24)
@@ -345,7 +346,7 @@ async def test_the_table_explains_the_orders_and_shows_bot_levels(
         for seat in range(1, n):
             level = bots[seat]
             assert f"{names[seat]} ({level})" in board or (
-                f"{names[seat]} ({render.LEVEL_SHORT[level]})" in board
+                f"{names[seat]} ({LEVEL_SHORT[level]})" in board
             ), board
         if n <= 3 or size != SMALL:
             assert all(words in board for words in render.NOTATION), board

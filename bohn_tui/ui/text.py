@@ -42,3 +42,17 @@ def clip_cells(text: str, width: int) -> str:
             break
         kept.append(ch)
     return "".join(kept) + ELLIPSIS
+
+
+LEVEL_SHORT = {"random": "rnd", "standard": "std", "expert": "exp"}  # a bot's level, short
+
+
+def name_forms(title: str) -> tuple[str, ...]:
+    """A seat's title as the table names it ("Cem (standard)", a bot with its level), then
+    shorter where room is short: the level abbreviated ("Cem (std)"), then without it
+    ("Cem"); one form for a title without a level."""
+    plain, _, level = title.partition(" (")
+    level = level.removesuffix(")")
+    if not level:
+        return (title,)
+    return tuple(dict.fromkeys((title, f"{plain} ({LEVEL_SHORT.get(level, level[:3])})", plain)))

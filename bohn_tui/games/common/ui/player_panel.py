@@ -14,10 +14,21 @@ from textual.widget import Widget
 
 from bohn_tui.games.common.ui.cards import card, cards
 from bohn_tui.ui.parts import BoardClick
-from bohn_tui.ui.text import clip_cells, literal
+from bohn_tui.ui.text import clip_cells, literal, name_forms
 from bohn_tui.ui.widgets.base import ViewStatic
 
 NAME_WIDTH = 18  # a compact panel's name column at most ("Cem (standard)" fits)
+NAME_MIN = 6  # and at least, where its row is short of room
+# a compact row's forms, the fullest first: (the cards to plant listed, else how many; the
+# gap before the coins, hand and game's part; fields' counts padded into columns; short
+# words: "3c" coins, "5h" cards in hand)
+ROW_STEPS = (
+    (True, "  ", True, False),
+    (False, "  ", True, False),
+    (False, " ", True, False),
+    (False, " ", False, False),
+    (False, " ", False, True),
+)
 
 
 def _label(game: str, vid: str) -> Text:
@@ -75,9 +86,12 @@ class PlayerPanel(ViewStatic):
         self.border_subtitle = f"coins {coins} · hand {p['hand_size']}"
         self.update(self._fields(view, p))
 
-    def extra(self, view: dict[str, Any], p: dict[str, Any], compact: bool) -> Text | None:
+    def extra(
+        self, view: dict[str, Any], p: dict[str, Any], compact: bool, short: bool = False
+    ) -> Text | None:
         """A game's own line under the fields (and, `compact`, its part of the one-row
-        panel after the hand's size): None for none. Excalibohn's spell cards."""
+        panel after the hand's size, in its fewest cells where `short`, with no space
+        before it): None for none. Excalibohn's spell cards."""
         return None
 
     def field_note(self, view: dict[str, Any], field: int) -> Text | None:
@@ -86,44 +100,74 @@ class PlayerPanel(ViewStatic):
 
     def _row(self, view: dict[str, Any], p: dict[str, Any], mark: str, name: str) -> Text:
         """The compact panel: name, fields (kind and count), coins when known, the number of
-        cards in hand, then the cards to plant (as many as fit, else how many)."""
-        game = view["game"]
-        fields = Text()
-        for f in p["fields"]:
-            fields.append(" ")
-            if f["count"]:
-                fields.append_text(_label(game, f["variety"]))
-                fields.append(f"{f['count']:<2}", style="bold")  # "Chi3 ", "Chi12"
-            else:
-                fields.append("·    ", style="dim")
-        # coins only where the table shows them (others' are mostly secret: "?" says nothing)
-        tail = Text("" if p["coins"] is None else f"  {p['coins']} coins")
-        tail.append(f"  {p['hand_size']} cards")  # apart from a field's count: "Chi3   11 cards"
-        more = self.extra(view, p, True)
-        if more is not None:
-            tail.append_text(more)
-        # the row's width: the column's (one column of compact panels) less the padding
+        cards in hand, the game's part, then the cards to plant; all of it on one row of
+        the column, shortened where room is short (ROW_STEPS), the name last, never below
+        NAME_MIN cells (only a column too narrow for the shortest row cuts its end)."""
         column = self.parent.size.width if isinstance(self.parent, Widget) else 0
-        width = column - 2 if column > 8 else 44
+        width = column - 2 if column > 8 else 44  # the column's less the padding
         titles = (self._seat_title(i, q["name"], False) for i, q in enumerate(view["players"]))
         longest = max(cell_len(t) for t in titles)
-        room = width - len(mark) - fields.cell_len - tail.cell_len
-        col = max(6, min(NAME_WIDTH, longest, room))
+        forms = name_forms(name)
+        last = len(forms) - 1
+        # the fullest row with the name whole (cut to NAME_WIDTH), then shorter; then the
+        # shorter rows with the shortest name
+        tries = [(0, i) for i in range(len(forms))]
+        tries += [(step, last) for step in range(1, len(ROW_STEPS))]
+        bodies: dict[int, Text] = {}
+        body = Text()
+        for step, i in tries:
+            body = bodies.get(step) or bodies.setdefault(step, self._row_body(view, p, step))
+            room = width - len(mark) - body.cell_len
+            if min(cell_len(forms[i]), NAME_WIDTH) <= room:
+                # as wide as the longest title where room allows (the rows' fields in line)
+                col = min(NAME_WIDTH, room, max(longest, cell_len(forms[i]), NAME_MIN))
+                return self._row_text(mark, forms[i], col, body)
+            if step and room >= NAME_MIN:  # the name cut rather than a shorter row
+                return self._row_text(mark, forms[i], min(NAME_WIDTH, room), body)
+        out = self._row_text(mark, forms[-1], NAME_MIN, body)
+        out.truncate(width, overflow="ellipsis")  # one row: a longer text would wrap
+        return out
+
+    @staticmethod
+    def _row_text(mark: str, name: str, col: int, body: Text) -> Text:
         name = clip_cells(name, col)
         out = Text(no_wrap=True)
         out.append(mark, style="bold")
         out.append(name + " " * (col - cell_len(name)), style="bold")
-        out.append_text(fields)
-        out.append_text(tail)
-        if p["area"]:  # what is still to plant: its cards if they fit, else how many
+        out.append_text(body)
+        return out
+
+    def _row_body(self, view: dict[str, Any], p: dict[str, Any], step: int) -> Text:
+        """The row after the name, at one of ROW_STEPS."""
+        game = view["game"]
+        cards_listed, gap, padded, short = ROW_STEPS[step]
+        out = Text()
+        for f in p["fields"]:
+            out.append(" ")
+            if f["count"]:
+                out.append_text(_label(game, f["variety"]))
+                count = f"{f['count']:<2}" if padded else str(f["count"])  # "Chi3 ", "Chi12"
+                out.append(count, style="bold")
+            else:
+                out.append("·    " if padded else "·", style="dim")
+        # coins only where the table shows them (others' are mostly secret: "?" says nothing)
+        if p["coins"] is not None:
+            out.append(f"{gap}{p['coins']}{'c' if short else ' coins'}")
+        # apart from a field's count: "Chi3   11 cards"
+        out.append(f"{gap}{p['hand_size']}{'h' if short else ' cards'}")
+        more = self.extra(view, p, True, short)
+        if more is not None and more.plain:
+            out.append(gap)
+            out.append_text(more)
+        if p["area"]:  # what is still to plant: its cards, else how many
             plant = Text(" +", style="bold yellow")
-            for i, vid in enumerate(p["area"]):
-                plant.append(" " if i else "")
-                plant.append_text(_label(game, vid))
-            if out.cell_len + plant.cell_len > width:
-                plant = Text(f" +{len(p['area'])}", style="bold yellow")
+            if cards_listed:
+                for i, vid in enumerate(p["area"]):
+                    plant.append(" " if i else "")
+                    plant.append_text(_label(game, vid))
+            else:
+                plant.append(str(len(p["area"])))
             out.append_text(plant)
-        out.truncate(width, overflow="ellipsis")  # one row: a longer text would wrap
         return out
 
     def _fields(self, view: dict[str, Any], p: dict[str, Any]) -> Text:

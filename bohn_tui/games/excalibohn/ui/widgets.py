@@ -38,12 +38,14 @@ class ExcaliPanel(PlayerPanel):
             self._key = None
         super().show(view, is_bot)
 
-    def extra(self, view: dict[str, Any], p: dict[str, Any], compact: bool) -> Text | None:
-        if compact:
+    def extra(
+        self, view: dict[str, Any], p: dict[str, Any], compact: bool, short: bool = False
+    ) -> Text | None:
+        if compact:  # "2 spells ●1" (one face up), short "2sp●1"
             n = p.get("spell_count", 0)
             up = sum(1 for s in p.get("spells") or [] if s["up"])
-            words = f"  {n} spell{'s' if n != 1 else ''}" + (f" ●{up}" if up else "")
-            return Text(words, style="magenta")
+            count = f"{n}sp" if short else f"{n} spell{'s' if n != 1 else ''}"
+            return Text(count + (f"{'' if short else ' '}●{up}" if up else ""), style="magenta")
         width = self.size.width - 2 if self.size.width > 10 else 40
         return others_spells(p, width - 10)
 

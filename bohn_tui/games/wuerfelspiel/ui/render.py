@@ -15,7 +15,7 @@ from rich.text import Text
 
 from bohn_tui.games.common.ui.cards import _ink
 from bohn_tui.games.wuerfelspiel.dice import EPSILON, DiceData, load, percent
-from bohn_tui.ui.text import clip_cells
+from bohn_tui.ui.text import clip_cells, name_forms
 
 WHERE = {"hand": "to roll", "rolled": "rolled", "field": "field"}
 ORDER_ROWS = 5  # a card's orders
@@ -133,7 +133,6 @@ def fit(view: dict[str, Any], width: int, height: int) -> Fit:
     return f
 
 
-LEVEL_SHORT = {"random": "rnd", "standard": "std", "expert": "exp"}  # on a narrow card
 HARVEST_NOTES = (" · may harvest", " · harvest", " H")  # who may harvest, widest first
 
 
@@ -143,13 +142,11 @@ def head_parts(
     """A card's name (without a bot's level, or clipped, where it is too long) and its
     thalers, as wide as fit `width` with the roller's mark and `note`."""
     t = view["players"][seat]["thalers"]
-    plain, _, level = name.partition(" (")  # a bot's level: shortened, dropped if need be
-    level = level.rstrip(")")
-    short = f"{plain} ({LEVEL_SHORT.get(level, level[:3])})" if level else name
     room = width - 1 - cell_len(note)
-    # the whole name (a bot's level too) first, its thalers as short as need be
+    # the whole name (a bot's level too) first, its thalers as short as need be; then a
+    # bot's level shortened, dropped if need be
     thalers = (thaler_word(t), f"{t} thal.", f"{t}t")
-    tries = [(n, f" {tl}") for n in dict.fromkeys((name, short, plain)) for tl in thalers]
+    tries = [(n, f" {tl}") for n in name_forms(name) for tl in thalers]
     for nm, tl in tries:
         if cell_len(nm) + cell_len(tl) <= room:
             break
