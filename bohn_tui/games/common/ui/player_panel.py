@@ -37,6 +37,12 @@ def _label(game: str, vid: str) -> Text:
     return Text(c.plain.strip(), style=c.style)
 
 
+def _width(title: str, i: int) -> int:
+    """The cells of the `i`th of a title's name_forms (its last where it has fewer)."""
+    forms = name_forms(title)
+    return cell_len(forms[min(i, len(forms) - 1)])
+
+
 class PlayerPanel(ViewStatic):
     DEFAULT_CLASSES = "panel"
 
@@ -105,7 +111,7 @@ class PlayerPanel(ViewStatic):
         NAME_MIN cells (only a column too narrow for the shortest row cuts its end)."""
         column = self.parent.size.width if isinstance(self.parent, Widget) else 0
         width = column - 2 if column > 8 else 44  # the column's less the padding
-        titles = (self._seat_title(i, q["name"], False) for i, q in enumerate(view["players"]))
+        titles = [self._seat_title(i, q["name"], False) for i, q in enumerate(view["players"])]
         longest = max(cell_len(t) for t in titles)
         forms = name_forms(name)
         last = len(forms) - 1
@@ -118,7 +124,9 @@ class PlayerPanel(ViewStatic):
         for step, i in tries:
             body = bodies.get(step) or bodies.setdefault(step, self._row_body(view, p, step))
             room = width - len(mark) - body.cell_len
-            if min(cell_len(forms[i]), NAME_WIDTH) <= room:
+            # a bot's level whole (or short) only where every row's would fit: all alike
+            need = cell_len(forms[i]) if i == last else max(_width(t, i) for t in titles)
+            if min(need, NAME_WIDTH) <= room:
                 # as wide as the longest title where room allows (the rows' fields in line)
                 col = min(NAME_WIDTH, room, max(longest, cell_len(forms[i]), NAME_MIN))
                 return self._row_text(mark, forms[i], col, body)
