@@ -73,7 +73,7 @@ def test_the_hint_names_what_decides_each_move() -> None:
     field = by_move[(1, "plant_turned_up", "plant all the Red on field 1")]
     assert "field 2 Green ×2" in field  # the Green stay on field 2
     stop = by_move[(1, "draw", "draw your cards (ends the turn)")]
-    assert "after harvest field 2 (Green ×2): field 2 empty" in stop  # why not harvest
+    assert "after harvesting field 2 (Green ×2): field 2 empty" in stop  # why not harvest
     assert task != field and task != stop
 
 
@@ -81,7 +81,7 @@ def test_a_tie_says_so() -> None:
     """Two empty fields: either is as good, and the hint says which other move would do."""
     view, move, why = run_hints(3, 1)[0]
     assert move == "plant your front card (Black-eyed) on field 2"
-    assert why.startswith("plant your front card (Black-eyed) on field 1 would do just as well")
+    assert why.startswith("planting your front card (Black-eyed) on field 1 would do just as well")
 
 
 def slow_hint(

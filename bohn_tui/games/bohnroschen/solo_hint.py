@@ -70,6 +70,16 @@ def describe(view: dict[str, Any], action: Action) -> str:
     return type(action).__name__
 
 
+def doing(move: str) -> str:
+    """A move described (describe) as a doing, for a reason's sentence: "planting all the
+    Blue on field 2 would do just as well", "after harvesting field 1"."""
+    verb, _, rest = move.partition(" ")
+    if not verb.islower():  # (an action without words: its name as it is)
+        return move
+    ing = {"stop": "stopping", "leave": "leaving"}.get(verb, f"{verb}ing")
+    return f"{ing} {rest}" if rest else ing
+
+
 def hint(view: dict[str, Any], legal: list[Action]) -> str:
     """One or two lines: the expert's action now and its reason (empty: no decision)."""
     if not legal or "solo" not in view.get("vine", {}):
@@ -145,7 +155,7 @@ def _moved(events: list[Any]) -> list[FigureMoved]:
 
 def _decides(view: dict[str, Any], root: BohnroschenState, mine: Branch, rival: Branch) -> str:
     """The part of the value in which `mine` does best against `rival`, in words."""
-    other = describe(view, rival.action)
+    other = doing(describe(view, rival.action))
     a, b = mine.terms, rival.terms
     if a.fixed is not None and a.fixed > 0:
         return "it takes the figure into the castle: the run is won"
