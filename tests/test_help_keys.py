@@ -89,3 +89,21 @@ async def test_the_help_lists_the_keys_of_this_table(
         keys = help_keys(app.screen)
         assert shown <= keys, (shown - keys, keys)
         assert not keys & absent, (keys & absent, keys)
+
+
+def test_the_help_names_keys_as_the_key_bar_does() -> None:
+    """Esc, / and ^q, not "escape", "slash" and "ctrl+q"."""
+    from textual.binding import Binding
+
+    from bohn_tui.ui.screens.help import key_table
+
+    bindings = [
+        Binding("escape", "a", "Cancel"),
+        Binding("slash", "b", "Chat"),
+        Binding("ctrl+q", "c", "Quit"),
+        Binding("left,h", "d", "Pick card"),
+    ]
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(key_table(bindings))
+    rows = [line.split() for line in console.export_text().splitlines() if line.strip()]
+    assert rows == [["Esc", "Cancel"], ["/", "Chat"], ["^q", "Quit"], ["←", "h", "Pick", "card"]]

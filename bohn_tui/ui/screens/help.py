@@ -29,6 +29,13 @@ KEY_NAMES = {
 }
 
 
+def key_name(key: str) -> str:
+    """A key as the key bar names it: "?", "←", "Esc", "^q" (ctrl+q)."""
+    if key.startswith("ctrl+"):
+        return "^" + key.removeprefix("ctrl+")
+    return KEY_NAMES.get(key, key)
+
+
 def key_table(bindings: list[BindingType]) -> Table:
     t = Table(box=None, show_header=False, padding=(0, 1))
     t.add_column(style="bold yellow", justify="right")
@@ -38,7 +45,7 @@ def key_table(bindings: list[BindingType]) -> Table:
         if not isinstance(b, Binding) or not b.description or b.description in seen:
             continue
         seen.add(b.description)
-        keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
+        keys = " ".join(key_name(k.strip()) for k in b.key.split(","))
         t.add_row(f" {keys} ", b.description)
     return t
 
