@@ -217,6 +217,20 @@ async def test_the_figure_s_words_for_one_die(tmp_path: Path) -> None:
         assert "f re-rolls the 1 die (the bean figure)" in banner and "all 1" not in banner
 
 
+async def test_the_figure_s_words_for_two_dice(tmp_path: Path) -> None:
+    """Two dice left: the bean figure "re-rolls both dice", not "all 2"."""
+    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1", "2", "3", "r")
+        await pilot.pause()
+        assert s.state.where.count("rolled") == 2 and not s.state.figure_used
+        banner = " ".join(text(app, "#banner").split())
+        assert "f re-rolls both dice" in banner and "all 2" not in banner, banner
+
+
 async def test_the_roll_says_who_fulfils_what_and_the_chances(tmp_path: Path) -> None:
     """After a roll: "Ben fulfils order 1 with your roll" for the roller; while the roller
     picks, the chance that the turn ends with 0, 1, 2... more of their own orders."""

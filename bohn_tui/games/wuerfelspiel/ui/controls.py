@@ -232,7 +232,7 @@ class DiceControls:
         if v["first_roll"]:
             return f"{you}: r rolls all five dice{also}."
         left = sum(1 for d in v["dice"] if d["where"] == "rolled")
-        dice = f"all {left}" if left > 1 else "the 1 die"
+        dice = {1: "the 1 die", 2: "both dice"}.get(left, f"all {left}")
         fig = f", f re-rolls {dice} (the bean figure)" if v["can_reroll"] else ""
         if not self.picked and left == 1:
             return self.widest(
