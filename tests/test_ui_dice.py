@@ -203,32 +203,24 @@ async def test_the_bean_figure_key(tmp_path: Path) -> None:
 
 
 async def test_the_figure_s_words_for_one_die(tmp_path: Path) -> None:
-    """The banner's words for the bean figure with one die left: "the 1 die", not "all 1"."""
+    """The banner's words for the bean figure with two dice left: "both dice", not "all 2";
+    with one: "the 1 die", not "all 1"."""
     s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
     app = make_app(tmp_path, s)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("r")
         await pilot.pause()
         assert "f re-rolls all 5" in text(app, "#banner")  # "(the bean figure)" if room
-        await pilot.press("1", "2", "3", "4", "r")
-        await pilot.pause()
-        assert s.state.where.count("rolled") == 1 and not s.state.figure_used
-        banner = " ".join(text(app, "#banner").split())
-        assert "f re-rolls the 1 die (the bean figure)" in banner and "all 1" not in banner
-
-
-async def test_the_figure_s_words_for_two_dice(tmp_path: Path) -> None:
-    """Two dice left: the bean figure "re-rolls both dice", not "all 2"."""
-    s = Session.new(GAME, ["Ana", "Ben"], {}, seed=3)
-    app = make_app(tmp_path, s)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("r")
-        await pilot.pause()
         await pilot.press("1", "2", "3", "r")
         await pilot.pause()
         assert s.state.where.count("rolled") == 2 and not s.state.figure_used
         banner = " ".join(text(app, "#banner").split())
         assert "f re-rolls both dice" in banner and "all 2" not in banner, banner
+        await pilot.press("4", "r")
+        await pilot.pause()
+        assert s.state.where.count("rolled") == 1 and not s.state.figure_used
+        banner = " ".join(text(app, "#banner").split())
+        assert "f re-rolls the 1 die (the bean figure)" in banner and "all 1" not in banner
 
 
 async def test_the_roll_says_who_fulfils_what_and_the_chances(tmp_path: Path) -> None:
