@@ -134,3 +134,19 @@ async def test_phase_0s_discard_asks_for_a_kind_and_says_how_many_go(tmp_path: P
             assert label.startswith(f"{left.count(kind)} left: "), label
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is table(app))
+
+
+async def test_the_beans_left_name_a_long_name_cut_and_as_text(tmp_path: Path) -> None:
+    """The label of the beans left names their player as text (never markup), cut where
+    long, so that it stays on its row of the trade area at 80x24."""
+    from helpers.ui import make_app, table, until
+
+    name = "[b]Anastasia Maximiliane"
+    s = Session.new("bohnroschen", [name, "Ben"], {1: "random"}, seed=4)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table(app).viewer == 0)
+        area = table(app).query_one("#trade", TradeArea)
+        lines = str(area.content).split("\n")
+        assert lines[1] == "Left for [b]Anastasi…: —", lines
+        assert len(lines[1]) <= area.content_region.width

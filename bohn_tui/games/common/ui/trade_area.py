@@ -1,6 +1,6 @@
 """The trade area: turned-up cards, the cards a two-player turn leaves the other (the bean
-duel's offer), the viewer's cards to plant and every
-open offer, shown publicly as if spoken."""
+duel's offer), the viewer's cards to plant and every open offer, shown publicly as if
+spoken."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from rich.text import Text
 
 from bohn_tui.games.common.data import load
 from bohn_tui.games.common.ui.cards import cards
+from bohn_tui.ui.text import clip_cells
 from bohn_tui.ui.widgets.base import ViewStatic
+
+LEFT_NAME = 12  # the cells of a name in the label of the cards left for them (a long one cut)
 
 
 def offer_text(view: dict[str, Any], o: dict[str, Any], names: list[str]) -> Text:
@@ -63,7 +66,8 @@ class TradeArea(ViewStatic):
         if view["duel"] and len(view["players"]) > 1:  # solo leaves nothing to anybody
             # what the game calls them; they are always for the player whose turn it is
             # (left at the end of the other's turn, taken in this one's first phase)
-            left = load(game).words.left.format(player=names[view["active"]])
+            who = clip_cells(names[view["active"]], LEFT_NAME)
+            left = load(game).words.left.format(player=who)
             d = Text.assemble((f"{left}: ", "bold"))
             d.append_text(
                 cards(game, view["duel_offer"]) if view["duel_offer"] else Text("—", "dim")
