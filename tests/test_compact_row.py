@@ -48,8 +48,9 @@ async def test_a_compact_row_says_everything_within_80_columns(
     app = make_app(tmp_path, s)
     async with app.run_test(size=(80, 24)) as pilot:
         t = table(app)
-        await until(pilot, lambda: app.screen is t and t.viewer == 0)
-        await pilot.pause()
+        others = [t.query_one(f"#player-{seat}", PlayerPanel) for seat in range(1, n)]
+        laid_out = lambda: all(p.has_class("compact") and p.region.width for p in others)  # noqa: E731
+        await until(pilot, lambda: app.screen is t and t.viewer == 0 and laid_out())
         for seat in range(1, n):
             panel = t.query_one(f"#player-{seat}", PlayerPanel)
             assert panel.has_class("compact")
