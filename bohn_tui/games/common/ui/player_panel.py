@@ -122,7 +122,9 @@ class PlayerPanel(ViewStatic):
         bodies: dict[int, Text] = {}
         body = Text()
         for step, i in tries:
-            body = bodies.get(step) or bodies.setdefault(step, self._row_body(view, p, step))
+            if step not in bodies:
+                bodies[step] = self._row_body(view, p, step)
+            body = bodies[step]
             room = width - len(mark) - body.cell_len
             # a bot's level whole (or short) only where every row's would fit: all alike
             need = cell_len(forms[i]) if i == last else max(_width(t, i) for t in titles)
