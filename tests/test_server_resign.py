@@ -358,3 +358,65 @@ def test_the_resign_question_shows_a_name_as_text_never_markup(tmp_path: Path) -
             assert "the game ends now and [b]x wins" in note()
 
     asyncio.run(run())
+
+
+def test_the_others_tables_say_who_resigned_never_away(tmp_path: Path) -> None:
+    """Ana resigns a table of three people: Ben's table (a remote seat at the server's own
+    table host) is told by the host that she resigned, and its banner says so, not that a
+    computer player plays for her while she is away; a spectator's too. Cem, away, stays
+    away; a person the game waits for with a stand-in is still "(away)"."""
+    from bohn_tui.net.client import RemoteClient
+    from bohn_tui.ui.screens.table import TableScreen
+
+    w = _World(tmp_path)
+    ana, ben, cem = (acc.create(w.db, n, f"k{n}") for n in ("Ana", "Ben", "Cem"))
+    seats: list[dict[str, Any]] = [{"account": a.id} for a in (ana, ben, cem)]
+    row = st.new_table(w.db, "bohnanza", ana.id, seats, "correspondence", now=w.clock.now())
+
+    def note(client: RemoteClient) -> str | None:
+        shown = SimpleNamespace(client=client, seat=client.seat)
+        return TableScreen.remote_note(shown)  # type: ignore[arg-type]
+
+    async def run() -> None:
+        tables = Tables(w.store, w.said.append, 0, w.clock)
+        table = await tables.open(row)
+        assert table is not None
+        clients = []
+        for account, watch in ((ben.id, False), (ben.id, True)):
+            where = tables.code(row.id, account, watch=watch)
+            assert where is not None
+            clients.append(RemoteClient(where[1], where[0]))
+            await clients[-1].connect()
+        b, watching = clients
+        assert b.resigned() == [] and note(b) == "waiting for Ana (disconnected); Cem is away"
+        assert "resigned" not in str(note(watching))
+        assert "a bot plays your seat" in await w.ask(ana.id, tables, row.id)
+        for c in (b, watching):
+            await until_async(lambda c=c: c.resigned() == [0])  # type: ignore[misc]
+            assert c.stand_ins() == [0] and 0 in c.away()
+        assert note(b) == "Ana resigned: a computer player plays the seat; Cem is away"
+        assert note(watching) == "Ana resigned: a computer player plays the seat; Cem is away"
+        table.host.take_over(2)  # (Cem away: a bot for him, for now)
+        await until_async(lambda: b.stand_ins() == [0, 2])
+        assert note(b) == (
+            "Ana resigned: a computer player plays the seat; a computer player plays for Cem (away)"
+        )
+        assert "(away)" not in str(note(b)).split(";")[0]
+        # a new connection is welcomed with it too (a restart: the same)
+        tables.close_all()
+        for c in clients:
+            c.stop()
+        tables = Tables(w.store, w.said.append, 0, w.clock)
+        await tables.open_all()
+        where = tables.code(row.id, cem.id)
+        assert where is not None
+        c = RemoteClient(where[1], where[0])
+        await c.connect()
+        assert c.resigned() == [0]
+        said = str(note(c))  # (Ben: away, or awaited, as the bots have played meanwhile)
+        assert said.startswith("Ana resigned: a computer player plays the seat; ")
+        assert "Ana" not in said.partition(";")[2] and "(away)" not in said
+        c.stop()
+        tables.close_all()
+
+    asyncio.run(run())

@@ -114,6 +114,7 @@ class Host:
         self.codes: dict[int, str] = {s: p.new_code(host_id) for s in client.humans}
         self.spectator_code = p.new_code(host_id)
         self.seated: dict[int, Connection] = {}
+        self.resigned: list[int] = []  # seats whose person resigned: a bot's for good
         self.connections: set[Connection] = set()
         self.waiting: dict[Connection, None] = {}  # no hello yet, the oldest first
         # the seats' last chat lines (None: all the spectators'), kept across reconnects
@@ -174,6 +175,7 @@ class Host:
             "humans": list(c.humans),
             "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
             "standin": c.stand_ins(),
+            "resigned": list(self.resigned),
             "options": dict(c.options),
             "save_id": c.save_id,
             "help": list(c.help_lines()),
@@ -252,7 +254,12 @@ class Host:
                 "over": over,
                 "summary": c.summary() if over else None,
             },
-            "after": {"busy": c.busy, "away": self.away(), "standin": c.stand_ins()},
+            "after": {
+                "busy": c.busy,
+                "away": self.away(),
+                "standin": c.stand_ins(),
+                "resigned": list(self.resigned),
+            },
             "lines": {},
         }
         return self._shared_parts
@@ -473,6 +480,23 @@ class Host:
             name = self.client.names[seat]
             self._keep(f"{name} is back and plays again.")
             self.say(f"{name} is back")
+
+    def resign(self, seat: int, reason: str) -> None:
+        """The seat's person resigned: a bot plays it from now on, for good; its code is
+        no more (a connection on it is put out with `reason`), every client is told who
+        resigned (the state's "resigned"), one line in the table's log."""
+        if seat not in self.client.humans or seat in self.resigned:
+            return
+        self.resigned.append(seat)
+        self.codes.pop(seat, None)
+        conn = self.seated.pop(seat, None)
+        if conn is not None:
+            conn.close(reason)
+        self.client.stand_in(seat)
+        name = self.client.names[seat]
+        self._keep(f"{name} resigned: a computer player plays for {name} to the end.")
+        self.client.settle()
+        self.broadcast()
 
     def stop_timers(self) -> None:
         for timer in self._timers.values():

@@ -419,21 +419,10 @@ class Tables:
         return "You resigned: a bot plays your seat to the end; w watches the table."
 
     def _bot_for_good(self, table: Table, account: int, reason: str = "") -> None:
-        """A bot plays `account`'s seat from now on, for good: the seat's code is no more
-        (a connection on it is put out with `reason`), one line in the table's log."""
+        """A bot plays `account`'s seat from now on, for good (host.py's `resign`)."""
         seat = self.seat_of(table.row.id, account)
-        host, client = table.host, table.client
-        if seat is None:
-            return
-        host.codes.pop(seat, None)
-        conn = host.seated.pop(seat, None)
-        if conn is not None:
-            conn.close(reason)
-        client.stand_in(seat)
-        name = client.names[seat]
-        host._keep(f"{name} resigned: a computer player plays for {name} to the end.")
-        client.settle()
-        host.broadcast()
+        if seat is not None:
+            table.host.resign(seat, reason)
 
     def _resigned(self, row: t.TableRow) -> str:
         """Who resigned at the table, in one phrase ("" for nobody)."""
