@@ -30,6 +30,7 @@ from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.net.sockets import free_socket, pick_socket
+from bohn_tui.net.standins import StandIns
 from bohn_tui.play.client import LocalClient
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
@@ -99,7 +100,7 @@ class Connection:
             self.wake.set()
 
 
-class Host:
+class Host(StandIns):
     """Serves `client` (a LocalClient over the session) to the seats' codes."""
 
     def __init__(
@@ -446,62 +447,6 @@ class Host:
         self.table_lines.append(session.keep_line(text, seat))
         if len(self.table_lines) > CHAT_LINES + CHAT_SLACK:
             session.forget_kept([self.table_lines.popleft() for _ in range(CHAT_SLACK)])
-
-    # -- --takeover: a bot plays a seat that is away -------------------------------------------
-
-    def start_timers(self) -> None:
-        """At the start every person's seat is away: each gets its takeover timer."""
-        for seat in self.away():
-            self._away_from_now(seat)
-
-    def _away_from_now(self, seat: int) -> None:
-        if self.takeover is None or seat in self._timers or self.client.over:
-            return
-        loop = asyncio.get_running_loop()
-        self._timers[seat] = loop.call_later(self.takeover, self.take_over, seat)
-
-    def take_over(self, seat: int) -> None:
-        """A bot plays the seat of a person who is away (none if they are back)."""
-        self._timers.pop(seat, None)
-        if seat in self.seated or self.client.over or not self.client.stand_in(seat):
-            return
-        name = self.client.names[seat]
-        self._keep(f"{name} is away: a computer player plays for {name}.")
-        self.say(f"{name} is away: a computer player plays for {name}")
-        self.client.settle()  # the bot moves on a decision of the seat's that is due
-        self.broadcast()
-
-    def _back(self, seat: int) -> None:
-        """The seat's person connected: no timer, and no bot plays for them any more."""
-        timer = self._timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-        if self.client.release(seat):
-            name = self.client.names[seat]
-            self._keep(f"{name} is back and plays again.")
-            self.say(f"{name} is back")
-
-    def resign(self, seat: int, reason: str) -> None:
-        """The seat's person resigned: a bot plays it from now on, for good; its code is
-        no more (a connection on it is put out with `reason`), every client is told who
-        resigned (the state's "resigned"), one line in the table's log."""
-        if seat not in self.client.humans or seat in self.resigned:
-            return
-        self.resigned.append(seat)
-        self.codes.pop(seat, None)
-        conn = self.seated.pop(seat, None)
-        if conn is not None:
-            conn.close(reason)
-        self.client.stand_in(seat)
-        name = self.client.names[seat]
-        self._keep(f"{name} resigned: a computer player plays for {name} to the end.")
-        self.client.settle()
-        self.broadcast()
-
-    def stop_timers(self) -> None:
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
 
     async def _write(self, conn: Connection) -> None:
         w = conn.writer
