@@ -19,7 +19,11 @@ plays their seat to the end, for good (the seat's code is no more: they may watc
 and they rank last among the people when it is rated (`rated_places`). A table with nobody
 left to play against (no person who has not resigned, or one and no bot of its own but the
 resigners' stand-ins: `ends_if_resigned`) ends then: over, rated so. A table one has
-resigned is no longer one of their MAX_TABLES."""
+resigned is no longer one of their MAX_TABLES.
+
+A person seated at an open table (one who joined it, or was named by its creator) may leave
+it before it starts (`leave`): the seat is open again and the note names who left, until the
+seat is taken. Its creator leaves it by cancelling it (`cancel`): over, for everyone at it."""
 
 from __future__ import annotations
 
@@ -233,6 +237,28 @@ def cancel(db: sqlite3.Connection, table_id: str, creator: int) -> bool:
     return cur.rowcount == 1
 
 
+def leave(db: sqlite3.Connection, table_id: str, account: int, note: str) -> TableRow | None:
+    """The account leaves the open table it joined (or was named at) before it started: its
+    seat is open again (`{}`), the row's note says who left (`note`); None if it is not
+    theirs to leave (not seated there, its creator's: `cancel`, started or over, private)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        row = get(db, table_id)
+        mine = row is not None and account in row.accounts() and account != row.creator
+        if row is None or not mine or row.state != OPEN or row.private:
+            db.execute("ROLLBACK")
+            return None
+        seat = next(i for i, s in enumerate(row.seats) if s.get("account") == account)
+        row.seats[seat], row.note = {}, note
+        update(db, row)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return row
+
+
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
     """The account takes the table's first open seat (None: none is open, or it sits there
     already)."""
@@ -246,7 +272,7 @@ def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> Table
             db.execute("ROLLBACK")
             return None
         seat = next(i for i, s in enumerate(row.seats) if not s)
-        row.seats[seat] = {"account": account}
+        row.seats[seat], row.note = {"account": account}, ""  # (who left: no more)
         update(db, row)
         db.execute("COMMIT")
     except BaseException:
@@ -353,6 +379,7 @@ __all__ = [
     "cancel",
     "get",
     "in_state",
+    "leave",
     "lobby",
     "new_table",
     "rated_places",

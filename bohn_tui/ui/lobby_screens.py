@@ -135,7 +135,9 @@ def help_text() -> Text:
         ("n", "a new table            w  watch the highlighted table"),
         ("p", "profile and link code  b  the leaderboard"),
         ("a", "all tables             r  read the lobby again"),
-        ("x", "cancel an open table you made (nobody joined it yet)"),
+        ("x", "cancel an open table you made (before it starts)"),
+        ("l l", "leave an open table you sit at (l, then l again): your seat opens; of a"),
+        ("", "table you made, that cancels it for everyone at it"),
         ("x x", "resign a running game of yours (x, then x again)"),
         ("q", "leave                  ?  this help"),
     ):
