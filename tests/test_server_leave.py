@@ -107,12 +107,14 @@ def test_a_started_table_is_not_left(tmp_path: Path) -> None:
         assert await w.ask(ben.id, {"ask": "join", "table": row.id}) == {"play": row.id}
         before = w.kept(row.id)
         assert before.state == st.RUNNING
-        assert "only an open table you sit at" in (
-            await w.ask(ben.id, {"ask": "leave", "table": row.id})
-        )["note"]
-        assert "only an open table you made" in (
-            await w.ask(ana.id, {"ask": "leave", "table": row.id})
-        )["note"]
+        assert (
+            "only an open table you sit at"
+            in (await w.ask(ben.id, {"ask": "leave", "table": row.id}))["note"]
+        )
+        assert (
+            "only an open table you made"
+            in (await w.ask(ana.id, {"ask": "leave", "table": row.id}))["note"]
+        )
         assert w.kept(row.id).seats == before.seats and w.kept(row.id).state == st.RUNNING
         w.tables.close_all()
 

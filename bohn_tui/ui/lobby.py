@@ -172,14 +172,14 @@ def _first_enabled(options: list[Option]) -> int | None:
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new", "New table"),
+        Binding("n", "new", "New"),
         Binding("w", "watch", "Watch"),
         Binding("p", "profile", "Profile"),
-        Binding("b", "board", "Leaderboard"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("a", "all", "All tables"),
+        Binding("b", "board", "Board"),
+        Binding("r", "refresh", "Refresh", show=False),  # (read every 3 s anyway: ?)
+        Binding("a", "all", "All"),
         Binding("l", "leave_table", "Leave table"),  # an open table I sit at (l twice)
-        Binding("q", "leave", "Leave"),
+        Binding("q", "leave", "Quit"),
         Binding("question_mark", "help", "Help", key_display="?"),
         # an open table of mine cancelled, or a running game of mine resigned (x twice)
         Binding("x", "cancel", "Cancel / resign", show=False),

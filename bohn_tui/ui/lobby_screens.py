@@ -139,7 +139,7 @@ def help_text() -> Text:
         ("l l", "leave an open table you sit at (l, then l again): your seat opens; of a"),
         ("", "table you made, that cancels it for everyone at it"),
         ("x x", "resign a running game of yours (x, then x again)"),
-        ("q", "leave                  ?  this help"),
+        ("q", "quit (log out)         ?  this help"),
     ):
         out.append(f"{key:<7}", style="bold")
         out.append(f"{what}\n")
