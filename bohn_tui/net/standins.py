@@ -63,10 +63,11 @@ class StandIns:
             self._keep(f"{name} is back and plays again.")
             self.say(f"{name} is back")
 
-    def resign(self, seat: int, reason: str) -> None:
+    def resign(self, seat: int, reason: str, line: str = "") -> None:
         """The seat's person resigned: a bot plays it from now on, for good; its code is
         no more (a connection on it is put out with `reason`), every client is told who
-        resigned (the state's "resigned"), one line in the table's log."""
+        resigned (the state's "resigned"), one line in the table's log (`line`, else that
+        they resigned)."""
         if seat not in self.client.humans or seat in self.resigned:
             return
         self.resigned.append(seat)
@@ -76,7 +77,7 @@ class StandIns:
             conn.close(reason)
         self.client.stand_in(seat)
         name = self.client.names[seat]
-        self._keep(f"{name} resigned: a computer player plays for {name} to the end.")
+        self._keep(line or f"{name} resigned: a computer player plays for {name} to the end.")
         self.client.settle()
         self.broadcast()
 

@@ -227,12 +227,15 @@ def update_running(db: sqlite3.Connection, row: TableRow) -> None:
 CANCELLED = "cancelled by its creator before it started"
 
 
-def cancel(db: sqlite3.Connection, table_id: str, creator: int) -> bool:
+CLOSED = "cancelled: its creator's account was closed"
+
+
+def cancel(db: sqlite3.Connection, table_id: str, creator: int, note: str = CANCELLED) -> bool:
     """The open table `table_id` of `creator` ends before it started (over, its note says
-    so): whether it did (False: it is none of theirs, or not open any more: it started)."""
+    so: `note`): whether it did (False: it is none of theirs, or not open any more)."""
     cur = db.execute(
         "UPDATE server_tables SET state = ?, note = ? WHERE id = ? AND state = ? AND creator = ?",
-        (OVER, CANCELLED, table_id, OPEN, creator),
+        (OVER, note, table_id, OPEN, creator),
     )
     return cur.rowcount == 1
 
@@ -375,6 +378,7 @@ __all__ = [
     "RUNNING",
     "Listed",
     "CANCELLED",
+    "CLOSED",
     "TableRow",
     "cancel",
     "get",
