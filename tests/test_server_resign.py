@@ -209,6 +209,22 @@ def test_resigned_ranks_last_at_the_end_of_the_game(tmp_path: Path) -> None:
     asyncio.run(run())
     (a,), (b,) = ratings.ratings_for(w.db, "Ana"), ratings.ratings_for(w.db, "Ben")
     assert b.mu > a.mu and a.games == b.games == 1
+    # the statistics agree: her seat is last, lost, flagged; the bot's score is not hers
+    from bohn_tui.store import stats
+
+    found = w.db.execute(
+        "SELECT seat, rank, won, resigned FROM result_seats ORDER BY seat"
+    ).fetchall()
+    assert found[0] == (0, 3, 0, 1) and [r[3] for r in found] == [1, 0, 0]
+    assert sorted(r[1] for r in found[1:]) == [1, 2]
+    (mine,) = stats.player_stats(w.db, "Ana")
+    assert (mine.games, mine.wins, mine.best, mine.mean) == (1, 0, 0, 0.0)
+    (last,) = mine.recent
+    assert last.resigned and last.rank == 3 and not last.won
+    assert stats.score_spread(w.db, "Ana") == ()
+    (his,) = stats.player_stats(w.db, "Ben")
+    assert his.games == 1 and not his.recent[0].resigned
+    assert [s.game for s in stats.score_spread(w.db, "Ben")] == ["bohnanza"]
 
 
 def test_rated_places_and_an_old_database(tmp_path: Path) -> None:

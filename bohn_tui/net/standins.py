@@ -71,6 +71,7 @@ class StandIns:
         if seat not in self.client.humans or seat in self.resigned:
             return
         self.resigned.append(seat)
+        self.client.session.resigned.append(seat)  # (its result ranks the seat last)
         self.codes.pop(seat, None)
         conn = self.seated.pop(seat, None)
         if conn is not None:
