@@ -156,6 +156,8 @@ def test_leave_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
         b.wait_for(lambda s: "Help · the lobby" not in s)
         b.press("enter")
         b.wait_for("l leaves it (twice)")
+        b.press("x")  # (not his to cancel: x says what l does)
+        b.wait_for("l leaves an open table you sit at, before it starts")
         b.press("l")
         b.wait_for("Press l again to leave this table: your seat opens for anyone")
         assert table_row(data, row.id).accounts() == [ana.id, ben.id]

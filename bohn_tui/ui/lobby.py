@@ -384,6 +384,9 @@ class LobbyScreen(Screen[None]):
         if kind != "waits":
             self.query_one("#note", Label).update(_CANCEL_OR_RESIGN)
             return
+        if row is not None and me is not None and row.creator != me.id:  # (joined: l leaves)
+            self.query_one("#note", Label).update(_LEAVE)
+            return
         reply = self.lobby.ask({"ask": "cancel", "table": table})
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
