@@ -10,24 +10,16 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from helpers.server import serving, sit, table_row
+from helpers.server import bye, serving, sit, table_row
 from helpers.wait import until_async, until_sync
 from typer.testing import CliRunner
 
 from bohn_tui.cli import app
-from bohn_tui.net import protocol as p
 from bohn_tui.net.client import RemoteClient
 from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import Store
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
-
-
-async def _bye(reader: Any) -> str:
-    msg: dict[str, Any] = {}
-    while msg.get("t") != "bye":
-        msg = p.decode(await asyncio.wait_for(reader.readline(), 60), 1 << 22)
-    return str(msg["reason"])
 
 
 def test_a_ban_ends_the_accounts_tables_for_it(tmp_path: Path) -> None:
@@ -68,7 +60,7 @@ def test_a_ban_ends_the_accounts_tables_for_it(tmp_path: Path) -> None:
         # at the shared one a bot plays her seat to the end; Ben's table is told
         found = kept(shared)
         assert found.state == st.RUNNING and found.resigned == [ana.id]
-        assert "Ana's account was closed" in await _bye(a_reader)
+        assert "Ana's account was closed" in await bye(a_reader)
         a.close()
         await until_async(lambda: b.resigned() == [0])
         line = "Ana's account was closed: a computer player plays for Ana to the end."

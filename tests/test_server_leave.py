@@ -12,8 +12,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from helpers.server import lobby, raw_command, serving, table_row
+from helpers.server import bye, lobby, raw_command, serving, sit, table_row
 
+from bohn_tui.net import protocol as p
 from bohn_tui.net.lobby_session import LobbySession
 from bohn_tui.net.server import Login
 from bohn_tui.net.tables import Clock, Tables
@@ -116,6 +117,23 @@ def test_a_started_table_is_not_left(tmp_path: Path) -> None:
             in (await w.ask(ana.id, {"ask": "leave", "table": row.id}))["note"]
         )
         assert w.kept(row.id).seats == before.seats and w.kept(row.id).state == st.RUNNING
+        # a seat's raw socket: no message leaves, resigns or says who resigned
+        table = w.tables.running[row.id]
+        for msg in (
+            {"t": "leave", "table": row.id},
+            {"t": "ask", "ask": "leave", "table": row.id},
+            {"t": "resigned", "seat": 0},
+            {"t": "state", "resigned": [0], "standin": [0]},
+        ):
+            reader, writer = await sit(w.tables, row.id, ben.id)
+            writer.write(p.encode(msg))
+            await writer.drain()
+            assert "unknown message type" in await bye(reader)
+            writer.close()
+        assert table.host.resigned == [] and table.client.stand_ins() == []
+        assert w.kept(row.id).seats == before.seats and w.kept(row.id).resigned == []
+        table.host.resign(7, "")  # (no such person's seat: nothing)
+        assert table.host.resigned == [] and len(table.host.codes) == 2
         w.tables.close_all()
 
     asyncio.run(run())

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from helpers.server import lobby, raw_command, serving, sit, table_row
+from helpers.server import bye, lobby, raw_command, serving, sit, table_row
 from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
@@ -24,14 +24,6 @@ from bohn_tui.net.tables import Clock, Tables
 from bohn_tui.store import Store, ratings
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
-
-
-async def _bye(reader: Any) -> str:
-    """The reason of the bye the table sends this connection (its states read past)."""
-    msg: dict[str, Any] = {}
-    while msg.get("t") != "bye":
-        msg = p.decode(await asyncio.wait_for(reader.readline(), 60), 1 << 22)
-    return str(msg["reason"])
 
 
 class _World:
@@ -83,11 +75,11 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         # Ana resigns: her window at the table is told, a bot plays her seat (her turn now)
         version = table.client.version
         assert "a bot plays your seat to the end" in await w.ask(ana.id, tables, row.id)
-        assert "resigned" in await _bye(a_reader)
+        assert "resigned" in await bye(a_reader)
         a.close()
         again_r, again = await asyncio.open_unix_connection(str(where[0]), limit=1 << 22)
         again.write(p.encode(p.hello(old_code)))  # her seat's old code: not this game's now
-        assert "not one of this game's" in await _bye(again_r)
+        assert "not one of this game's" in await bye(again_r)
         again.close()
         found = w.kept(row.id)
         assert found.resigned == [ana.id] and found.state == st.RUNNING
@@ -117,7 +109,7 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         # Ben resigns: Cem is left alone with the bots of those who resigned: the game ends
         c_reader, c = await sit(tables, row.id, cem.id)
         assert "the game is over" in await w.ask(ben.id, tables, row.id)
-        assert "Ben resigned: the game is over" in await _bye(c_reader)
+        assert "Ben resigned: the game is over" in await bye(c_reader)
         c.close()
         found = w.kept(row.id)
         assert found.state == st.OVER and found.resigned == [ana.id, ben.id]

@@ -60,3 +60,11 @@ async def sit(tables: Any, table_id: str, account: int) -> Any:
     writer.write(p.encode(p.hello(where[1])))
     assert p.decode(await reader.readline(), 1 << 22)["t"] == "welcome"
     return reader, writer
+
+
+async def bye(reader: Any) -> str:
+    """The reason of the bye a table sends a connection (its states read past)."""
+    msg: dict[str, Any] = {}
+    while msg.get("t") != "bye":
+        msg = p.decode(await asyncio.wait_for(reader.readline(), 60), 1 << 22)
+    return str(msg["reason"])
