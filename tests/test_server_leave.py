@@ -9,36 +9,23 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-from helpers.server import bye, lobby, raw_command, serving, sit, table_row
+from helpers.server import World, bye, lobby, raw_command, serving, sit, table_row, with_keys
 
 from bohn_tui.net import protocol as p
-from bohn_tui.net.lobby_session import LobbySession
-from bohn_tui.net.server import Login
-from bohn_tui.net.tables import Clock, Tables
-from bohn_tui.store import Store
+from bohn_tui.net.tables import Tables
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
 
 
-class _World:
+class _World(World):
     def __init__(self, tmp_path: Path) -> None:
-        self.store = Store(tmp_path)
-        self.db = self.store.db
-        self.clock = Clock()
-        self.said: list[str] = []
+        super().__init__(tmp_path)
         self.tables = Tables(self.store, self.said.append, 0, self.clock)
 
     async def ask(self, who: int | None, msg: dict[str, Any]) -> dict[str, Any]:
-        door = SimpleNamespace(store=self.store, tables=self.tables, say=self.said.append)
-        return await LobbySession(SimpleNamespace(door=door, login=Login(who)))._answer(msg)
-
-    def kept(self, table_id: str) -> st.TableRow:
-        found = st.get(self.db, table_id)
-        assert found is not None
-        return found
+        return await self.lobby(who, self.tables)._answer(msg)
 
 
 def test_a_joiner_leaves_an_open_table_and_nobody_leaves_for_another(tmp_path: Path) -> None:
@@ -143,21 +130,9 @@ def test_leave_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     """With the real OpenSSH client: a raw SSH command leaves nothing; Ben, named at Ana's
     open table, leaves it from his lobby (l, asked once, l): Ana's lobby shows the seat open
     and that Ben left; the key bar and the help (?) name l. Ana leaves hers: cancelled."""
-    import asyncssh
-    from helpers.ssh import key_bar, make_key
+    from helpers.ssh import key_bar
 
-    from bohn_tui.net.ssh import key_id
-
-    keys = {n: make_key(tmp_path, n) for n in ("ana", "ben")}
-    data = tmp_path / "d"
-    data.mkdir()
-    db = Store(data).db
-
-    def account(n: str) -> acc.Account:
-        key = key_id(asyncssh.read_public_key(f"{keys[n]}.pub").public_data)
-        return acc.create(db, n.capitalize(), key)
-
-    ana, ben = account("ana"), account("ben")
+    data, db, keys, (ana, ben) = with_keys(tmp_path, "ana", "ben")
     seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": ben.id}, {}]
     row = st.new_table(db, "bohnanza", ana.id, seats, "correspondence")
 

@@ -14,39 +14,22 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from helpers.server import bye, lobby, raw_command, serving, sit, table_row
+from helpers.server import World, bye, lobby, raw_command, serving, sit, table_row, with_keys
 from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
-from bohn_tui.net.lobby_session import LobbySession
-from bohn_tui.net.server import Login
-from bohn_tui.net.tables import Clock, Tables
+from bohn_tui.net.tables import Tables
 from bohn_tui.store import Store, ratings
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
 
 
-class _World:
-    def __init__(self, tmp_path: Path) -> None:
-        self.store = Store(tmp_path)
-        self.db = self.store.db
-        self.clock = Clock()
-        self.said: list[str] = []
-
-    def lobby(self, account: int | None, tables: Tables) -> LobbySession:
-        door = SimpleNamespace(store=self.store, tables=tables, say=self.said.append)
-        return LobbySession(SimpleNamespace(door=door, login=Login(account)))
-
+class _World(World):
     async def ask(
         self, who: int | None, tables: Tables, table_id: str, what: str = "resign"
     ) -> str:
         msg = {"ask": what, "table": table_id}
         return str((await self.lobby(who, tables)._answer(msg))["note"])
-
-    def kept(self, table_id: str) -> st.TableRow:
-        found = st.get(self.db, table_id)
-        assert found is not None
-        return found
 
 
 def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) -> None:
@@ -254,21 +237,7 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     """With the real OpenSSH client: a raw SSH command resigns nothing; Ben resigns from his
     lobby (x, asked once, x): Ana's lobby names him resigned, his says so and Enter watches
     the table; kept across a restart. Cem, alone with bots, resigns his table: it is over."""
-    import asyncssh
-    from helpers.ssh import make_key
-
-    from bohn_tui.net.ssh import key_id
-
-    keys = {n: make_key(tmp_path, n) for n in ("ana", "ben", "cem")}
-    data = tmp_path / "d"
-    data.mkdir()
-    db = Store(data).db
-
-    def account(n: str) -> acc.Account:
-        key = key_id(asyncssh.read_public_key(f"{keys[n]}.pub").public_data)
-        return acc.create(db, n.capitalize(), key)
-
-    ana, ben, cem = account("ana"), account("ben"), account("cem")
+    data, db, keys, (ana, ben, cem) = with_keys(tmp_path, "ana", "ben", "cem")
     seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": ben.id}, {"bot": "standard"}]
     row = st.new_table(db, "bohnanza", ana.id, seats, "correspondence")
     solo: list[dict[str, Any]] = [{"account": cem.id}, {"bot": "standard"}]

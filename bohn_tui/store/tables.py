@@ -31,7 +31,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,38 +244,42 @@ def leave(db: sqlite3.Connection, table_id: str, account: int, note: str) -> Tab
     """The account leaves the open table it joined (or was named at) before it started: its
     seat is open again (`{}`), the row's note says who left (`note`); None if it is not
     theirs to leave (not seated there, its creator's: `cancel`, started or over, private)."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        row = get(db, table_id)
-        mine = row is not None and account in row.accounts() and account != row.creator
-        if row is None or not mine or row.state != OPEN or row.private:
-            db.execute("ROLLBACK")
-            return None
+
+    def change(row: TableRow) -> bool:
+        if account not in row.accounts() or account == row.creator or row.private:
+            return False
         seat = next(i for i, s in enumerate(row.seats) if s.get("account") == account)
         row.seats[seat], row.note = {}, note
-        update(db, row)
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return row
+        return True
+
+    return _seat_change(db, table_id, change)
 
 
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
     """The account takes the table's first open seat (None: none is open, or it sits there
     already)."""
+
+    def change(row: TableRow) -> bool:
+        if account in row.accounts() or not row.open_seats() or not row.visible(account):
+            return False
+        seat = next(i for i, s in enumerate(row.seats) if not s)
+        row.seats[seat], row.note = {"account": account}, ""  # (who left: no more)
+        return True
+
+    return _seat_change(db, table_id, change)
+
+
+def _seat_change(
+    db: sqlite3.Connection, table_id: str, change: Callable[[TableRow], bool]
+) -> TableRow | None:
+    """An open table's seats changed by `change` (False: it may not, and nothing is), in
+    one transaction with every other change of seats; the row, or None."""
     db.execute("BEGIN IMMEDIATE")
     try:
         row = get(db, table_id)
-        if row is None or row.state != OPEN or account in row.accounts() or not row.open_seats():
+        if row is None or row.state != OPEN or not change(row):
             db.execute("ROLLBACK")
             return None
-        if not row.visible(account):
-            db.execute("ROLLBACK")
-            return None
-        seat = next(i for i, s in enumerate(row.seats) if not s)
-        row.seats[seat], row.note = {"account": account}, ""  # (who left: no more)
         update(db, row)
         db.execute("COMMIT")
     except BaseException:
