@@ -136,8 +136,8 @@ def help_text() -> Text:
         ("p", "profile and link code  b  the leaderboard"),
         ("a", "all tables             r  read the lobby again"),
         ("x", "cancel an open table you made (before it starts)"),
-        ("l l", "leave an open table you sit at (l, then l again): your seat opens; of a"),
-        ("", "table you made, that cancels it for everyone at it"),
+        ("l l", "leave an open table you sit at (l, then l again)"),
+        ("", "your seat opens again; a table you made is cancelled"),
         ("x x", "resign a running game of yours (x, then x again)"),
         ("q", "quit (log out)         ?  this help"),
     ):
