@@ -118,3 +118,24 @@ def test_a_banned_accounts_bots_only_table_ends_on_a_real_server(tmp_path: Path)
         log = proc.stderr.read().decode()  # type: ignore[union-attr]
     assert log.count("'Cem' resigned (account closed)") == 1
     assert log.count(f"table {row.id} is over") == 1
+
+
+def test_two_bans_at_once_end_an_open_table_once(tmp_path: Path) -> None:
+    """Cem made an open table Dan sits at; both are banned before the next check: the table
+    is cancelled (Cem's), and Dan's seat at a table that is over is left as it is."""
+    store = Store(tmp_path)
+    db, said = store.db, []
+    cem, dan = acc.create(db, "Cem", "kc"), acc.create(db, "Dan", "kd")
+    seats: list[dict[str, Any]] = [{"account": cem.id}, {"account": dan.id}, {}]
+    row = st.new_table(db, "bohnanza", cem.id, seats, "live")
+    acc.ban(db, "Cem")
+    acc.ban(db, "Dan")
+    tables = Tables(store, said.append, 0, Clock())
+    tables.close_banned()
+    found = st.get(db, row.id)
+    assert found is not None and found.state == st.OVER and found.note == st.CLOSED
+    assert found.seats == seats and said == [
+        f"table {row.id} cancelled: its creator's account was closed"
+    ]
+    tables.close_banned()
+    assert len(said) == 1

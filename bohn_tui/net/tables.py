@@ -438,21 +438,22 @@ class Tables:
         made is cancelled, at one it joined its seat is open again. Once per ban (a restart
         looks once more: what was done is kept in the rows)."""
         try:
-            banned = acc.banned_ids(self.db)
+            new = sorted(acc.banned_ids(self.db) - self._banned)
+            waiting = t.in_state(self.db, t.OPEN) if new else []  # (read once for them all)
         except Exception as e:  # noqa: BLE001 - looked at again at the next check
             self.say(f"the bans could not be read now ({clip(str(e), 120)})")
             return
-        for a in sorted(banned - self._banned):
+        for a in new:
             try:
                 for table in self._at(a):
                     self.resign(table.row.id, a, closed=True)
-                for row in t.in_state(self.db, t.OPEN):
+                for row in waiting:
                     if row.creator == a and t.cancel(self.db, row.id, a, t.CLOSED):
                         self.say(f"table {row.id} cancelled: its creator's account was closed")
-                    elif a in row.accounts() and row.creator != a:
+                    elif a in row.accounts() and row.creator != a:  # (if open still)
                         name = self._name(a)
-                        t.leave(self.db, row.id, a, clip(f"{name} left (account closed)", 200))
-                        self.say(f"table {row.id}: {name!r} left (account closed)")
+                        if t.leave(self.db, row.id, a, clip(f"{name} left (account closed)", 200)):
+                            self.say(f"table {row.id}: {name!r} left (account closed)")
             except Exception as e:  # noqa: BLE001 - again at the next check
                 self.say(f"a banned account's tables could not be ended now ({clip(str(e), 120)})")
                 continue
