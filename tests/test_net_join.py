@@ -154,6 +154,14 @@ async def test_the_state_is_kept_and_views_are_the_seats(fake: Any, tmp_path: Pa
     assert client.view(1) == client.view(None) == {"mine": False}
     assert client.legal(1) == [] and client.away() == [1]
     assert [ln.text for ln in client.log] == ["Ana: hello"]
+    assert client.resigned() == [] and client.stand_ins() == []  # (an older host: none)
+    client.stop()
+
+
+async def test_who_resigned_is_read_from_the_state(fake: Any, tmp_path: Path) -> None:
+    fake(say(WELCOME, {**STATE, "standin": [1], "resigned": [1]}))
+    client, _ = await connected(tmp_path / "h.sock")
+    assert client.resigned() == [1] and client.stand_ins() == [1]
     client.stop()
 
 
@@ -165,6 +173,8 @@ async def test_the_state_is_kept_and_views_are_the_seats(fake: Any, tmp_path: Pa
         ([{"t": "state"}], "the host did not answer properly"),
         ([WELCOME, {"t": "pong"}], "no state after its welcome"),
         ([{**WELCOME, "game": "chess"}], "a game this bohn does not know: 'chess'"),
+        ([{**WELCOME, "resigned": [7]}, STATE], "the host did not answer properly"),
+        ([{**WELCOME, "resigned": {"0": 1}}, STATE], "the host did not answer properly"),
     ],
 )
 async def test_a_refusing_or_garbled_host_is_one_line(
@@ -184,6 +194,14 @@ async def test_a_refusing_or_garbled_host_is_one_line(
         (b'{"t": "state", "version": "x"}\n', "sent something unreadable"),
         ({"t": "launch"}, "sent something unreadable"),
         ({**STATE, "legal": [{"type": "no-such-action", "seat": 0}]}, "unreadable"),
+        # who resigned: people's seats (of "humans"), once each, each played by a bot
+        ({**STATE, "resigned": "1", "standin": [1]}, "unreadable"),
+        ({**STATE, "resigned": [True], "standin": [1]}, "unreadable"),
+        ({**STATE, "resigned": [5], "standin": [1]}, "unreadable"),
+        ({**STATE, "resigned": [-1], "standin": [1]}, "unreadable"),
+        ({**STATE, "resigned": [1, 1], "standin": [1]}, "unreadable"),
+        ({**STATE, "resigned": [1]}, "unreadable"),
+        ({**STATE, "resigned": [1], "standin": [1, 1]}, "unreadable"),
     ],
 )
 async def test_a_hostile_line_later_ends_the_connection_with_one_line(

@@ -200,6 +200,7 @@ def test_the_remote_banner_names_the_seats_a_bot_plays_for() -> None:
         names=["Ana", "Ben", "Cem"],
         away=lambda: [1, 2],
         stand_ins=lambda: [1],
+        resigned=list,
         waiting_for=lambda: [1, 2],
     )
     note = TableScreen.remote_note(SimpleNamespace(client=client, seat=0))  # type: ignore[arg-type]

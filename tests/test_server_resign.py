@@ -14,47 +14,22 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from helpers.server import lobby, raw_command, serving, sit, table_row
+from helpers.server import World, bye, lobby, raw_command, serving, sit, table_row, with_keys
 from helpers.wait import until_async
 
 from bohn_tui.net import protocol as p
-from bohn_tui.net.lobby_session import LobbySession
-from bohn_tui.net.server import Login
-from bohn_tui.net.tables import Clock, Tables
+from bohn_tui.net.tables import Tables
 from bohn_tui.store import Store, ratings
 from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as st
 
 
-async def _bye(reader: Any) -> str:
-    """The reason of the bye the table sends this connection (its states read past)."""
-    msg: dict[str, Any] = {}
-    while msg.get("t") != "bye":
-        msg = p.decode(await asyncio.wait_for(reader.readline(), 60), 1 << 22)
-    return str(msg["reason"])
-
-
-class _World:
-    def __init__(self, tmp_path: Path) -> None:
-        self.store = Store(tmp_path)
-        self.db = self.store.db
-        self.clock = Clock()
-        self.said: list[str] = []
-
-    def lobby(self, account: int | None, tables: Tables) -> LobbySession:
-        door = SimpleNamespace(store=self.store, tables=tables, say=self.said.append)
-        return LobbySession(SimpleNamespace(door=door, login=Login(account)))
-
+class _World(World):
     async def ask(
         self, who: int | None, tables: Tables, table_id: str, what: str = "resign"
     ) -> str:
         msg = {"ask": what, "table": table_id}
         return str((await self.lobby(who, tables)._answer(msg))["note"])
-
-    def kept(self, table_id: str) -> st.TableRow:
-        found = st.get(self.db, table_id)
-        assert found is not None
-        return found
 
 
 def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) -> None:
@@ -83,11 +58,11 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         # Ana resigns: her window at the table is told, a bot plays her seat (her turn now)
         version = table.client.version
         assert "a bot plays your seat to the end" in await w.ask(ana.id, tables, row.id)
-        assert "resigned" in await _bye(a_reader)
+        assert "resigned" in await bye(a_reader)
         a.close()
         again_r, again = await asyncio.open_unix_connection(str(where[0]), limit=1 << 22)
         again.write(p.encode(p.hello(old_code)))  # her seat's old code: not this game's now
-        assert "not one of this game's" in await _bye(again_r)
+        assert "not one of this game's" in await bye(again_r)
         again.close()
         found = w.kept(row.id)
         assert found.resigned == [ana.id] and found.state == st.RUNNING
@@ -117,7 +92,7 @@ def test_resign_a_bot_plays_on_then_the_last_person_left_wins(tmp_path: Path) ->
         # Ben resigns: Cem is left alone with the bots of those who resigned: the game ends
         c_reader, c = await sit(tables, row.id, cem.id)
         assert "the game is over" in await w.ask(ben.id, tables, row.id)
-        assert "Ben resigned: the game is over" in await _bye(c_reader)
+        assert "Ben resigned: the game is over" in await bye(c_reader)
         c.close()
         found = w.kept(row.id)
         assert found.state == st.OVER and found.resigned == [ana.id, ben.id]
@@ -209,6 +184,22 @@ def test_resigned_ranks_last_at_the_end_of_the_game(tmp_path: Path) -> None:
     asyncio.run(run())
     (a,), (b,) = ratings.ratings_for(w.db, "Ana"), ratings.ratings_for(w.db, "Ben")
     assert b.mu > a.mu and a.games == b.games == 1
+    # the statistics agree: her seat is last, lost, flagged; the bot's score is not hers
+    from bohn_tui.store import stats
+
+    found = w.db.execute(
+        "SELECT seat, rank, won, resigned FROM result_seats ORDER BY seat"
+    ).fetchall()
+    assert found[0] == (0, 3, 0, 1) and [r[3] for r in found] == [1, 0, 0]
+    assert sorted(r[1] for r in found[1:]) == [1, 2]
+    (mine,) = stats.player_stats(w.db, "Ana")
+    assert (mine.games, mine.wins, mine.best, mine.mean) == (1, 0, 0, 0.0)
+    (last,) = mine.recent
+    assert last.resigned and last.rank == 3 and not last.won
+    assert stats.score_spread(w.db, "Ana") == ()
+    (his,) = stats.player_stats(w.db, "Ben")
+    assert his.games == 1 and not his.recent[0].resigned
+    assert [s.game for s in stats.score_spread(w.db, "Ben")] == ["bohnanza"]
 
 
 def test_rated_places_and_an_old_database(tmp_path: Path) -> None:
@@ -246,21 +237,7 @@ def test_resign_over_ssh(tmp_path: Path, terminals: list[Any]) -> None:
     """With the real OpenSSH client: a raw SSH command resigns nothing; Ben resigns from his
     lobby (x, asked once, x): Ana's lobby names him resigned, his says so and Enter watches
     the table; kept across a restart. Cem, alone with bots, resigns his table: it is over."""
-    import asyncssh
-    from helpers.ssh import make_key
-
-    from bohn_tui.net.ssh import key_id
-
-    keys = {n: make_key(tmp_path, n) for n in ("ana", "ben", "cem")}
-    data = tmp_path / "d"
-    data.mkdir()
-    db = Store(data).db
-
-    def account(n: str) -> acc.Account:
-        key = key_id(asyncssh.read_public_key(f"{keys[n]}.pub").public_data)
-        return acc.create(db, n.capitalize(), key)
-
-    ana, ben, cem = account("ana"), account("ben"), account("cem")
+    data, db, keys, (ana, ben, cem) = with_keys(tmp_path, "ana", "ben", "cem")
     seats: list[dict[str, Any]] = [{"account": ana.id}, {"account": ben.id}, {"bot": "standard"}]
     row = st.new_table(db, "bohnanza", ana.id, seats, "correspondence")
     solo: list[dict[str, Any]] = [{"account": cem.id}, {"bot": "standard"}]
@@ -356,5 +333,69 @@ def test_the_resign_question_shows_a_name_as_text_never_markup(tmp_path: Path) -
 
             await until_async(lambda: "Press x again" in note())
             assert "the game ends now and [b]x wins" in note()
+
+    asyncio.run(run())
+
+
+def test_the_others_tables_say_who_resigned_never_away(tmp_path: Path) -> None:
+    """Ana resigns a table of three people: Ben's table (a remote seat at the server's own
+    table host) is told by the host that she resigned, and its banner says so, not that a
+    computer player plays for her while she is away; a spectator's too. Cem, away, stays
+    away; a person the game waits for with a stand-in is still "(away)"."""
+    from bohn_tui.net.client import RemoteClient
+    from bohn_tui.ui.screens.table import TableScreen
+
+    w = _World(tmp_path)
+    ana, ben, cem = (acc.create(w.db, n, f"k{n}") for n in ("Ana", "Ben", "Cem"))
+    seats: list[dict[str, Any]] = [{"account": a.id} for a in (ana, ben, cem)]
+    row = st.new_table(w.db, "bohnanza", ana.id, seats, "correspondence", now=w.clock.now())
+
+    def note(client: RemoteClient) -> str | None:
+        shown = SimpleNamespace(client=client, seat=client.seat)
+        return TableScreen.remote_note(shown)  # type: ignore[arg-type]
+
+    async def run() -> None:
+        tables = Tables(w.store, w.said.append, 0, w.clock)
+        table = await tables.open(row)
+        assert table is not None
+        clients = []
+        for account, watch in ((ben.id, False), (ben.id, True)):
+            where = tables.code(row.id, account, watch=watch)
+            assert where is not None
+            clients.append(RemoteClient(where[1], where[0]))
+            await clients[-1].connect()
+        b, watching = clients
+        assert b.resigned() == [] and note(b) == "waiting for Ana (disconnected); Cem is away"
+        assert "resigned" not in str(note(watching))
+        assert "a bot plays your seat" in await w.ask(ana.id, tables, row.id)
+        for c in (b, watching):
+            await until_async(lambda c=c: c.resigned() == [0])  # type: ignore[misc]
+            assert c.stand_ins() == [0] and 0 in c.away()
+        for c in (b, watching):  # (Cem: away, or awaited, as the bots have played)
+            first, _, rest = str(note(c)).partition("; ")
+            assert first == "Ana resigned: a computer player plays the seat"
+            assert rest in ("Cem is away", "waiting for Cem (disconnected)")
+        table.host.take_over(2)  # (Cem away: a bot for him, for now)
+        await until_async(lambda: b.stand_ins() == [0, 2])
+        assert note(b) == (
+            "Ana resigned: a computer player plays the seat; a computer player plays for Cem (away)"
+        )
+        assert "(away)" not in str(note(b)).split(";")[0]
+        # a new connection is welcomed with it too (a restart: the same)
+        tables.close_all()
+        for c in clients:
+            c.stop()
+        tables = Tables(w.store, w.said.append, 0, w.clock)
+        await tables.open_all()
+        where = tables.code(row.id, cem.id)
+        assert where is not None
+        c = RemoteClient(where[1], where[0])
+        await c.connect()
+        assert c.resigned() == [0]
+        said = str(note(c))  # (Ben: away, or awaited, as the bots have played meanwhile)
+        assert said.startswith("Ana resigned: a computer player plays the seat; ")
+        assert "Ana" not in said.partition(";")[2] and "(away)" not in said
+        c.stop()
+        tables.close_all()
 
     asyncio.run(run())

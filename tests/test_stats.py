@@ -283,6 +283,57 @@ def test_stats_ranks_a_seat_where_the_end_screen_does_castle_first(tmp_path: Pat
     assert ranking(plain) == [1, 0, 2] and places(plain) == [2, 1, 2]
 
 
+def test_a_resigned_seat_ranks_last_lost_and_its_score_is_not_theirs(tmp_path: Path) -> None:
+    """A `bohn server` game played out with a bot in the seats of those who resigned (its
+    summary's "resigned", in order): they rank last (the last to resign first), never win,
+    are flagged; the others keep their order, moved up; the bots' scores in their seats
+    count in none of their best, mean and spread. A summary's bad "resigned" is read as far
+    as it names seats."""
+    from rich.console import Console
+
+    from bohn_tui.store.results import GameResult, record_result
+    from bohn_tui.ui.stats_tables import recent_table
+
+    names = ["Ana", "Ben", "Cem", "Dora"]
+    summary = {"scores": [12, 5, 7, 9], "winners": [0]}  # Ana's bot won
+    plain = GameResult.from_summary("p", "bohnanza", "B", names, {}, summary, 1.0)
+    assert [(r.rank, r.won, r.resigned) for r in plain.seats] == [
+        (1, True, False),
+        (4, False, False),
+        (3, False, False),
+        (2, False, False),
+    ]
+    gone = {**summary, "resigned": [0, 2]}  # Ana first, then Cem
+    r = GameResult.from_summary("g", "bohnanza", "B", names, {}, gone, 2.0)
+    assert [(s.rank, s.won, s.resigned) for s in r.seats] == [
+        (4, False, True),
+        (2, False, False),
+        (3, False, True),
+        (1, False, False),  # (Dora first of those who stayed; nobody who stayed won)
+    ]
+    for bad in ([0, 0, "x", 9, True, -1, None], "0", {"0": 1}):
+        odd = GameResult.from_summary(
+            "o", "bohnanza", "B", names, {}, {**summary, "resigned": bad}, 3
+        )
+        assert [s.resigned for s in odd.seats] == [bad == [0, 0, "x", 9, True, -1, None]] + [
+            False
+        ] * 3
+    conn = connect(tmp_path / DB_NAME)
+    with conn:
+        record_result(conn, r)
+    (ana,) = player_stats(conn, "Ana")
+    assert (ana.games, ana.wins, ana.best, ana.mean) == (1, 0, 0, 0.0)
+    assert ana.recent[0].resigned and ana.recent[0].rank == 4
+    (dora,) = player_stats(conn, "Dora")
+    assert (dora.best, dora.recent[0].rank, dora.recent[0].resigned) == (9, 1, False)
+    assert [s.scores for s in score_spread(conn)] == [(5, 9)]  # Ben's and Dora's only
+    console = Console(width=100, record=True)
+    console.print(recent_table(player_stats(conn, "Ana")))
+    shown = console.export_text()
+    assert "4. resigned" in shown and "12" not in shown
+    conn.close()
+
+
 # -- the screens ------------------------------------------------------------------------------
 
 

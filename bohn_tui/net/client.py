@@ -65,6 +65,7 @@ class RemoteClient(Watched):
         self.save_id = ""
         self._bots: dict[int, str] = {}
         self._help: list[str] = []
+        self._resigned: list[int] = []  # the people's seats whose person resigned
         self._state: dict[str, Any] = {}
         self._legal: list[Action] = []
         self._asks: dict[int, Ask] = {}
@@ -223,6 +224,7 @@ class RemoteClient(Watched):
         self.options = dict(msg.get("options") or {})
         self.save_id = str(msg.get("save_id") or "")
         self._help = [str(h) for h in msg.get("help") or []]
+        self._resigned = self._people(msg.get("resigned"), "resigned")
 
     def _take_state(self, msg: dict[str, Any]) -> None:
         if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("public"), dict):
@@ -242,7 +244,11 @@ class RemoteClient(Watched):
             Line(str(ln["text"]), int(ln.get("turn") or 0), ln.get("seat")) for ln in msg["log"]
         ]
         start = int(msg["log_from"])
+        resigned = self._people(msg.get("resigned"), "resigned")
+        if not set(resigned) <= set(self._people(msg.get("standin"), "standin")):
+            raise ValueError("a resigned seat no computer player plays")
         self._state, self._legal, self._asks = msg, legal, asks
+        self._resigned = resigned
         at = start - self._log_from
         if 0 <= at <= len(self._log):
             self._log[at:] = lines
@@ -252,6 +258,14 @@ class RemoteClient(Watched):
         if extra > 0:  # the oldest lines go
             del self._log[:extra]
             self._log_from += extra
+
+    def _people(self, seats: Any, what: str) -> list[int]:
+        """The seats of a field that names people's seats ("standin", "resigned": none
+        when it is absent); ValueError unless each is one of the welcome's "humans", once."""
+        found = [int(s) for s in seats or []]
+        if len(set(found)) != len(found) or not set(found) <= set(self.humans):
+            raise ValueError(f"{what}: seats that are not people's")
+        return found
 
     # -- reading (SeatClient) -----------------------------------------------------------------
 
@@ -327,6 +341,11 @@ class RemoteClient(Watched):
     def stand_ins(self) -> list[int]:
         """The people's seats a computer player plays for now (an older host: none)."""
         return [int(s) for s in self._state.get("standin") or []]
+
+    def resigned(self) -> list[int]:
+        """The people's seats whose person resigned: a computer player plays them to the
+        end (an older host: none)."""
+        return list(self._resigned)
 
     # -- acting -------------------------------------------------------------------------------
 

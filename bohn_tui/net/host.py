@@ -30,6 +30,7 @@ from bohn_tui.engine.actions import IllegalAction, action_from_json, to_json
 from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.net.sockets import free_socket, pick_socket
+from bohn_tui.net.standins import StandIns
 from bohn_tui.play.client import LocalClient
 
 WRITE_SECONDS = 30.0  # a client that takes in nothing for this long is dropped
@@ -99,7 +100,7 @@ class Connection:
             self.wake.set()
 
 
-class Host:
+class Host(StandIns):
     """Serves `client` (a LocalClient over the session) to the seats' codes."""
 
     def __init__(
@@ -114,6 +115,7 @@ class Host:
         self.codes: dict[int, str] = {s: p.new_code(host_id) for s in client.humans}
         self.spectator_code = p.new_code(host_id)
         self.seated: dict[int, Connection] = {}
+        self.resigned: list[int] = []  # seats whose person resigned: a bot's for good
         self.connections: set[Connection] = set()
         self.waiting: dict[Connection, None] = {}  # no hello yet, the oldest first
         # the seats' last chat lines (None: all the spectators'), kept across reconnects
@@ -174,6 +176,7 @@ class Host:
             "humans": list(c.humans),
             "bots": {str(s): c.bot_level(s) or "" for s in range(len(c.names)) if c.is_bot(s)},
             "standin": c.stand_ins(),
+            "resigned": list(self.resigned),
             "options": dict(c.options),
             "save_id": c.save_id,
             "help": list(c.help_lines()),
@@ -252,7 +255,12 @@ class Host:
                 "over": over,
                 "summary": c.summary() if over else None,
             },
-            "after": {"busy": c.busy, "away": self.away(), "standin": c.stand_ins()},
+            "after": {
+                "busy": c.busy,
+                "away": self.away(),
+                "standin": c.stand_ins(),
+                "resigned": list(self.resigned),
+            },
             "lines": {},
         }
         return self._shared_parts
@@ -439,45 +447,6 @@ class Host:
         self.table_lines.append(session.keep_line(text, seat))
         if len(self.table_lines) > CHAT_LINES + CHAT_SLACK:
             session.forget_kept([self.table_lines.popleft() for _ in range(CHAT_SLACK)])
-
-    # -- --takeover: a bot plays a seat that is away -------------------------------------------
-
-    def start_timers(self) -> None:
-        """At the start every person's seat is away: each gets its takeover timer."""
-        for seat in self.away():
-            self._away_from_now(seat)
-
-    def _away_from_now(self, seat: int) -> None:
-        if self.takeover is None or seat in self._timers or self.client.over:
-            return
-        loop = asyncio.get_running_loop()
-        self._timers[seat] = loop.call_later(self.takeover, self.take_over, seat)
-
-    def take_over(self, seat: int) -> None:
-        """A bot plays the seat of a person who is away (none if they are back)."""
-        self._timers.pop(seat, None)
-        if seat in self.seated or self.client.over or not self.client.stand_in(seat):
-            return
-        name = self.client.names[seat]
-        self._keep(f"{name} is away: a computer player plays for {name}.")
-        self.say(f"{name} is away: a computer player plays for {name}")
-        self.client.settle()  # the bot moves on a decision of the seat's that is due
-        self.broadcast()
-
-    def _back(self, seat: int) -> None:
-        """The seat's person connected: no timer, and no bot plays for them any more."""
-        timer = self._timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-        if self.client.release(seat):
-            name = self.client.names[seat]
-            self._keep(f"{name} is back and plays again.")
-            self.say(f"{name} is back")
-
-    def stop_timers(self) -> None:
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
 
     async def _write(self, conn: Connection) -> None:
         w = conn.writer

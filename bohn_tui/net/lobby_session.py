@@ -132,9 +132,10 @@ class LobbySession(Session):
 
     async def _answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         """A request of the lobby process: a new person's name, a new table, an open seat,
-        an open table of theirs cancelled, a person long awaited at a table of theirs
-        played for by a bot ("standin") or the table ended ("abandon"), their own seat at a
-        running table resigned ("resign"; net/tables.py decides each).
+        an open table of theirs cancelled, an open table left ("leave": its creator's
+        leaving cancels it), a person long awaited at a table of theirs played for by a bot
+        ("standin") or the table ended ("abandon"), their own seat at a running table
+        resigned ("resign"; net/tables.py decides each).
         {"note": why} when it cannot be; {"play": table} when the table runs now."""
         server, door = self.server, self.server.door
         db, account = door.store.db, server.login.account
@@ -153,6 +154,12 @@ class LobbySession(Session):
             if made_id is None:
                 return {"note": note}
             return {"note": note, "open": made_id} if note else {"play": made_id}
+        if msg.get("ask") == "leave":  # (an open table: its creator's leaving cancels it)
+            table_id = str(msg.get("table", ""))[:40]
+            row = t.get(db, table_id)
+            if row is None or row.creator != me.id:
+                return self._leave(me, table_id)
+            msg = {"ask": "cancel", "table": table_id}
         if msg.get("ask") == "cancel":
             table_id = str(msg.get("table", ""))[:40]
             if not t.cancel(db, table_id, me.id):
@@ -177,6 +184,15 @@ class LobbySession(Session):
                 return {"note": "that table could not start"}
             return {"play": row.id}
         return {"note": "?"}
+
+    def _leave(self, me: acc.Account, table_id: str) -> dict[str, Any]:
+        """`me` leaves an open table they sit at (not theirs: its creator cancels it)."""
+        door = self.server.door
+        row = t.leave(door.store.db, table_id, me.id, clip(f"{me.name} left", 200))
+        if row is None:
+            return {"note": "you can leave only an open table you sit at (it has not started)"}
+        door.say(f"table {row.id}: {me.name!r} left (the seat is open again)")
+        return {"note": f"You left table {row.id}; your seat there is open again."}
 
     async def _table(self, path: Any, code: str) -> None:
         """A seat (or a spectator's place) at a running table, until the person leaves it."""

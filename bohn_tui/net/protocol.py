@@ -16,7 +16,10 @@ it a client could deal every hand and every card to come), and a state's log hol
 `LOG_LINES` lines (its `log_from` may lie past the lines a client has: it starts anew there).
 Added within version 2: each of the state's "prompts" (what each seat is asked now, the
 rules' `asks`, seats that may only volunteer included) says whether it is "private" and
-whether its seat may "volunteer" (a client takes True and False when they are absent).
+whether its seat may "volunteer" (a client takes True and False when they are absent);
+"resigned" in the welcome and the state, the people's seats whose person resigned (a
+computer player plays them to the end, for good: `bohn server`), each one of "humans" and
+of "standin" (a client takes none when it is absent).
 
 Codes: `<host id>-<secret>`, the host id `HOST_ID_LEN` characters and the secret
 `SECRET_LEN`, both from `ALPHABET` (lowercase letters and digits without look-alikes). The
@@ -372,10 +375,11 @@ HOST_FIELDS: dict[str, dict[str, Check]] = {
     "bye": {"reason": _str},
     "notice": {"text": _str},
 }
-# fields added within version 1: checked when they are there (an older host sends none)
+# fields added within versions 1 and 2: checked when they are there (an older host sends
+# none); "resigned": within version 2
 HOST_OPTIONAL: dict[str, dict[str, Check]] = {
-    "welcome": {"standin": _ints},
-    "state": {"standin": _ints},
+    "welcome": {"standin": _ints, "resigned": _ints},
+    "state": {"standin": _ints, "resigned": _ints},
 }
 
 

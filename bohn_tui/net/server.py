@@ -306,8 +306,8 @@ async def serve(
 ) -> None:
     """Run the server until SIGINT or SIGTERM: the door listens first (and the web door
     `web`, web_server.py's, with it), then every table that was running opens again, then
-    `ready(door)`; every `check_seconds` the logged-in keys are checked again and the
-    tables' waits on `clock` (bots stand in)."""
+    `ready(door)`; every `check_seconds` the logged-in keys are checked again, a banned
+    account's tables end for it, and the tables' waits on `clock` (bots stand in)."""
     import asyncio
     import contextlib
     import signal
@@ -338,6 +338,7 @@ async def serve(
                 await asyncio.wait_for(stop.wait(), check_seconds)
             try:
                 door.check_logins()
+                tables.close_banned()
                 tables.tick()
             except Exception as e:  # noqa: BLE001 - a check that fails is a line, no stop
                 log(f"the logins or tables could not be checked: {clip(str(e), 120)}")

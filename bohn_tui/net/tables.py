@@ -49,6 +49,7 @@ from bohn_tui.engine.limits import clip
 from bohn_tui.net import protocol as p
 from bohn_tui.net.host import Host, pick_socket
 from bohn_tui.play.client import LocalClient
+from bohn_tui.store import accounts as acc
 from bohn_tui.store import tables as t
 from bohn_tui.store.accounts import by_id
 
@@ -152,6 +153,7 @@ class Tables:
         self.running: dict[str, Table] = {}
         self._dirty: dict[Table, None] = {}  # rows to write after this turn of the loop
         self._flushing: asyncio.Handle | None = None
+        self._banned: set[int] = set()  # the banned accounts whose tables ended for them
 
     @property
     def db(self) -> Any:
@@ -383,11 +385,12 @@ class Tables:
 
     # -- a person resigns (from the lobby) ------------------------------------------------
 
-    def resign(self, table_id: str, by: int) -> str:
+    def resign(self, table_id: str, by: int, closed: bool = False) -> str:
         """`by` resigns their seat at the running table: a bot plays it to the end, for good
         (its code gone; their seat's connection, if any, told so), or, nobody left to play
         against, the table ends (over; rated with `by` last among the people); a line for
-        `by`. Only the server's login decides who `by` is."""
+        `by`. Only the server's login decides who `by` is (`closed`: the server, as `by`'s
+        account was banned: `close_banned`)."""
         table = self.running.get(table_id)
         if table is None or by not in table.row.accounts() or table.row.state != t.RUNNING:
             return "that table is not running now"  # (or over, its end screen still hosted)
@@ -401,39 +404,69 @@ class Tables:
         except Exception as e:  # noqa: BLE001 - nothing changed: they may try again
             row.resigned.remove(by)
             return f"that could not be kept now; try again ({clip(str(e), 80)})"
-        self.say(f"table {table_id}: {who!r} resigned")
+        why = f"{who}'s account was closed" if closed else f"{who} resigned"
+        self.say(f"table {table_id}: {who!r} resigned" + (" (account closed)" if closed else ""))
         if ends:
             left = row.playing()
             won = f" · {self._name(left[0])} won" if left else ""
             row.state, row.note = t.OVER, clip(f"{self._resigned(row)}{won}", 200)
-            self._end(table, f"{who} resigned: the game is over ({row.note})")
+            self._end(table, f"{why}: the game is over ({row.note})")
             self.say(f"table {row.id} is over")
             try:
                 self._rate(table, ended=True)
             except Exception as e:  # noqa: BLE001 - the game stays over, kept
                 self.say(f"table {row.id}: its ratings could not be updated ({e})")
             return f"You resigned: the game is over ({row.note})."
-        self._bot_for_good(table, by, f"{who} resigned: a bot plays this seat to the end")
+        line = f"{why}: a computer player plays for {who} to the end." if closed else ""
+        self._bot_for_good(table, by, f"{why}: a bot plays this seat to the end", line)
         self._waits(table)
         self._changed(table)
         return "You resigned: a bot plays your seat to the end; w watches the table."
 
-    def _bot_for_good(self, table: Table, account: int, reason: str = "") -> None:
-        """A bot plays `account`'s seat from now on, for good: the seat's code is no more
-        (a connection on it is put out with `reason`), one line in the table's log."""
+    def _bot_for_good(self, table: Table, account: int, reason: str = "", line: str = "") -> None:
+        """A bot plays `account`'s seat from now on, for good (standins.py's `resign`)."""
         seat = self.seat_of(table.row.id, account)
-        host, client = table.host, table.client
-        if seat is None:
+        if seat is not None:
+            table.host.resign(seat, reason, line)
+
+    # -- a banned account (`bohn server accounts ban`, another process) -------------------
+
+    def close_banned(self) -> None:
+        """The tables of each account banned since the last look end for it: at a running
+        one it resigns (`resign`: a bot plays its seat to the end, or the table ends with
+        nobody left to play against, a table of it and bots among them); an open table it
+        made is cancelled, at one it joined its seat is open again. Once per ban (a restart
+        looks once more: what was done is kept in the rows)."""
+        try:
+            new = sorted(acc.banned_ids(self.db) - self._banned)
+            waiting = t.in_state(self.db, t.OPEN) if new else []  # (read once for them all)
+        except Exception as e:  # noqa: BLE001 - looked at again at the next check
+            self.say(f"the bans could not be read now ({clip(str(e), 120)})")
             return
-        host.codes.pop(seat, None)
-        conn = host.seated.pop(seat, None)
-        if conn is not None:
-            conn.close(reason)
-        client.stand_in(seat)
-        name = client.names[seat]
-        host._keep(f"{name} resigned: a computer player plays for {name} to the end.")
-        client.settle()
-        host.broadcast()
+        for a in new:
+            try:
+                for table in self._at(a):
+                    self.resign(table.row.id, a, closed=True)
+                for row in waiting:
+                    if row.creator == a and t.cancel(self.db, row.id, a, t.CLOSED):
+                        self.say(f"table {row.id} cancelled: its creator's account was closed")
+                    elif a in row.accounts() and row.creator != a:  # (if open still)
+                        name = self._name(a)
+                        if t.leave(self.db, row.id, a, clip(f"{name} left (account closed)", 200)):
+                            self.say(f"table {row.id}: {name!r} left (account closed)")
+            except Exception as e:  # noqa: BLE001 - again at the next check
+                self.say(f"a banned account's tables could not be ended now ({clip(str(e), 120)})")
+                continue
+            if not self._at(a):
+                self._banned.add(a)  # (a resign that could not be kept: again next time)
+
+    def _at(self, account: int) -> list[Table]:
+        """The running tables (not over) `account` plays at and has not resigned."""
+        return [
+            x
+            for x in self.running.values()
+            if x.row.state == t.RUNNING and account in x.row.playing()
+        ]
 
     def _resigned(self, row: t.TableRow) -> str:
         """Who resigned at the table, in one phrase ("" for nobody)."""

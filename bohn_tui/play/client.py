@@ -94,6 +94,11 @@ class RemoteSeat(Protocol):
         """The people's seats a computer player plays for now."""
         ...
 
+    def resigned(self) -> list[int]:
+        """The people's seats whose person resigned (a computer player plays them to the
+        end; each one of `stand_ins`)."""
+        ...
+
 
 @runtime_checkable
 class Chats(Protocol):

@@ -74,6 +74,9 @@ class Session:
     kept: list[tuple[int, LogLine]] = field(default_factory=list, init=False)
     coin_history: list[list[int]] = field(default_factory=list, init=False)
     bots: dict[int, Bot] = field(default_factory=dict, init=False)
+    # people's seats whose person resigned (`bohn server`), in the order they did: the
+    # result ranks them last (store/results.py)
+    resigned: list[int] = field(default_factory=list, init=False)
     last_events: list[Event] = field(default_factory=list, init=False)
     driver: BotDriver = field(init=False)
     _describe: Describer = field(default=lambda e, who: "", init=False)
@@ -192,8 +195,10 @@ class Session:
         return progress(self.spec, self.rules, self.state, self.names, public)
 
     def result_summary(self) -> dict[str, Any]:
-        """The rules' summary of the finished game (scores, winners, ranking, reason)."""
-        return self.rules.summary(self.state)
+        """The rules' summary of the finished game (scores, winners, ranking, reason), and
+        the seats whose person resigned ("resigned", in order), if any did."""
+        summary = self.rules.summary(self.state)
+        return {**summary, "resigned": list(self.resigned)} if self.resigned else summary
 
     def solo_outcome(self) -> tuple[SoloResult, str | None] | None:
         """A finished solo run's result and day (the store keeps it: engine/portable.py)."""

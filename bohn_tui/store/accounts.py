@@ -264,11 +264,17 @@ def ban(db: sqlite3.Connection, name: str, now: float | None = None) -> Account:
     return Account(account.id, account.name, True, account.keys)
 
 
+def banned_ids(db: sqlite3.Connection) -> set[int]:
+    """The ids of the banned accounts."""
+    return {int(r[0]) for r in db.execute("SELECT id FROM accounts WHERE banned = 1")}
+
+
 __all__ = [
     "Account",
     "AccountError",
     "accounts",
     "ban",
+    "banned_ids",
     "by_id",
     "by_key",
     "by_name",

@@ -197,6 +197,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE server_tables ADD COLUMN resigned TEXT NOT NULL DEFAULT '[]';
     """,
+    # 10 -> 11: a result's seat whose person resigned (a bot played it to the end): ranked
+    # last, never won, its score not the person's (the statistics leave it out)
+    """
+    ALTER TABLE result_seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 VERSION = len(MIGRATIONS)
 LATEST = 1e11  # seconds since the epoch: a time after it (the year 5138) is not one

@@ -69,6 +69,7 @@ SEAT_CHECKS = Checks(
         (_whole("s.score", -BIG, BIG), "its score is not a whole number"),
         (_whole("s.rank", 1, MAX_PLAYERS), "its rank is not a place"),
         (FLAG.format("s.won"), "its won is not 0 or 1"),
+        (FLAG.format("s.resigned"), "its resigned is not 0 or 1"),
     )
 )
 SOLO_CHECKS = Checks(
@@ -112,6 +113,7 @@ class SeatResult:
     score: int
     rank: int  # 1 for the winners
     won: bool
+    resigned: bool = False  # the person resigned: a bot played the seat to the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +142,43 @@ class GameResult:
     ) -> GameResult:
         """The result of a game from its rules' `summary`: "scores" (one per seat) and
         "winners" (seats); each seat's rank is its place on the end screen
-        (engine.ranking.places: a game's own "ranking", else the scores)."""
+        (engine.ranking.places: a game's own "ranking", else the scores). A seat whose
+        person resigned ("resigned": seats in the order they did; a bot played it to the
+        end) ranks last, the last to resign first, and never won; the others keep their
+        order, each ranked after the seats that stayed and did better."""
         scores = [int(s) for s in summary["scores"]]
         winners = {int(w) for w in summary.get("winners", [])}
-        rank = places(summary)
+        placed = places(summary)
+        gone = _resigned(summary.get("resigned"), len(names))
+        stay = [s for s in range(len(names)) if s not in gone]
+        rank = list(placed)
+        if gone:  # (none: the end screen's places as they are)
+            for s in stay:
+                rank[s] = 1 + sum(placed[o] < placed[s] for o in stay)
+            for n, s in enumerate(reversed(gone)):
+                rank[s] = len(stay) + 1 + n
         seats = tuple(
-            SeatResult(s, names[s], bots.get(s), scores[s], rank[s], s in winners)
+            SeatResult(
+                s,
+                names[s],
+                bots.get(s),
+                scores[s],
+                rank[s],
+                s in winners and s not in gone,
+                s in gone,
+            )
             for s in range(len(names))
         )
         return cls(game_id, game, title, finished, str(summary.get("reason", "")), seats)
+
+
+def _resigned(raw: Any, players: int) -> list[int]:
+    """The seats of a summary's "resigned" (in order; none twice, none out of range)."""
+    out: list[int] = []
+    for s in raw if isinstance(raw, list) else []:
+        if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players and s not in out:
+            out.append(s)
+    return out
 
 
 SOLO_COLUMNS = "seed, daily, won, turns, coins, name, played_at, reached, goal, run_id, game"
@@ -197,10 +227,10 @@ def record_result(db: sqlite3.Connection, result: GameResult) -> None:
         ),
     )
     db.executemany(
-        "INSERT INTO result_seats (game_id, seat, name, bot, score, rank, won) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO result_seats (game_id, seat, name, bot, score, rank, won, resigned) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (result.game_id, r.seat, r.name, r.bot, r.score, r.rank, int(r.won))
+            (result.game_id, r.seat, r.name, r.bot, r.score, r.rank, int(r.won), int(r.resigned))
             for r in result.seats
         ],
     )

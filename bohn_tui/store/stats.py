@@ -60,6 +60,7 @@ class Recent:
     score: int
     rank: int
     won: bool
+    resigned: bool  # the person resigned: a bot played the seat to the end (ranked last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +172,8 @@ def _where(player: str | None, game: str | None, seat: str = "s") -> tuple[str, 
 
 
 _SEATS = f"{GOOD_SEATS} s JOIN results r ON r.game_id = s.game_id"
+# a seat's score as the person's: none where they resigned (a bot played it to the end)
+_OWN = "CASE WHEN s.resigned THEN NULL ELSE s.score END"
 
 
 def player_stats(
@@ -182,8 +185,8 @@ def player_stats(
     where, args = _where(player, game)
     lines: dict[str, list[GameLine]] = {}
     for name, g, title, n, games, wins, best, mean in db.execute(
-        f"SELECT s.name, r.game, MAX(r.title), r.players, COUNT(*), SUM(s.won), MAX(s.score), "
-        f"AVG(s.score) FROM {_SEATS} WHERE {where} "
+        f"SELECT s.name, r.game, MAX(r.title), r.players, COUNT(*), SUM(s.won), "
+        f"COALESCE(MAX({_OWN}), 0), COALESCE(AVG({_OWN}), 0) FROM {_SEATS} WHERE {where} "
         "GROUP BY s.name, r.game, r.players ORDER BY s.name, r.game, r.players",
         args,
     ):
@@ -191,17 +194,21 @@ def player_stats(
         lines.setdefault(name, []).append(line)
     out = []
     for name, games, wins, best, mean in db.execute(
-        f"SELECT s.name, COUNT(*), SUM(s.won), MAX(s.score), AVG(s.score) FROM {_SEATS} "
+        f"SELECT s.name, COUNT(*), SUM(s.won), COALESCE(MAX({_OWN}), 0), "
+        f"COALESCE(AVG({_OWN}), 0) FROM {_SEATS} "
         f"WHERE {where} GROUP BY s.name ORDER BY COUNT(*) DESC, s.name",
         args,
     ):
         rows = db.execute(
-            "SELECT r.game_id, r.game, r.title, r.players, r.finished, s.score, s.rank, s.won "
+            "SELECT r.game_id, r.game, r.title, r.players, r.finished, s.score, s.rank, s.won, "
+            "s.resigned "
             f"FROM {_SEATS} WHERE {where} AND s.name = ? "
             "ORDER BY r.finished DESC, r.game_id LIMIT ?",
             [*args, name, recent],
         )
-        last = tuple(Recent(g, k, t, n, f, sc, rk, bool(w)) for g, k, t, n, f, sc, rk, w in rows)
+        last = tuple(
+            Recent(g, k, t, n, f, sc, rk, bool(w), bool(q)) for g, k, t, n, f, sc, rk, w, q in rows
+        )
         out.append(
             PlayerStats(name, games, wins, rate(wins, games), best, mean, tuple(lines[name]), last)
         )
@@ -303,7 +310,8 @@ def score_spread(
     scores: dict[str, list[int]] = {}
     titles: dict[str, str] = {}
     for g, title, score in db.execute(
-        f"SELECT r.game, r.title, s.score FROM {_SEATS} WHERE {where} ORDER BY r.game, s.score",
+        f"SELECT r.game, r.title, s.score FROM {_SEATS} WHERE {where} AND NOT s.resigned "
+        "ORDER BY r.game, s.score",
         args,
     ):
         scores.setdefault(g, []).append(score)

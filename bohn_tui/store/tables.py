@@ -19,7 +19,11 @@ plays their seat to the end, for good (the seat's code is no more: they may watc
 and they rank last among the people when it is rated (`rated_places`). A table with nobody
 left to play against (no person who has not resigned, or one and no bot of its own but the
 resigners' stand-ins: `ends_if_resigned`) ends then: over, rated so. A table one has
-resigned is no longer one of their MAX_TABLES."""
+resigned is no longer one of their MAX_TABLES.
+
+A person seated at an open table (one who joined it, or was named by its creator) may leave
+it before it starts (`leave`): the seat is open again and the note names who left, until the
+seat is taken. Its creator leaves it by cancelling it (`cancel`): over, for everyone at it."""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,30 +227,59 @@ def update_running(db: sqlite3.Connection, row: TableRow) -> None:
 CANCELLED = "cancelled by its creator before it started"
 
 
-def cancel(db: sqlite3.Connection, table_id: str, creator: int) -> bool:
+CLOSED = "cancelled: its creator's account was closed"
+
+
+def cancel(db: sqlite3.Connection, table_id: str, creator: int, note: str = CANCELLED) -> bool:
     """The open table `table_id` of `creator` ends before it started (over, its note says
-    so): whether it did (False: it is none of theirs, or not open any more: it started)."""
+    so: `note`): whether it did (False: it is none of theirs, or not open any more)."""
     cur = db.execute(
         "UPDATE server_tables SET state = ?, note = ? WHERE id = ? AND state = ? AND creator = ?",
-        (OVER, CANCELLED, table_id, OPEN, creator),
+        (OVER, note, table_id, OPEN, creator),
     )
     return cur.rowcount == 1
+
+
+def leave(db: sqlite3.Connection, table_id: str, account: int, note: str) -> TableRow | None:
+    """The account leaves the open table it joined (or was named at) before it started: its
+    seat is open again (`{}`), the row's note says who left (`note`); None if it is not
+    theirs to leave (not seated there, its creator's: `cancel`, started or over, private)."""
+
+    def change(row: TableRow) -> bool:
+        if account not in row.accounts() or account == row.creator or row.private:
+            return False
+        seat = next(i for i, s in enumerate(row.seats) if s.get("account") == account)
+        row.seats[seat], row.note = {}, note
+        return True
+
+    return _seat_change(db, table_id, change)
 
 
 def take_open_seat(db: sqlite3.Connection, table_id: str, account: int) -> TableRow | None:
     """The account takes the table's first open seat (None: none is open, or it sits there
     already)."""
+
+    def change(row: TableRow) -> bool:
+        if account in row.accounts() or not row.open_seats() or not row.visible(account):
+            return False
+        seat = next(i for i, s in enumerate(row.seats) if not s)
+        row.seats[seat], row.note = {"account": account}, ""  # (who left: no more)
+        return True
+
+    return _seat_change(db, table_id, change)
+
+
+def _seat_change(
+    db: sqlite3.Connection, table_id: str, change: Callable[[TableRow], bool]
+) -> TableRow | None:
+    """An open table's seats changed by `change` (False: it may not, and nothing is), in
+    one transaction with every other change of seats; the row, or None."""
     db.execute("BEGIN IMMEDIATE")
     try:
         row = get(db, table_id)
-        if row is None or row.state != OPEN or account in row.accounts() or not row.open_seats():
+        if row is None or row.state != OPEN or not change(row):
             db.execute("ROLLBACK")
             return None
-        if not row.visible(account):
-            db.execute("ROLLBACK")
-            return None
-        seat = next(i for i, s in enumerate(row.seats) if not s)
-        row.seats[seat] = {"account": account}
         update(db, row)
         db.execute("COMMIT")
     except BaseException:
@@ -349,10 +382,12 @@ __all__ = [
     "RUNNING",
     "Listed",
     "CANCELLED",
+    "CLOSED",
     "TableRow",
     "cancel",
     "get",
     "in_state",
+    "leave",
     "lobby",
     "new_table",
     "rated_places",

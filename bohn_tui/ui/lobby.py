@@ -172,13 +172,14 @@ def _first_enabled(options: list[Option]) -> int | None:
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new", "New table"),
+        Binding("n", "new", "New"),
         Binding("w", "watch", "Watch"),
         Binding("p", "profile", "Profile"),
-        Binding("b", "board", "Leaderboard"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("a", "all", "All tables"),
-        Binding("q", "leave", "Leave"),
+        Binding("b", "board", "Board"),
+        Binding("r", "refresh", "Refresh", show=False),  # (read every 3 s anyway: ?)
+        Binding("a", "all", "All"),
+        Binding("l", "leave_table", "Leave table"),  # an open table I sit at (l twice)
+        Binding("q", "leave", "Quit"),
         Binding("question_mark", "help", "Help", key_display="?"),
         # an open table of mine cancelled, or a running game of mine resigned (x twice)
         Binding("x", "cancel", "Cancel / resign", show=False),
@@ -194,6 +195,7 @@ class LobbyScreen(Screen[None]):
         self._shown: list[tuple[str | None, str, bool]] = []  # the list as it is now
         self._end_asked = ""  # the table e was pressed on once (a second e ends it)
         self._resign_asked = ""  # the table x was pressed on once (a second x resigns it)
+        self._leave_asked = ""  # the open table l was pressed on once (a second l leaves it)
 
     def compose(self) -> ComposeResult:
         me = self.lobby.me
@@ -247,8 +249,9 @@ class LobbyScreen(Screen[None]):
                 turn, kind = f"you resigned: a bot plays your seat · {turn}".rstrip(" ·"), "watch"
             elif row.state == t.RUNNING:
                 turn, kind = self._running_line(row, item.your_turn, names), "play"
-            elif row.state == t.OPEN:  # (Enter says how to cancel it: x)
-                turn, kind = f"{row.open_seats()} seat(s) open", "waits"
+            elif row.state == t.OPEN:  # (Enter says how to leave or cancel it: l, x)
+                left = f" · {row.note}" if row.note else ""  # (who left it)
+                turn, kind = f"{row.open_seats()} seat(s) open{left}", "waits"
             elif row.state == t.FAILED:
                 turn, kind = "stopped (the server could not run it)", "none"
             elif row.state == t.ABANDONED:
@@ -261,7 +264,10 @@ class LobbyScreen(Screen[None]):
         rest("yours")
         head("Open tables")
         for item in shown("open"):
-            options.append(self._option("join", item, f"{item.row.open_seats()} seat(s) open"))
+            left = f" · {item.row.note}" if item.row.note else ""
+            options.append(
+                self._option("join", item, f"{item.row.open_seats()} seat(s) open{left}")
+            )
         rest("open")
         head("Running tables (watch)")
         for item in shown("watch"):
@@ -337,7 +343,8 @@ class LobbyScreen(Screen[None]):
         kind, _, table = str(event.option.id or "").partition(":")
         if kind == "waits":
             row, me = t.get(self.lobby.store.db, table), self.lobby.me
-            more = " x cancels it." if row and me and row.creator == me.id else ""
+            made = row is not None and me is not None and row.creator == me.id
+            more = " x cancels it." if made else " l leaves it (twice)."
             self.query_one("#note", Label).update(f"It starts when every seat is taken.{more}")
             return
         if kind == "join":
@@ -377,6 +384,9 @@ class LobbyScreen(Screen[None]):
         if kind != "waits":
             self.query_one("#note", Label).update(_CANCEL_OR_RESIGN)
             return
+        if row is not None and me is not None and row.creator != me.id:  # (joined: l leaves)
+            self.query_one("#note", Label).update(_LEAVE)
+            return
         reply = self.lobby.ask({"ask": "cancel", "table": table})
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
@@ -404,6 +414,27 @@ class LobbyScreen(Screen[None]):
             return
         self._resign_asked = ""
         reply = self.lobby.ask({"ask": "resign", "table": table})
+        self.query_one("#note", Label).update(literal(reply.get("note", "")))
+        self.action_refresh()
+
+    def action_leave_table(self) -> None:
+        """Leave the highlighted open table I sit at (l, then l again to be sure); mine,
+        it is cancelled for everyone at it. The server decides whether I may."""
+        kind, table = self._under_cursor()
+        row, me = t.get(self.lobby.store.db, table), self.lobby.me
+        if kind != "waits" or row is None or me is None or row.state != t.OPEN:
+            self._leave_asked = ""
+            self.query_one("#note", Label).update(_LEAVE)
+            return
+        if self._leave_asked != table:
+            self._leave_asked = table
+            what = "your seat opens for anyone"
+            if row.creator == me.id:
+                what = "you made it, so it is cancelled for everyone at it"
+            self.query_one("#note", Label).update(f"Press l again to leave this table: {what}")
+            return
+        self._leave_asked = ""
+        reply = self.lobby.ask({"ask": "leave", "table": table})
         self.query_one("#note", Label).update(literal(reply.get("note", "")))
         self.action_refresh()
 
@@ -470,6 +501,7 @@ class LobbyScreen(Screen[None]):
 
 
 _CANCEL_OR_RESIGN = "x cancels an open table you made, or resigns a running game of yours"
+_LEAVE = "l leaves an open table you sit at, before it starts (x x resigns a running game)"
 _LONG_AWAITED = (
     f"s or e: a game of yours whose table has awaited a person away "
     f"{int(t.ABSENT_SECONDS // 86400)} days (or its stand-in time)"

@@ -135,9 +135,11 @@ def help_text() -> Text:
         ("n", "a new table            w  watch the highlighted table"),
         ("p", "profile and link code  b  the leaderboard"),
         ("a", "all tables             r  read the lobby again"),
-        ("x", "cancel an open table you made (nobody joined it yet)"),
+        ("x", "cancel an open table you made (before it starts)"),
+        ("l l", "leave an open table you sit at (l, then l again)"),
+        ("", "your seat opens again; a table you made is cancelled"),
         ("x x", "resign a running game of yours (x, then x again)"),
-        ("q", "leave                  ?  this help"),
+        ("q", "quit (log out)         ?  this help"),
     ):
         out.append(f"{key:<7}", style="bold")
         out.append(f"{what}\n")
@@ -147,8 +149,9 @@ def help_text() -> Text:
         "there again. If the game is rated, you rank last among its people: below everyone "
         "who did not resign (of two who resigned, the first ranks lower). If nobody is left "
         "to play against (a table of two people, or of you and bots), the game ends at "
-        "once: over, and rated so. A table you resigned no longer counts among the "
-        f"{t.MAX_TABLES} you may have made.\n"
+        "once: over, and rated so. In your statistics a resigned game played out counts "
+        "as lost, in last place, flagged resigned; the bot's score is not yours. A table "
+        f"you resigned no longer counts among the {t.MAX_TABLES} you may have made.\n"
     )
     out.append("\nA person long awaited\n", style="bold")
     out.append(

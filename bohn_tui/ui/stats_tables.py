@@ -89,8 +89,8 @@ def recent_table(players: tuple[PlayerStats, ...]) -> Table:
                 day(r.finished),
                 plain(r.title),
                 str(r.players),
-                str(r.score),
-                "★ won" if r.won else f"{r.rank}.",
+                "–" if r.resigned else str(r.score),  # (a bot's, to the end)
+                "★ won" if r.won else f"{r.rank}. resigned" if r.resigned else f"{r.rank}.",
                 end_section=i == len(p.recent) - 1,
             )
     return t

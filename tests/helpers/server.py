@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bohn_tui.net import protocol as p
+from bohn_tui.store import Store
 from bohn_tui.store import tables as st
 from helpers.ssh import Terminal, bohn_json, ssh_command
 
@@ -60,3 +61,58 @@ async def sit(tables: Any, table_id: str, account: int) -> Any:
     writer.write(p.encode(p.hello(where[1])))
     assert p.decode(await reader.readline(), 1 << 22)["t"] == "welcome"
     return reader, writer
+
+
+async def bye(reader: Any) -> str:
+    """The reason of the bye a table sends a connection (its states read past)."""
+    msg: dict[str, Any] = {}
+    while msg.get("t") != "bye":
+        msg = p.decode(await asyncio.wait_for(reader.readline(), 60), 1 << 22)
+    return str(msg["reason"])
+
+
+class World:
+    """A server's store, clock and log lines in the test's own process: a lobby's requests
+    answered as the server's LobbySession answers them, for a login's account."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        from bohn_tui.net.tables import Clock
+
+        self.store = Store(tmp_path)
+        self.db = self.store.db
+        self.clock = Clock()
+        self.said: list[str] = []
+
+    def lobby(self, account: int | None, tables: Any) -> Any:
+        from types import SimpleNamespace
+
+        from bohn_tui.net.lobby_session import LobbySession
+        from bohn_tui.net.server import Login
+
+        door = SimpleNamespace(store=self.store, tables=tables, say=self.said.append)
+        return LobbySession(SimpleNamespace(door=door, login=Login(account)))
+
+    def kept(self, table_id: str) -> st.TableRow:
+        found = st.get(self.db, table_id)
+        assert found is not None
+        return found
+
+
+def with_keys(tmp_path: Path, *names: str) -> tuple[Path, Any, dict[str, Path], list[Any]]:
+    """A server's data folder `tmp_path/d` with an account per lowercase name (named
+    capitalized), each bound to a new SSH key of its own: (data, its db, keys, accounts)."""
+    import asyncssh
+
+    from bohn_tui.net.ssh import key_id
+    from bohn_tui.store import accounts as acc
+    from helpers.ssh import make_key
+
+    keys = {n: make_key(tmp_path, n) for n in names}
+    data = tmp_path / "d"
+    data.mkdir()
+    db = Store(data).db
+    made = []
+    for n in names:
+        key = key_id(asyncssh.read_public_key(f"{keys[n]}.pub").public_data)
+        made.append(acc.create(db, n.capitalize(), key))
+    return data, db, keys, made

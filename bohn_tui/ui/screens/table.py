@@ -229,17 +229,19 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
 
     def remote_note(self) -> str | None:
         """A remote table's line about the connection: lost, or the people who are not
-        connected: a person's seat a computer player plays for now ("a computer player
-        plays for Ben (away)"), one the game waits for ("waiting for Cem (disconnected)"),
-        any other ("Dora is away"). The banner shows it under the player's instruction."""
+        there: one who resigned ("Ben resigned: a computer player plays the seat"), a
+        person's seat a computer player plays for now ("a computer player plays for Ben
+        (away)"), one the game waits for ("waiting for Cem (disconnected)"), any other
+        ("Dora is away"). The banner shows it under the player's instruction."""
         c = self.client
         if not isinstance(c, RemoteSeat):
             return None
         lost = c.connection
         if lost:
             return str(lost)
-        away = [s for s in c.away() if s != self.seat]
-        played = [s for s in c.stand_ins() if s != self.seat]
+        resigned = [s for s in c.resigned() if s != self.seat]
+        away = [s for s in c.away() if s != self.seat and s not in resigned]
+        played = [s for s in c.stand_ins() if s != self.seat and s not in resigned]
         waited = set(c.waiting_for())
         gone = [s for s in away if s in waited and s not in played]
         idle = [s for s in away if s not in waited and s not in played]
@@ -248,6 +250,9 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
             return " and ".join(f"{c.names[s]}{mark}" for s in seats)
 
         notes = []
+        if resigned:  # `bohn server`: for good
+            seats = "the seat" if len(resigned) == 1 else "their seats"
+            notes.append(f"{names(resigned)} resigned: a computer player plays {seats}")
         if played:  # `bohn host --takeover`
             notes.append("a computer player plays for " + names(played, " (away)"))
         if gone:
