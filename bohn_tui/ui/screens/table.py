@@ -21,7 +21,7 @@ from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, RefusedKeys, load_parts
 from bohn_tui.ui.screens.handover import HandOver
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
-from bohn_tui.ui.widgets.base import ViewStatic
+from bohn_tui.ui.widgets.base import ViewStatic, one_pass
 from bohn_tui.ui.widgets.game_log import GameLog
 from bohn_tui.ui.widgets.key_bar import KeyBar, key_label, shown_keys
 from bohn_tui.ui.widgets.phase_banner import PhaseBanner
@@ -313,6 +313,10 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
     def refresh_table(self) -> None:
         if self.building:
             return
+        with one_pass():
+            self._refresh_table()
+
+    def _refresh_table(self) -> None:
         c = self.client
         if self.viewer is not None:  # what the viewer saw of the log, for the next hand-over
             self._seen[self.viewer] = len(c.log)

@@ -7,7 +7,8 @@ border, filters, for every row of the widget, blank ones included)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -21,6 +22,26 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 Row = tuple[str, tuple[tuple[int, int, Any], ...]]  # one row's line: its text, its spans
+
+_HELD: list[set[ViewStatic]] = []  # while a pass updates widgets (one_pass): whose idle is due
+
+
+@contextmanager
+def one_pass() -> Iterator[None]:
+    """Widgets updated within it tell the screen what to repaint or lay out as the pass
+    ends, at once: each would post itself a message, and its own task would wake at its
+    idle, to tell the screen the same (Textual's check_idle; issue #25)."""
+    held: set[ViewStatic] = set()
+    _HELD.append(held)
+    try:
+        yield
+    finally:
+        _HELD.pop()
+        for w in held:
+            if w._next_callbacks:  # (callbacks wait for its idle: it has its idle)
+                Static.check_idle(w)
+            else:
+                w._check_refresh()
 
 
 def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
@@ -89,6 +110,12 @@ class ViewStatic(Static):
 
     border_title = _EdgeTitle("border_title")
     border_subtitle = _EdgeTitle("border_subtitle")
+
+    def check_idle(self) -> None:
+        if _HELD and self._running:
+            _HELD[-1].add(self)
+            return
+        super().check_idle()
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
