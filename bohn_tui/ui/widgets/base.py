@@ -16,6 +16,7 @@ from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual.content import Content
 from textual.geometry import Region, Size
+from textual.message_pump import MessagePump
 from textual.strip import Strip
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
@@ -23,7 +24,7 @@ from textual.widgets import Static
 
 Row = tuple[str, tuple[tuple[int, int, Any], ...]]  # one row's line: its text, its spans
 
-_HELD: list[set[ViewStatic]] = []  # while a pass updates widgets (one_pass): whose idle is due
+_HELD: list[set[Any]] = []  # while a pass updates widgets (one_pass): whose idle is due
 
 
 @contextmanager
@@ -31,7 +32,7 @@ def one_pass() -> Iterator[None]:
     """Widgets updated within it tell the screen what to repaint or lay out as the pass
     ends, at once: each would post itself a message, and its own task would wake at its
     idle, to tell the screen the same (Textual's check_idle; issue #25)."""
-    held: set[ViewStatic] = set()
+    held: set[Any] = set()
     _HELD.append(held)
     try:
         yield
@@ -39,7 +40,7 @@ def one_pass() -> Iterator[None]:
         _HELD.pop()
         for w in held:
             if w._next_callbacks:  # (callbacks wait for its idle: it has its idle)
-                Static.check_idle(w)
+                MessagePump.check_idle(w)
             else:
                 w._check_refresh()
 
@@ -65,6 +66,18 @@ def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
     return whole, [(ln, tuple(sp)) for ln, sp in zip(lines, spans, strict=True)]
 
 
+class HeldIdle:
+    """Mixed in before a widget class: within one_pass, its idle is the pass's end."""
+
+    _running: bool
+
+    def check_idle(self) -> None:
+        if _HELD and self._running:
+            _HELD[-1].add(self)
+            return
+        super().check_idle()  # type: ignore[misc]
+
+
 class _EdgeTitle:
     """Widget's border title (or subtitle), but a new one repaints only its border's row,
     and the same one again nothing (Textual's repaints the whole widget at every set)."""
@@ -88,7 +101,7 @@ class _EdgeTitle:
             obj._repaint_edge(self.top)
 
 
-class ViewStatic(Static):
+class ViewStatic(HeldIdle, Static):
     FIXED_HEIGHT = False  # True where the stylesheet fixes the height: never a layout pass
     # True where the widget shows its lines already wrapped into rows (wrapped_rows): a row
     # may then be as wide as the content (Textual wraps it no further)
@@ -110,12 +123,6 @@ class ViewStatic(Static):
 
     border_title = _EdgeTitle("border_title")
     border_subtitle = _EdgeTitle("border_subtitle")
-
-    def check_idle(self) -> None:
-        if _HELD and self._running:
-            _HELD[-1].add(self)
-            return
-        super().check_idle()
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True

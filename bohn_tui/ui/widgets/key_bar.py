@@ -25,6 +25,8 @@ from textual.binding import Binding
 from textual.strip import Strip
 from textual.widgets import Static
 
+from bohn_tui.ui.widgets.base import HeldIdle
+
 KEY_STYLE = Style(bold=True, color="#ffa62b")
 PALETTE = "^p palette"
 MEMO = 48  # bars whose rendered rows are kept
@@ -82,7 +84,7 @@ def _rows(entries: list[Entry], width: int) -> list[list[Entry]]:
     return rows
 
 
-class KeyBar(Static):
+class KeyBar(HeldIdle, Static):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._shown: tuple[Any, ...] | None = None
