@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 
 from bohn_tui.play.players import NewGame, SessionError
 from bohn_tui.ui.idle_gc import IdleCollect
@@ -60,6 +61,7 @@ ANSI_LIGHT = _ansi(ALABASTER, (0x6B, 0x4F, 0x00))
 
 class BohnApp(IdleCollect, App[None]):
     CSS_PATH = "bohn.tcss"
+    _theme_kept: tuple[str, Theme] | None = None
     TITLE = "bohn"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
@@ -91,6 +93,16 @@ class BohnApp(IdleCollect, App[None]):
         self.client: LocalClient | None = None  # the open game's
         self.remote = remote
         self.remote_seat = seat
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual's, kept while the theme stays (Textual's looks it up in a copy of every
+        theme's dict, twice, for each widget drawn: issue #25)."""
+        name_ = self.theme
+        kept = self._theme_kept
+        if kept is None or kept[0] != name_ or self._registered_themes.get(name_) is not kept[1]:
+            kept = self._theme_kept = (name_, super().current_theme)
+        return kept[1]
 
     def on_unmount(self) -> None:
         from bohn_tui.games import REGISTRY
