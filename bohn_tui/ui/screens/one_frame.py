@@ -48,10 +48,13 @@ class RowsCompositor(Compositor):
         """Textual's, front to back (the first strip of a cut wins), but each widget asked
         only for its drawn rows, and not at all where every cut of them is filled."""
         cuts = self.cuts
-        chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in cuts]
         rows = self._rows
         if rows is None:
             rows = [y for y in crop.line_range if is_rendered_line(y)]
+        none: dict[int, Strip | None] = {}  # a row not drawn (nothing is put in it)
+        chops: list[dict[int, Strip | None]] = [none] * len(cuts)
+        for row in rows:
+            chops[row] = dict.fromkeys(cuts[row][:-1])
         for widget, (region, clip) in self.visible_widgets.items():
             x, y, width, height = region.intersection(clip)
             if width <= 0:

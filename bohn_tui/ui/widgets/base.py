@@ -66,6 +66,19 @@ def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
     return whole, [(ln, tuple(sp)) for ln, sp in zip(lines, spans, strict=True)]
 
 
+class _NoWrap:
+    """A widget's style rules, its text never wrapped: a row's line that fits its row (the
+    only kind made alone) wraps to itself, and finding that out is half its cost."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return "nowrap" if key == "text_wrap" else self.rules.get(key, default)
+
+
 class HeldIdle:
     """Mixed in before a widget class: within one_pass, its idle is the pass's end."""
 
@@ -102,6 +115,9 @@ class _EdgeTitle:
 
 
 class ViewStatic(HeldIdle, Static):
+    # not text to select with the mouse: its rows are drawn from strips it kept, whose text
+    # offsets are of the row each was made for (the log to select from: the log view, v)
+    ALLOW_SELECT = False
     FIXED_HEIGHT = False  # True where the stylesheet fixes the height: never a layout pass
     # True where the widget shows its lines already wrapped into rows (wrapped_rows): a row
     # may then be as wide as the content (Textual wraps it no further)
@@ -211,7 +227,7 @@ class ViewStatic(HeldIdle, Static):
         if any(isinstance(st, RichStyle) and st._meta for st in (style, *(sp[2] for sp in spans))):
             return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
         # what Visual.to_strips does for such a row (no selection, no link, top left)
-        options = RenderOptions(self._get_style, cast(Any, self.styles))
+        options = RenderOptions(self._get_style, cast(Any, _NoWrap(self.styles)))
         width = painted[2].width - self.gutter.width  # (Textual's self.size.width)
         return content.render_strips(width, 1, self.visual_style, options)[0]
 
