@@ -20,12 +20,15 @@ from bohn_tui.play.players import NewGame, SessionError
 from bohn_tui.ui.idle_gc import IdleCollect
 from bohn_tui.ui.screens.privacy import privacy_screen
 from bohn_tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from bohn_tui.ui.textual_caches import bound_caches
 
 if TYPE_CHECKING:
     from bohn_tui.play.client import LocalClient, SeatClient
     from bohn_tui.play.session import Session
     from bohn_tui.store import Store
 
+
+bound_caches()  # no closed screen's widgets kept by Textual's caches
 
 # the themes offered (the palette's Theme): Textual's own whose text reads at WCAG AA
 # (contrast 4.5) on every screen (tests/test_themes.py); the others' muted text does not

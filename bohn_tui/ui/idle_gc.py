@@ -15,6 +15,8 @@ import asyncio
 import gc
 from typing import Any
 
+from bohn_tui.ui.textual_caches import trim
+
 QUIET = 0.025  # seconds without a frame before the collection
 YOUNG = 2_000  # fewer new objects than this since the last collection: nothing to do
 # every FULL_EVERY-th collection is a full one (the old generation too: the strips and
@@ -43,4 +45,7 @@ class IdleCollect:
         if gc.get_count()[0] < YOUNG or not gc.isenabled():
             return
         self._idle_gcs += 1
-        gc.collect(2 if self._idle_gcs % FULL_EVERY == 0 else 1)
+        full = self._idle_gcs % FULL_EVERY == 0
+        if full:
+            trim()  # Textual's and rich's caches past their limits emptied (freed now)
+        gc.collect(2 if full else 1)
