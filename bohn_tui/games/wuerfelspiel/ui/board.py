@@ -14,11 +14,12 @@ from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.ui.parts import BoardClick
 from bohn_tui.ui.text import NAME_CELLS, clip_cells, literal
 from bohn_tui.ui.widgets.base import ViewStatic
+from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 DICE_SEAT = -1  # BoardClick.seat of a click on the dice (index: the die)
 
 
-class PlayersBoard(ViewStatic):
+class PlayersBoard(ViewStatic, LazyVisual):
     DEFAULT_CSS = """
     PlayersBoard { height: auto; padding: 0 1; }
     """
@@ -43,7 +44,7 @@ class PlayersBoard(ViewStatic):
         )
 
 
-class DiceBox(ViewStatic):
+class DiceBox(ViewStatic, LazyVisual):
     DEFAULT_CSS = """
     DiceBox {
         height: 8;
@@ -78,7 +79,7 @@ class DiceBox(ViewStatic):
             self.post_message(BoardClick(DICE_SEAT, row))
 
 
-class RollInfo(ViewStatic):
+class RollInfo(ViewStatic, LazyVisual):
     DEFAULT_CSS = """
     RollInfo {
         height: 1fr;
