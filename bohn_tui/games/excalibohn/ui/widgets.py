@@ -23,9 +23,10 @@ from bohn_tui.games.excalibohn.ui.render import (
     shown_lines,
 )
 from bohn_tui.ui.widgets.base import ViewStatic
+from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 
-class ExcaliPanel(PlayerPanel):
+class ExcaliPanel(PlayerPanel, LazyVisual):
     """A player's board: the bean panel plus the spell cards (a count, the face-up ones by
     name), the Bean Field Spell's third field and an enchanted field's first card."""
 
@@ -65,7 +66,7 @@ class ExcaliPanel(PlayerPanel):
         return notes if notes.plain else None
 
 
-class ExcaliPiles(Piles):
+class ExcaliPiles(Piles, LazyVisual):
     """The draw pile with the pass marker (I., II., ...), the discard pile, the spell deck."""
 
     def show(self, view: dict[str, Any]) -> None:
@@ -87,7 +88,7 @@ class ExcaliPiles(Piles):
 SPELL_ROWS = 6  # the spells panel's rows inside its border (table.tcss: max-height 8)
 
 
-class SpellsPanel(ViewStatic):
+class SpellsPanel(ViewStatic, LazyVisual):
     """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
     can be cast) and the notes only the viewer saw this turn. Private: it shows only the
     viewer's view, and nothing while nobody has the screen."""
@@ -140,19 +141,29 @@ class SpellsPanel(ViewStatic):
         return kept
 
 
-class MagicPanel(ViewStatic):
+class MagicPanel(ViewStatic, LazyVisual):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
     player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
-    trade area as tall as its text: its height may change."""
+    trade area as tall as its text: its height may change. Its lines are shown wrapped
+    into rows here (WRAPS), so that a key renders and repaints only the rows that changed."""
+
+    WRAPS = True
+    _shown: tuple[Any, ...] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:  # the lines wrap anew at the new width
+            self.show_magic(*self._shown)
 
     def show_magic(
         self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
     ) -> None:
         """`keys`: the viewer is the active player; `usable`: the fields whose ability it
         may use now (the legal actions')."""
+        self._shown = (view, names, keys, usable)
         parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
-        key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()))
+        width = self.content_size.width or 30
+        key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()), width)
         if not self.changed(key):
             return
         pending = view.get("pending")
@@ -186,7 +197,12 @@ class MagicPanel(ViewStatic):
         self.FIXED_HEIGHT = not self.has_class("brief")
         if self.FIXED_HEIGHT:
             self._lines = -1  # (its rows not counted meanwhile: brief again, a layout)
-        self.update(Text("\n").join(lines))
+        rows = [
+            row
+            for ln in lines
+            for row in self.wrapped_rows((ln.plain, str(ln.style), tuple(ln.spans)), ln, width)
+        ]
+        self.update(Text("\n").join(rows))
 
     @staticmethod
     def _idle(view: dict[str, Any]) -> str:
