@@ -87,6 +87,7 @@ class Burst:
 class Term:
     def __init__(self, argv: list[str], env: dict[str, str], cwd: str | None = None) -> None:
         self.t0 = time.perf_counter()
+        self._tasks: dict[str, int] = {}  # each thread's CPU when last read (cpu)
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             if cwd is not None:
@@ -141,15 +142,20 @@ class Term:
                 os.write(self.fd, SYNC_REPLY)
 
     def cpu(self) -> float:
-        """Seconds on a CPU of the bohn process so far, all its threads (schedstat: ns)."""
-        total = 0
+        """Seconds on a CPU of the bohn process so far, all its threads (schedstat: ns); a
+        thread that has ended counts with what it had when last read (summing the living
+        ones alone, a key's CPU read negative when a thread ended within it)."""
+        seen = self._tasks
         try:
             for task in os.listdir(f"/proc/{self.pid}/task"):
-                with open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
-                    total += int(f.read().split()[0])
+                try:
+                    with open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
+                        seen[task] = int(f.read().split()[0])
+                except (FileNotFoundError, ProcessLookupError):
+                    pass  # (it ended meanwhile: its last reading stays)
         except (FileNotFoundError, ProcessLookupError):
             pass
-        return total / 1e9
+        return sum(seen.values()) / 1e9
 
     def rss_mib(self) -> float:
         with open(f"/proc/{self.pid}/status") as f:
