@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers.ui import make_app, step, table, until
+from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -66,4 +67,22 @@ async def test_covered_frames_equal_textuals_and_skip_what_is_beneath(tmp_path: 
                     Widget.render_lines = original  # type: ignore[method-assign]
                 assert app.screen not in rendered, f"the screen's background rendered, key {n}"
         assert len(checks) >= 5  # hand-overs among the keys
-    assert rendered and not any(w.id in ("main", "left", "side") for w in rendered)
+        assert rendered and not any(w.id in ("main", "left", "side") for w in rendered)
+        # a widget the map does not hold marks it stale; a layout makes it whole again
+        c = table(app)._compositor
+        c.update_widgets({Widget()})
+        assert c._full_map_invalidated
+        c.reflow(c.root, c.size)
+        arranged: list[int] = []
+        original_arrange = Compositor._arrange_root
+
+        def arrange(*args: Any, **kwargs: Any) -> Any:
+            arranged.append(1)
+            return original_arrange(*args, **kwargs)
+
+        Compositor._arrange_root = arrange  # type: ignore[method-assign]
+        try:
+            assert c.find_widget(table(app).query_one("#log")).region
+        finally:
+            Compositor._arrange_root = original_arrange  # type: ignore[method-assign]
+        assert not arranged
