@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -46,6 +47,26 @@ class PrivacyScreen(CoveredFrames, OneFrame, KeptLayout, Screen[bool]):
         if self.is_mounted:
             self._fill()
         return self
+
+    _styled: tuple[Any, ...] | None = None  # what its styles were made from
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """(Before Screen's.) Textual styles a screen and every widget of it again at each
+        resume, for a theme, a stylesheet or the app's look changed while it was not shown
+        (~2 ms, issue #25); this screen shows at every hand-over with the styles it had:
+        styled again only when one of those changed."""
+        app = self.app
+        key = (
+            app.stylesheet.rules,  # a new list at every parse (a theme, a stylesheet read)
+            app._css_update_count,
+            app.theme,
+            frozenset(app.get_pseudo_classes()),
+            frozenset(app.classes),
+        )
+        was = self._styled
+        if was is not None and key[0] is was[0] and key[1:] == was[1:]:
+            event.refresh_styles = False
+        self._styled = key
 
     def compose(self) -> ComposeResult:
         yield Static(id="privacy-box")
