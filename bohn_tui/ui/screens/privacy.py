@@ -20,6 +20,7 @@ from textual.widgets import Static
 from bohn_tui.ui.screens.covered import CoveredFrames
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
+from bohn_tui.ui.widgets.base import ViewStatic
 
 NAME = "privacy"
 
@@ -69,8 +70,10 @@ class PrivacyScreen(CoveredFrames, OneFrame, KeptLayout, Screen[bool]):
         self._styled = key
 
     def compose(self) -> ComposeResult:
-        yield Static(id="privacy-box")
-        yield Static(id="privacy-since")
+        # ViewStatic: new text of as many rows, none as wide as the box, lays nothing out
+        # (the screen is drawn whole as it shows anyway)
+        yield ViewStatic(id="privacy-box")
+        yield ViewStatic(id="privacy-since")
 
     def on_mount(self) -> None:
         self._fill()
