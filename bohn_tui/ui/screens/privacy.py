@@ -11,18 +11,21 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bohn_tui.ui.screens.kept_map import KeptMap
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
+from bohn_tui.ui.widgets.base import ViewStatic
 
 NAME = "privacy"
 
 
-class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
+class PrivacyScreen(KeptMap, OneFrame, KeptLayout, Screen[bool]):
     BINDINGS = [
         Binding("enter", "confirm", "I am here, show my cards"),
         Binding("q", "leave", "Leave to the menu"),  # nobody there to take it: no dead end
@@ -46,9 +49,31 @@ class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
             self._fill()
         return self
 
+    _styled: tuple[Any, ...] | None = None  # what its styles were made from
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """(Before Screen's.) Textual styles a screen and every widget of it again at each
+        resume, for a theme, a stylesheet or the app's look changed while it was not shown
+        (~2 ms, issue #25); this screen shows at every hand-over with the styles it had:
+        styled again only when one of those changed."""
+        app = self.app
+        key = (
+            app.stylesheet.rules,  # a new list at every parse (a theme, a stylesheet read)
+            app._css_update_count,
+            app.theme,
+            frozenset(app.get_pseudo_classes()),
+            frozenset(app.classes),
+        )
+        was = self._styled
+        if was is not None and key[0] is was[0] and key[1:] == was[1:]:
+            event.refresh_styles = False
+        self._styled = key
+
     def compose(self) -> ComposeResult:
-        yield Static(id="privacy-box")
-        yield Static(id="privacy-since")
+        # ViewStatic: new text of as many rows, none as wide as the box, lays nothing out
+        # (the screen is drawn whole as it shows anyway)
+        yield ViewStatic(id="privacy-box")
+        yield ViewStatic(id="privacy-since")
 
     def on_mount(self) -> None:
         self._fill()
