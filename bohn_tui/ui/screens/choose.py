@@ -1,4 +1,11 @@
-"""A small modal list: pick one of a few choices with the arrows, Enter or a number key."""
+"""A small modal list: pick one of a few choices with the arrows, Enter or a number key.
+
+A chooser made anew at a key composes, mounts, styles and lays out its widgets before its
+first frame (about 25 ms of CPU: issue #25). The app keeps one instead, made while nobody
+presses a key (`prepare_chooser`: composed, styled and laid out beneath the screen, never
+shown), and `ChooseScreen(...)` hands back that one, with the new title and options, when
+it is free: its options are set anew in the same widgets (nothing composed or styled), one
+frame. A second chooser while the kept one is shown (or still leaving) is made anew."""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from typing import Any, ClassVar, Self
 from rich.text import Text
 from textual import events
 from textual._callback import invoke
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -19,6 +27,7 @@ from textual.widgets.option_list import Option
 from bohn_tui.ui.screens.one_frame import OneFrame, SameSizeResize, post_refreshes
 
 HOLD = 0.5  # seconds at most that a dismissal waits for its callback before it is drawn
+KEPT = "-kept-chooser"  # the app's kept chooser, installed under this name
 
 
 class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
@@ -32,30 +41,92 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
 
     _drawn = False  # a frame of it has been drawn
     _resuming = False  # its first resume is under way
+    _made = False  # its __init__ has run (the kept one: `ChooseScreen(...)` hands it back)
+    kept = False  # the app's kept chooser (prepare_chooser)
+    _styled = False  # the kept one: styled already (at its mount or its first resume)
+    _out = 0  # the kept one: resumes not yet followed by their suspend (leaving)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "cancel", "Cancel"),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
+    def __new__(
+        cls, title: str, choices: list[tuple[str | Text, Any]], cancel: bool = True
+    ) -> Self:
+        kept = _free_kept()
+        if kept is not None and type(kept) is cls:
+            return kept  # type: ignore[return-value]  # (type(kept) is cls)
+        return super().__new__(cls)
+
     def __init__(self, title: str, choices: list[tuple[str | Text, Any]], cancel: bool = True):
+        if self._made:  # the kept chooser, asked again: the same widgets, new options
+            self._show(title, choices, cancel)
+            return
         super().__init__()
+        self._made = True
         self.title_text = title
         self.choices = choices
         self.can_cancel = cancel
 
+    def _options(self) -> list[Option]:
+        return [
+            Option(Text.assemble(f"{i + 1}  ", label)) for i, (label, _) in enumerate(self.choices)
+        ]
+
+    def _show(self, title: str, choices: list[tuple[str | Text, Any]], cancel: bool) -> None:
+        """The kept chooser with a new question and options, in the same widgets."""
+        self.title_text, self.choices, self.can_cancel = title, choices, cancel
+        if not self.is_mounted:
+            return
+        self.query_one(Label).update(Text(title))
+        options = self.query_one(OptionList)
+        options._mouse_hovering_over = None
+        options.set_options(self._options())
+
     def compose(self) -> ComposeResult:
         with Vertical(id="choose-box", classes="dialog"):
             yield Label(Text(self.title_text), classes="dialog-title")
-            yield OptionList(
-                *[
-                    Option(Text.assemble(f"{i + 1}  ", label))
-                    for i, (label, _) in enumerate(self.choices)
-                ]
-            )
+            yield OptionList(*self._options())
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:  # Screen's after it
         self._resuming = not self._drawn
+        if self.kept:
+            self._out += 1
+            # shown again: its styles are still right (a change of theme restyles every
+            # mounted screen); new options restyle nothing
+            if self._styled:
+                event.refresh_styles = False
+            self._styled = True
+
+    def _on_screen_suspend(self) -> None:
+        super()._on_screen_suspend()
+        if self.kept:
+            self._out -= 1
+
+    def on_mount(self) -> None:
+        if self.kept and not self.is_current:  # made beforehand: laid out beneath
+            self.call_after_refresh(self._lay_out)
+
+    def _lay_out(self, rounds: int = 8) -> None:
+        """Made beforehand, never shown yet: lay it out at the app's size until its widgets
+        ask nothing more (their first sizes ask a layout again); its first showing then
+        lays out only what its new options change (HelpScreen's likewise)."""
+        if self.is_current or not self.is_attached:
+            return
+        if rounds == 8:
+            self._update_auto_focus()  # focused now: its scroll bars' styles are final
+            self._styled = True  # styled at its mount: not again on its first resume
+        elif not (self._layout_required or self._dirty_widgets):
+            # a screen's update timer sleeps one period (1/60 s) before its very first
+            # tick (which does nothing beneath): that sleep passes now, not after the key
+            self._update_timer.resume()
+            return
+        self._refresh_layout(self.app.size)
+        self._layout_required = self._repaint_required = False
+        self._dirty_widgets.clear()
+        if rounds:
+            self.call_after_refresh(self._lay_out, rounds - 1)
 
     def _compositor_refresh(self) -> None:
         if self._resuming:
@@ -115,3 +186,31 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
     def action_cancel(self) -> None:
         if self.can_cancel:
             self.dismiss(None)
+
+
+def _free_kept() -> ChooseScreen | None:
+    """The running app's kept chooser if it is free: made, not shown nor leaving."""
+    try:
+        app = active_app.get()
+    except LookupError:
+        return None
+    if not app.is_screen_installed(KEPT):
+        return None
+    kept = app.get_screen(KEPT)
+    if not isinstance(kept, ChooseScreen) or kept._out or not kept.is_attached:
+        return None
+    if any(kept in stack for stack in app._screen_stacks.values()):
+        return None
+    return kept
+
+
+def prepare_chooser(app: Any) -> None:
+    """Make the app's kept chooser now, while it waits for a key: composed, styled and laid
+    out beneath the screen, never shown; the next `ChooseScreen(...)` is then that one."""
+    if app.is_screen_installed(KEPT):
+        return
+    made = ChooseScreen("", [])
+    made.kept = True
+    app.install_screen(made, KEPT)
+    app._load_screen_css(made)
+    app._register(app, made)
