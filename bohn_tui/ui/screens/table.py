@@ -178,13 +178,16 @@ class TableScreen(KeptMap, OneFrame, KeptLayout, HandOver, Screen[None]):
         self.advance()
 
     def _prepare_help(self) -> None:
-        """The help, made while nobody presses a key (the table is built by now, or soon)."""
+        """The help and the app's chooser, made while nobody presses a key (the table is
+        built by now, or soon)."""
+        from bohn_tui.ui.screens.choose import prepare_chooser
         from bohn_tui.ui.screens.help import prepare_help
 
         if self.building:
             self.set_timer(HELP_AFTER, self._prepare_help)
         else:
             prepare_help(self)
+            prepare_chooser(self.app)
 
     def on_unmount(self) -> None:
         from bohn_tui.ui.screens.help import forget_help
