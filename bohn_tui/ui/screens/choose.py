@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -83,6 +84,8 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
         options = self.query_one(OptionList)
         options._mouse_hovering_over = None
         options.set_options(self._options())
+        if choices:
+            options.action_first()  # as a new list does: its first option highlighted
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choose-box", classes="dialog"):
@@ -98,6 +101,22 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
             if self._styled:
                 event.refresh_styles = False
             self._styled = True
+            self._resuming = True
+            self._settle()
+
+    def _settle(self, rounds: int = 4) -> None:
+        """The kept chooser shown with new options: laid out now, drawing nothing (as a new
+        chooser is by Screen's resume), again while a widget asks a layout for its new size
+        (the title's, the list's lines and scroll bar), so that the tick after draws the
+        whole of it once: one frame (its widgets' Resizes come before that tick)."""
+        size = self.app.size
+        options = self.query_one(OptionList)
+        for _ in range(rounds):
+            self._refresh_layout(size)
+            options._update_lines()  # its lines at its new size (else at its first render)
+            if not any(w._layout_required for w in self.walk_children(Widget)):
+                return
+            post_refreshes(self)
 
     def _on_screen_suspend(self) -> None:
         super()._on_screen_suspend()
