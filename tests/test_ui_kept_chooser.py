@@ -14,20 +14,25 @@ from bohn_tui.ui.screens.choose import KEPT, ChooseScreen
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 
 
+async def kept_chooser(pilot: Any, app: Any) -> Any:
+    """The table shown, and the app's kept chooser made beneath and laid out: it."""
+    assert await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+    await pilot.press("enter")
+    assert await until(pilot, lambda: app.is_screen_installed(KEPT))
+    kept = app.get_screen(KEPT)
+    assert await until(pilot, lambda: kept.is_mounted and kept._styled)  # laid out beneath
+    return kept
+
+
 def shown(screen: Any) -> str:
     return "\n".join(strip.text for strip in screen._compositor.render_strips())
 
 
 async def test_the_kept_chooser_shows_new_options_in_one_frame_each_time(tmp_path: Path) -> None:
-    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3)
-    app = make_app(tmp_path, s)
+    app = make_app(tmp_path, Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3))
     frames = drawn(app, lambda screen, u: f"{type(screen).__name__} {type(u).__name__}")
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.press("enter")
-        assert await until(pilot, lambda: app.is_screen_installed(KEPT))
-        kept = app.get_screen(KEPT)
-        assert await until(pilot, lambda: kept.is_mounted and not kept._layout_required)
+        kept = await kept_chooser(pilot, app)
         picked: list[Any] = []
 
         def chosen(value: Any) -> None:
@@ -68,14 +73,9 @@ def look(screen: Any) -> list[list[tuple[str, Any]]]:
 async def test_the_kept_chooser_looks_as_a_new_one(tmp_path: Path) -> None:
     """After a long list scrolled to its end and a short one moved down, the kept chooser
     shows a list as a new chooser does (its first option highlighted, no scroll bar)."""
-    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3)
-    app = make_app(tmp_path, s)
+    app = make_app(tmp_path, Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.press("enter")
-        assert await until(pilot, lambda: app.is_screen_installed(KEPT))
-        kept = app.get_screen(KEPT)
-        assert await until(pilot, lambda: kept.is_mounted and not kept._layout_required)
+        kept = await kept_chooser(pilot, app)
         short = [("one", 1), ("two", 2), ("three", 3)]
         long = [(f"choice {i}", i) for i in range(20)]
         looks: dict[str, list[Any]] = {}
@@ -106,14 +106,9 @@ async def test_the_kept_chooser_looks_as_a_new_one(tmp_path: Path) -> None:
 
 
 async def test_a_chooser_while_the_kept_one_is_shown_is_made_anew(tmp_path: Path) -> None:
-    s = Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3)
-    app = make_app(tmp_path, s)
+    app = make_app(tmp_path, Session.new("bohnanza", ["Ana", "Ben", "Cem"], seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await until(pilot, lambda: isinstance(app.screen, PrivacyScreen))
-        await pilot.press("enter")
-        assert await until(pilot, lambda: app.is_screen_installed(KEPT))
-        kept = app.get_screen(KEPT)
-        assert await until(pilot, lambda: kept.is_mounted)
+        kept = await kept_chooser(pilot, app)
         app.push_screen(ChooseScreen("First?", [("a", 1)]))
         assert app.screen is kept
         second = ChooseScreen("Second?", [("b", 2)])

@@ -57,7 +57,7 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
     ) -> Self:
         kept = _free_kept()
         if kept is not None and type(kept) is cls:
-            return kept  # type: ignore[return-value]  # (type(kept) is cls)
+            return kept
         return super().__new__(cls)
 
     def __init__(self, title: str, choices: list[tuple[str | Text, Any]], cancel: bool = True):
@@ -93,7 +93,7 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
             yield OptionList(*self._options())
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:  # Screen's after it
-        self._resuming = not self._drawn
+        self._resuming = not self._drawn or self.kept
         if self.kept:
             self._out += 1
             # shown again: its styles are still right (a change of theme restyles every
@@ -101,7 +101,6 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
             if self._styled:
                 event.refresh_styles = False
             self._styled = True
-            self._resuming = True
             self._settle()
 
     def _settle(self, rounds: int = 4) -> None:
@@ -124,28 +123,21 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
             self._out -= 1
 
     def on_mount(self) -> None:
-        if self.kept and not self.is_current:  # made beforehand: laid out beneath
-            self.call_after_refresh(self._lay_out)
+        if self.kept and not self.is_current:  # made beforehand (prepare_chooser)
+            self.call_after_refresh(self._beneath)
 
-    def _lay_out(self, rounds: int = 8) -> None:
-        """Made beforehand, never shown yet: lay it out at the app's size until its widgets
-        ask nothing more (their first sizes ask a layout again); its first showing then
-        lays out only what its new options change (HelpScreen's likewise)."""
+    def _beneath(self) -> None:
+        """Made beforehand, never shown yet: its list focused now (its focus styles final:
+        no restyle at its first showing) and laid out at the app's size, drawing nothing
+        (the screen on top is shown)."""
         if self.is_current or not self.is_attached:
             return
-        if rounds == 8:
-            self._update_auto_focus()  # focused now: its scroll bars' styles are final
-            self._styled = True  # styled at its mount: not again on its first resume
-        elif not (self._layout_required or self._dirty_widgets):
-            # a screen's update timer sleeps one period (1/60 s) before its very first
-            # tick (which does nothing beneath): that sleep passes now, not after the key
-            self._update_timer.resume()
-            return
-        self._refresh_layout(self.app.size)
-        self._layout_required = self._repaint_required = False
-        self._dirty_widgets.clear()
-        if rounds:
-            self.call_after_refresh(self._lay_out, rounds - 1)
+        self._update_auto_focus()
+        self._styled = True  # styled at its mount: not again on its first resume
+        self._settle()
+        # a screen's update timer sleeps one period (1/60 s) before its very first tick
+        # (which lays out nothing shown): that sleep passes now, not after the key
+        self._update_timer.resume()
 
     def _compositor_refresh(self) -> None:
         if self._resuming:
