@@ -8,6 +8,7 @@ from typing import Any
 
 from helpers.ui import make_app, until
 from test_ui_frames import drawn
+from textual.widgets import Label, OptionList
 
 from bohn_tui.play.session import Session
 from bohn_tui.ui.screens.choose import KEPT, ChooseScreen
@@ -63,6 +64,9 @@ async def test_the_kept_chooser_shows_new_options_in_one_frame_each_time(tmp_pat
             assert await until(pilot, lambda: app.screen is not kept)
             assert await until(pilot, lambda r=result: picked[-1:] == [r])
             assert await until(pilot, lambda: kept._out == 0)  # its suspend handled: free
+            # closed, it holds nothing of the question (its options could be a hand's cards)
+            assert kept.choices == [] and kept.query_one(OptionList).option_count == 0
+            assert question not in str(kept.query_one(Label).content)
         assert picked == [2, None, True]
 
 

@@ -121,6 +121,9 @@ class ChooseScreen(OneFrame, SameSizeResize, ModalScreen[Any]):
         super()._on_screen_suspend()
         if self.kept:
             self._out -= 1
+            # kept, it holds nothing of the last question (a hand's cards to discard: the
+            # next viewer's screen must hold no one else's secret, not even unseen)
+            self._show("", [], self.can_cancel)
 
     def on_mount(self) -> None:
         if self.kept and not self.is_current:  # made beforehand (prepare_chooser)
