@@ -1,4 +1,4 @@
-"""The table's compositor (ui/screens/kept_map.py over one_frame.py's RowsCompositor): its
+"""The table's compositor (one_frame.py's RowsCompositor): its
 frames are Textual's own, and a layout's map is not arranged again (issue #25)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from bohn_tui.play.session import Session
-from bohn_tui.ui.screens.kept_map import KeptMapCompositor
+from bohn_tui.ui.screens.one_frame import RowsCompositor
 from bohn_tui.ui.screens.privacy import PrivacyScreen
 
 
@@ -25,7 +25,7 @@ def _same_as_textual(app: Any) -> None:
     """The whole screen and two partial crops, as the screen's compositor and as Textual's
     own make them from the same line caches (chops: the strip of each cut of each row)."""
     c = app.screen._compositor
-    assert isinstance(c, KeptMapCompositor)
+    assert isinstance(c, RowsCompositor)
     for crop, rows in (
         (c.size.region, lambda y: True),
         (Region(0, 3, 90, 20), lambda y: 3 <= y < 23 and y % 3 == 0),  # (rows in the crop,

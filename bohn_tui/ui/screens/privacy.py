@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bohn_tui.ui.screens.kept_map import KeptMap
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
 from bohn_tui.ui.widgets.base import ViewStatic
@@ -25,7 +24,7 @@ from bohn_tui.ui.widgets.base import ViewStatic
 NAME = "privacy"
 
 
-class PrivacyScreen(KeptMap, OneFrame, KeptLayout, Screen[bool]):
+class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
     BINDINGS = [
         Binding("enter", "confirm", "I am here, show my cards"),
         Binding("q", "leave", "Leave to the menu"),  # nobody there to take it: no dead end

@@ -20,7 +20,6 @@ from bohn_tui.engine.actions import Action
 from bohn_tui.play.client import Chats, RemoteSeat, SeatClient
 from bohn_tui.ui.parts import BoardClick, KeyTexts, RefusedKeys, load_parts
 from bohn_tui.ui.screens.handover import HandOver
-from bohn_tui.ui.screens.kept_map import KeptMap
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
 from bohn_tui.ui.widgets.base import ViewStatic, one_pass
 from bohn_tui.ui.widgets.game_log import GameLog
@@ -58,7 +57,7 @@ def _parse(action: str) -> tuple[str, tuple[int, ...]]:
     return name_, (int(arg.rstrip(")")),) if arg else ()
 
 
-class TableScreen(KeptMap, OneFrame, KeptLayout, HandOver, Screen[None]):
+class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
     CSS_PATH = "../table.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
