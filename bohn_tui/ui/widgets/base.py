@@ -174,7 +174,6 @@ class ViewStatic(HeldIdle, Static):
         if (
             painted is None
             or painted[2] != self.outer_size
-            or self.text_selection is not None
             or self.styles.content_align_vertical != "top"
         ):
             return super().render_lines(crop)
@@ -216,7 +215,6 @@ class ViewStatic(HeldIdle, Static):
             painted is None
             or not 0 <= y < len(painted[1])
             or painted[2] != self.outer_size
-            or self.text_selection is not None
             or self.styles.content_align != ("left", "top")
         ):
             return super().render_line(y)
@@ -226,7 +224,8 @@ class ViewStatic(HeldIdle, Static):
         content = Content.from_rich_text(text, console=self.app.console)
         if any(isinstance(st, RichStyle) and st._meta for st in (style, *(sp[2] for sp in spans))):
             return Visual.to_strips(self, content, self.size.width, 1, self.visual_style)[0]
-        # what Visual.to_strips does for such a row (no selection, no link, top left)
+        # what Visual.to_strips does for such a row (no link, top left; no selection: none
+        # starts on a ViewStatic, ALLOW_SELECT)
         options = RenderOptions(self._get_style, cast(Any, _NoWrap(self.styles)))
         width = painted[2].width - self.gutter.width  # (Textual's self.size.width)
         return content.render_strips(width, 1, self.visual_style, options)[0]
