@@ -7,9 +7,12 @@ the frame's `render_segments`, styling) and by widget rendered (`StylesCache.ren
 calls, rows not in its line cache, rows, CPU). Kinds: "handover" (Enter on the privacy
 screen), "opens-privacy" (a key that shows it), else the key's name. `--profile`: also a
 cProfile of each of the two kinds (OUT.handover.prof, OUT.opens-privacy.prof; the times
-then are cProfile's, about 3x).
+then are cProfile's, about 3x; `--profile-all`: of every kind, OUT.KIND.prof). `--game`:
+dice or excalibohn instead (ui_latency's keys of that game); `--all`: phases and widgets of
+every kind, not only the two.
 
     cd benchmarks && PYTHONPATH=.. python ui_key_kinds.py TREE OUT.json [KEYS] [--profile]
+        [--profile-all] [--game bohnanza|dice|excalibohn] [--all]
 """
 
 import json
@@ -107,7 +110,9 @@ def dump(*_):
     import pstats
     out = os.environ["BOHN_PROFILE"]
     if PROFILE:
-        for k in ("handover", "opens-privacy"):
+        every = os.environ.get("KINDS_PROFILE") == "all"
+        kinds = list(profs) if every else ("handover", "opens-privacy")
+        for k in kinds:
             if profs.get(k):
                 st = pstats.Stats(profs[k][0])
                 for p in profs[k][1:]:
@@ -127,18 +132,29 @@ runpy.run_module("bohn_tui", run_name="__main__", alter_sys=True)
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--profile"]
-    if "--profile" in sys.argv:
+    argv = sys.argv[1:]
+    game = "bohnanza"
+    if "--game" in argv:
+        i = argv.index("--game")
+        game = argv[i + 1]
+        del argv[i : i + 2]
+    flags = {"--profile", "--profile-all", "--all"}
+    args = [a for a in argv if a not in flags]
+    if "--profile" in argv:
         os.environ["KINDS_PROFILE"] = "1"
+    if "--profile-all" in argv:
+        os.environ["KINDS_PROFILE"] = "all"
     tree, out = args[0], os.path.abspath(args[1])
     keys = int(args[2]) if len(args) > 2 else 100
     ul.PROFILED = TRACER
-    ul.key_latency(keys, tree, out, policy=ul.policies()["bohnanza"], pass_keys=3)
+    passes = 3 if game == "bohnanza" else 0
+    ul.key_latency(keys, tree, out, policy=ul.policies()[game], pass_keys=passes)
     d = json.load(open(out))
     print(f"{tree}: kind, keys, CPU to the frame (ms a key)")
     for k, (n, t) in sorted(d["cpu"].items(), key=lambda kv: -kv[1][0]):
         print(f"  {k:16} {n:4} {t / n * 1000:7.2f}")
-    for k in ("handover", "opens-privacy"):
+    shown = list(d["cpu"]) if "--all" in argv else ("handover", "opens-privacy")
+    for k in shown:
         if k not in d["cpu"]:
             continue
         n = d["cpu"][k][0]
