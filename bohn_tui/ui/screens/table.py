@@ -266,6 +266,11 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
 
     async def _build(self) -> None:
         await self.mount_all(self._widgets())
+        # the table's keys are the screen's: no widget of it takes the focus (a focused
+        # scroll container's arrow keys would scroll it where the game's pick, and every
+        # key would pass through each container on its way up: issue #25)
+        for w in self.walk_children(Widget):
+            w.can_focus = w.can_focus_children = False
         self.building = False
         self._layout()
         seat, self._reveal_when_built = self._reveal_when_built, None

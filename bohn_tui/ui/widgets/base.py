@@ -38,11 +38,51 @@ def one_pass() -> Iterator[None]:
         yield
     finally:
         _HELD.pop()
-        for w in held:
-            if w._next_callbacks:  # (callbacks wait for its idle: it has its idle)
-                MessagePump.check_idle(w)
-            else:
-                w._check_refresh()
+        if not _repaint_at_once(held):
+            for w in held:
+                if w._next_callbacks:  # (callbacks wait for its idle: it has its idle)
+                    MessagePump.check_idle(w)
+                else:
+                    w._check_refresh()
+
+
+def _repaint_at_once(held: set[Any]) -> bool:
+    """Where the pass only repainted widgets of the screen shown (no layout, no style, no
+    callback due), put them in the screen's dirty widgets and wake its update timer, as
+    the screen does on their Update messages and the idle after them: one message and
+    a task's wake a widget fewer, then one more (issue #25). False: nothing done."""
+    if not held:
+        return True
+    screen = None
+    for w in held:
+        if (
+            w._next_callbacks
+            or w._layout_required
+            or w._refresh_styles_required
+            or w._scroll_required
+            or w._parent is None
+            or w._closing
+        ):
+            return False
+        try:
+            s = w.screen
+        except Exception:  # (NoScreen: no longer mounted)
+            return False
+        if screen is None:
+            screen = s
+        elif s is not screen:
+            return False
+    assert screen is not None
+    if not screen.is_current or screen.app._batch_count or screen not in screen._compositor:
+        return False
+    for w in held:
+        if w._repaint_required:
+            w._repaint_required = False
+            if w.display:
+                screen._dirty_widgets.add(w)
+    if screen._dirty_widgets:
+        screen._update_timer.resume()
+    return True
 
 
 def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
