@@ -319,7 +319,13 @@ class ViewStatic(HeldIdle, Static):
         self._painted = None if rows is None else (*rows, self.outer_size)
         self._repaint_only = only
         try:
-            super().update(content, layout=layout)
+            # Static.update, but Textual's Content is made only when something asks for it
+            # (Static.visual: a whole render, a layout that measures the text): a changed
+            # row is drawn from the rich Text itself (render_line), and making the whole
+            # text's Content, its spans and styles converted, cost more than the row
+            self._Static__content = content
+            self._Static__visual = None
+            self.refresh(layout=layout)
         finally:
             self._repaint_only = None
 
