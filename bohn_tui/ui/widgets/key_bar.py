@@ -10,7 +10,8 @@ number its own click). The palette's hint comes last, always shown.
 Each key's label carries its click (a style with the action in its meta), which Textual
 makes into a new rich style, meta pickled, for every segment at every repaint: 1-2 ms for
 one row (issue #25). A table shows a few dozen different bars, again and again: each
-label's styles are made once, and each bar's rendered rows kept (the last MEMO bars)."""
+label's styles are made once, and a ViewStatic draws a row it drew before (the same keys
+at the same width) as the strip it kept."""
 
 from __future__ import annotations
 
@@ -22,14 +23,11 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.strip import Strip
-from textual.widgets import Static
 
-from bohn_tui.ui.widgets.base import HeldIdle
+from bohn_tui.ui.widgets.base import ViewStatic
 
 KEY_STYLE = Style(bold=True, color="#ffa62b")
 PALETTE = "^p palette"
-MEMO = 48  # bars whose rendered rows are kept
 # one entry of the bar: its labels with their actions, and what it does (a shared entry's
 # words end with its labels: "Plant on 1/2", the words first)
 Entry = tuple[list[tuple[str, str]], str]
@@ -84,12 +82,11 @@ def _rows(entries: list[Entry], width: int) -> list[list[Entry]]:
     return rows
 
 
-class KeyBar(HeldIdle, Static):
+class KeyBar(ViewStatic):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._shown: tuple[Any, ...] | None = None
         self._keys: list[tuple[str, str, str]] = []
-        self._rendered: dict[tuple[Any, ...], list[Strip]] = {}  # a bar's rows, by bar and look
 
     def on_resize(self) -> None:
         self.show(self._keys)
@@ -128,21 +125,6 @@ class KeyBar(HeldIdle, Static):
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         self.update(out, layout=False)
-
-    def render_line(self, y: int) -> Strip:
-        """Row y as rendered for this bar at this size and look before, if it was (not
-        while text is being selected: the selection is drawn into the rows)."""
-        render = super().render_line
-        if self.text_selection is not None or getattr(self.screen, "_selecting", True):
-            return render(y)
-        key = (self._shown, self.size, self.visual_style, self.link_style)
-        rows = self._rendered.pop(key, None)
-        if rows is None:
-            rows = [render(i) for i in range(self.size.height)]
-            if len(self._rendered) >= MEMO:
-                del self._rendered[next(iter(self._rendered))]  # the least recently drawn
-        self._rendered[key] = rows
-        return rows[y] if y < len(rows) else render(y)
 
 
 def key_label(b: Binding) -> str:
