@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, cast
 
 from rich.cells import cell_len
@@ -106,6 +107,19 @@ def _rows(content: Text) -> tuple[tuple[Any, ...], list[Row]]:
     return whole, [(ln, tuple(sp)) for ln, sp in zip(lines, spans, strict=True)]
 
 
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """What Textual's styles cache puts around a widget's content row (ViewStatic._frame)."""
+
+    left: list[Any]  # the segments left of the content (border, padding)
+    right: list[Any]
+    inner: RichStyle  # the content's blank
+    content: int  # the content's width
+    width: int  # the widget's
+    filters: tuple[Any, ...]  # the app's line filters
+    background: Any  # the widget's background colour (the filters')
+
+
 class _NoWrap:
     """A widget's style rules, its text never wrapped: a row's line that fits its row (the
     only kind made alone) wraps to itself, and finding that out is half its cost."""
@@ -175,6 +189,7 @@ class ViewStatic(HeldIdle, Static):
     # again; forgotten at every whole repaint (a new style, size, theme)
     _drawn: dict[Any, Strip] | None = None
     _drawn_at: tuple[Size, int, int] = (Size(0, 0), 0, 0)  # its size, content's top, height
+    _framing: tuple[Any, _Frame | None] | None = None  # (the drawn rows it is for, the frame)
     DRAWN = 256
 
     border_title = _EdgeTitle("border_title")
@@ -239,6 +254,15 @@ class ViewStatic(HeldIdle, Static):
             keys.append(key)
             strips.append(strip)
         if first >= 0:
+            frame = self._frame()
+            if frame is not None:  # the content rows framed here, the others by Textual
+                y0 = crop.y - top
+                for i in range(first, last + 1):
+                    if strips[i] is None and keys[i] is not None:
+                        strips[i] = drawn[keys[i]] = self._framed(frame, y0 + i, crop)
+                missing = [i for i, st in enumerate(strips) if st is None]
+                first, last = (missing[0], missing[-1]) if missing else (-1, -1)
+        if first >= 0:
             new = super().render_lines(Region(crop.x, crop.y + first, crop.width, last - first + 1))
             for i, strip in enumerate(new, first):
                 if strips[i] is None:
@@ -246,6 +270,71 @@ class ViewStatic(HeldIdle, Static):
                     if keys[i] is not None:
                         drawn[keys[i]] = strip
         return strips  # type: ignore[return-value]
+
+    def _frame(self) -> _Frame | None:
+        """What Textual's styles cache puts around a content row of this widget now: the
+        cells left of the content (border, padding), right of it, the content's blank
+        style and the app's line filters; kept while the drawn rows are (a new style, size
+        or theme repaints the widget whole and forgets both). None where a row is more
+        than that (a tint, an opacity, a hatch, an outline, a link under the mouse)."""
+        frame = self._framing
+        if frame is not None and frame[0] is self._drawn:
+            return frame[1]
+        styles = self.styles
+        made: _Frame | None = None
+        hover = self.hover_style
+        if (
+            not styles.tint.a
+            and self.opacity == 1.0
+            and styles.text_opacity == 1.0
+            and not (styles.has_rule("hatch") and styles.hatch != "none")
+            and not any(edge for edge, _ in styles.outline)
+            and not (self.auto_links and hover._link_id and hover._meta)
+        ):
+            size = self.region.size
+            gutter = styles.gutter
+            if size.height > gutter.height and size.width > gutter.width:
+                base, background = self.background_colors
+                app = self.app
+                cache = self._styles_cache
+                inner = cache.get_inner_outer(base, background)[0].rich_style
+                blank = cache.render_line(
+                    styles,
+                    gutter.top,
+                    size,
+                    self.content_region.size,
+                    styles.padding,
+                    base,
+                    background,
+                    lambda _y: Strip([]),
+                    None,
+                    None,
+                    1.0,
+                    app.ansi_theme,
+                    app.native_ansi_color,
+                )
+                width = size.width
+                made = _Frame(
+                    left=list(blank.crop(0, gutter.left)),
+                    right=list(blank.crop(width - gutter.right, width)),
+                    inner=inner,
+                    content=width - gutter.width,
+                    width=width,
+                    filters=tuple(self.get_line_filters()),
+                    background=background,
+                )
+        self._framing = (self._drawn, made)
+        return made
+
+    def _framed(self, frame: _Frame, row: int, crop: Region) -> Strip:
+        """Content row `row` as Textual's styles cache draws it: the content line its
+        width, framed, the line filters applied, cropped to `crop`'s columns."""
+        line = self.render_line(row).adjust_cell_length(frame.content, frame.inner)
+        strip = Strip([*frame.left, *line, *frame.right], frame.width)
+        for f in frame.filters:
+            strip = strip.apply_filter(f, frame.background)
+        x1, x2 = crop.column_span
+        return strip if (x1, x2) == (0, frame.width) else strip.crop(x1, x2)
 
     def render_line(self, y: int) -> Strip:
         """Content row y: where the text is one row a line, that line alone is made into its
