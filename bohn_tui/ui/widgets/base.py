@@ -243,6 +243,8 @@ class ViewStatic(HeldIdle, Static):
         keys: list[Any] = []
         strips: list[Strip | None] = []
         first = last = -1  # the rows not drawn before
+        cache = self._styles_cache  # (its rows kept true: a row drawn here is not stale there)
+        dirty = cache._dirty_lines
         for i, y in enumerate(crop.line_range):
             r = y - top
             key = ((rows[r] if r < len(rows) else r), span) if 0 <= r < inner else None
@@ -251,24 +253,34 @@ class ViewStatic(HeldIdle, Static):
                 last = i
                 if first < 0:
                     first = i
+            elif y in dirty:  # Textual's row y is stale: gone, not drawn again unasked
+                dirty.discard(y)
+                cache._cache.pop(y, None)
             keys.append(key)
             strips.append(strip)
         if first >= 0:
             frame = self._frame()
             if frame is not None:  # the content rows framed here, the others by Textual
-                y0 = crop.y - top
                 for i in range(first, last + 1):
                     if strips[i] is None and keys[i] is not None:
-                        strips[i] = drawn[keys[i]] = self._framed(frame, y0 + i, crop)
-                missing = [i for i, st in enumerate(strips) if st is None]
-                first, last = (missing[0], missing[-1]) if missing else (-1, -1)
-        if first >= 0:
-            new = super().render_lines(Region(crop.x, crop.y + first, crop.width, last - first + 1))
-            for i, strip in enumerate(new, first):
-                if strips[i] is None:
-                    strips[i] = strip
-                    if keys[i] is not None:
-                        drawn[keys[i]] = strip
+                        y = crop.y + i
+                        whole = cache._cache[y] = self._framed(frame, y - top)
+                        dirty.discard(y)
+                        strips[i] = drawn[keys[i]] = self._filtered(frame, whole, crop)
+        i = 0
+        while i < len(strips):  # each run of rows still to draw, by Textual
+            if strips[i] is not None:
+                i += 1
+                continue
+            end = i
+            while end + 1 < len(strips) and strips[end + 1] is None:
+                end += 1
+            new = super().render_lines(Region(crop.x, crop.y + i, crop.width, end - i + 1))
+            for j, strip in enumerate(new, i):
+                strips[j] = strip
+                if keys[j] is not None:
+                    drawn[keys[j]] = strip
+            i = end + 1
         return strips  # type: ignore[return-value]
 
     def _frame(self) -> _Frame | None:
@@ -326,11 +338,16 @@ class ViewStatic(HeldIdle, Static):
         self._framing = (self._drawn, made)
         return made
 
-    def _framed(self, frame: _Frame, row: int, crop: Region) -> Strip:
-        """Content row `row` as Textual's styles cache draws it: the content line its
-        width, framed, the line filters applied, cropped to `crop`'s columns."""
+    def _framed(self, frame: _Frame, row: int) -> Strip:
+        """Content row `row` as Textual's styles cache draws it (and keeps it): the content
+        line its width, framed."""
         line = self.render_line(row).adjust_cell_length(frame.content, frame.inner)
-        strip = Strip([*frame.left, *line, *frame.right], frame.width)
+        return Strip([*frame.left, *line, *frame.right], frame.width)
+
+    @staticmethod
+    def _filtered(frame: _Frame, strip: Strip, crop: Region) -> Strip:
+        """A row as Textual's styles cache gives it: the line filters applied, cropped to
+        `crop`'s columns."""
         for f in frame.filters:
             strip = strip.apply_filter(f, frame.background)
         x1, x2 = crop.column_span
@@ -399,7 +416,7 @@ class ViewStatic(HeldIdle, Static):
             layout = False
         elif rows is not None or isinstance(content, str):  # (rows: a Text's lines)
             lines = [ln for ln, _ in rows[1]] if rows is not None else content.split("\n")
-            wide = max(cell_len(r) for r in lines) >= max(1, self.content_size.width)
+            wide = max(cell_len(r) for r in lines) >= max(1, self._content_width())
             layout = layout and (len(lines) != self._lines or wide or self._wide)
             self._lines, self._wide = len(lines), wide
         if rows is not None and not self._one_row_each(rows[1]):
@@ -418,10 +435,18 @@ class ViewStatic(HeldIdle, Static):
         finally:
             self._repaint_only = None
 
+    def _content_width(self) -> int:
+        """The content's width; while hidden (no region), its last layout's: a widget filled
+        before it shows (the hand at a hand-over) is drawn row by row as it shows."""
+        width = self.content_size.width
+        if not width and self.outer_size.width:
+            width = max(0, self.outer_size.width - self.gutter.width)
+        return width
+
     def _one_row_each(self, lines: list[Row]) -> bool:
         """Every line is one row: none as wide as the content (wrapped here: none wider),
         no tab."""
-        width = self.content_size.width
+        width = self._content_width()
         room = width + 1 if self.WRAPS else width
         return bool(width) and all("\t" not in p and cell_len(p) < room for p, _ in lines)
 
