@@ -82,6 +82,35 @@ def _rows(entries: list[Entry], width: int) -> list[list[Entry]]:
     return rows
 
 
+@lru_cache(maxsize=64)
+def _bar(keys: tuple[tuple[str, str, str], ...], width: int) -> tuple[Text, int]:
+    """The bar's text for these keys at `width` and its rows (a table shows a few dozen
+    bars, again and again: each made once; never changed after)."""
+    entries: list[Entry] = [([(label, action)], desc) for label, desc, action in keys]
+    rows = _rows(entries, width)
+    if len(rows) > 1:  # grouped where that saves a row
+        fewer = _rows(_grouped(entries), width)
+        rows = fewer if len(fewer) < len(rows) else rows
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for r, row in enumerate(rows):
+        if r:
+            out.append("\n")
+        last = r == len(rows) - 1
+        for i, (labels, desc) in enumerate(row):  # Rich Text with click meta: no markup
+            gap = "  " if last or i < len(row) - 1 else ""
+            shared = len(labels) > 1  # its words first, then its keys (_grouped)
+            if shared:
+                out.append(desc + " ", style=_click(labels[0][1]))
+            for j, (label, action) in enumerate(labels):
+                if j:
+                    out.append("/", style=KEY_STYLE)
+                end = "" if shared or j < len(labels) - 1 else " "
+                out.append(label + end, _key_click(action))
+            out.append(gap if shared else desc + gap, style=_click(labels[0][1]))
+    out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
+    return out, len(rows)
+
+
 class KeyBar(ViewStatic):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -99,29 +128,7 @@ class KeyBar(ViewStatic):
         if sig == self._shown:
             return
         self._shown = sig
-        entries: list[Entry] = [([(label, action)], desc) for label, desc, action in keys]
-        rows = _rows(entries, width)
-        if len(rows) > 1:  # grouped where that saves a row
-            fewer = _rows(_grouped(entries), width)
-            rows = fewer if len(fewer) < len(rows) else rows
-        out = Text(no_wrap=True, overflow="ellipsis")
-        for r, row in enumerate(rows):
-            if r:
-                out.append("\n")
-            last = r == len(rows) - 1
-            for i, (labels, desc) in enumerate(row):  # Rich Text with click meta: no markup
-                gap = "  " if last or i < len(row) - 1 else ""
-                shared = len(labels) > 1  # its words first, then its keys (_grouped)
-                if shared:
-                    out.append(desc + " ", style=_click(labels[0][1]))
-                for j, (label, action) in enumerate(labels):
-                    if j:
-                        out.append("/", style=KEY_STYLE)
-                    end = "" if shared or j < len(labels) - 1 else " "
-                    out.append(label + end, _key_click(action))
-                out.append(gap if shared else desc + gap, style=_click(labels[0][1]))
-        out.append(" " + PALETTE if rows[-1] else PALETTE, style="italic")
-        height = len(rows)
+        out, height = _bar(sig[0], width)
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         self.update(out, layout=False)
