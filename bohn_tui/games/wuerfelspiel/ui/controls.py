@@ -58,6 +58,9 @@ class DiceControls:
         self.note: tuple[tuple[Any, ...], str] | None = None
         self._forced_at = -1  # the client's version a forced placement was made at
         self._working = False  # a step of the chances' work is due (a timer)
+        # fit_now's last answer and what it was of: the view (itself), the viewer, the picks
+        # (the banner, the key bar's words and its check each ask, 3-6 times a key)
+        self._fit: tuple[dict[str, Any], int | None, frozenset[int], FitDice | None] | None = None
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -300,8 +303,15 @@ class DiceControls:
         """For the roller at an open roll: the dice of it that fit their next orders, the
         picked ones counted as placed (None: not the viewer's roll to place from)."""
         host = self.host
-        v = host.view
-        me = host.viewer
+        v, me, picked = host.view, host.viewer, frozenset(self.picked)
+        got = self._fit
+        if got is not None and got[0] is v and got[1] == me and got[2] == picked:
+            return got[3]
+        fit = self._fitting(v, me)
+        self._fit = (v, me, picked, fit)
+        return fit
+
+    def _fitting(self, v: dict[str, Any], me: int | None) -> FitDice | None:
         if me is None or v["over"] or me != v["active"] or v["first_roll"]:
             return None
         upper = v["players"][me]["upper"]

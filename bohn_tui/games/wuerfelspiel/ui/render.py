@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -59,19 +60,11 @@ FORMS = (lambda t: t, tight, letters)  # an order's text, from the widest to the
 def dice_text(view: dict[str, Any], picked: set[int], width: int) -> Text:
     """The five dice, one a row: its key, darker or lighter, its face, where it lies, and a
     mark on the ones picked to place."""
-    rows = []
-    narrow = width < 30
-    for d in view["dice"]:
-        i = d["die"]
-        shade = ("dark ", "bold reverse") if d["darker"] else ("light", "")
-        row = Text.assemble((f"{i + 1}", "bold"), " ", shade, " ")
-        row.append_text(chip(d["face"], 1 if narrow and width < 24 else 0))
-        where = WHERE[d["where"]]
-        if i in picked:
-            row.append(" ◀ place", style="bold reverse")
-        else:
-            row.append(f" {where}", style="" if d["where"] == "rolled" else "dim")
-        rows.append(row)
+    letter = width < 24  # (a narrow box: the faces in letters)
+    rows = [
+        die_row(d["die"], d["darker"], d["face"], d["where"], d["die"] in picked, letter)
+        for d in view["dice"]
+    ]
     if view["figure_used"]:
         fig = Text("Bean figure: used this turn", style="dim")
     elif view["can_reroll"]:
@@ -80,6 +73,20 @@ def dice_text(view: dict[str, Any], picked: set[int], width: int) -> Text:
         fig = Text("Bean figure: not used yet")
     rows.append(fig)
     return Text("\n").join(rows)
+
+
+@lru_cache(maxsize=256)
+def die_row(i: int, darker: bool, face: str | None, where: str, picked: bool, letter: bool) -> Text:
+    """One die's row of dice_text (kept: the same row comes back at many keys; a Text
+    joined into another is not changed)."""
+    shade = ("dark ", "bold reverse") if darker else ("light", "")
+    row = Text.assemble((f"{i + 1}", "bold"), " ", shade, " ")
+    row.append_text(chip(face, 1 if letter else 0))
+    if picked:
+        row.append(" ◀ place", style="bold reverse")
+    else:
+        row.append(f" {WHERE[where]}", style="" if where == "rolled" else "dim")
+    return row
 
 
 # -- the players' cards -------------------------------------------------------------------------
@@ -225,8 +232,10 @@ def board_text(view: dict[str, Any], names: Sequence[str], f: Fit, height: int =
             for b, block in enumerate(blocks):
                 if b:
                     row.append(" ")
-                piece = block[line].copy()
-                piece.truncate(f.width, pad=True)
+                piece = block[line]
+                if piece.cell_len != f.width:  # (most are as wide already: no copy)
+                    piece = piece.copy()
+                    piece.truncate(f.width, pad=True)
                 row.append_text(piece)
             out.append(row)
     free = height - len(out)
