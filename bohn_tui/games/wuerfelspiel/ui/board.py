@@ -56,6 +56,7 @@ class DiceBox(ViewStatic, LazyVisual):
     """
     FIXED_HEIGHT = True
     names: Sequence[str] = ()
+    _title = ""  # the border title shown
 
     def show(self, view: dict[str, Any], picked: set[int]) -> None:
         roll = view.get("last_roll") or {}
@@ -66,7 +67,9 @@ class DiceBox(ViewStatic, LazyVisual):
         else:
             figure = " (bean figure)" if roll.get("figure") else ""
             title = f"Dice · roll {view['rolls']}{figure}"
-        self.border_title = literal(title)  # a name: text, never markup
+        if title != self._title or self.border_title is None:  # (a set: a parse, a compare)
+            self._title = title
+            self.border_title = literal(title)  # a name: text, never markup
         width = max(10, self.content_size.width or 30)
         self.show_if_changed(
             (repr(view["dice"]), view["figure_used"], view["can_reroll"], tuple(picked), width),
@@ -95,7 +98,8 @@ class RollInfo(ViewStatic, LazyVisual):
         """`lines`, then as many of `more` as fit the box whole (none is cut). Each line is
         shown wrapped into its rows here, one row a line, so that a key repaints only the
         rows that changed (a line Textual wraps itself repaints the whole box: issue #25)."""
-        self.border_title = "The roll"
+        if self.border_title is None:
+            self.border_title = "The roll"
         width, height = self.content_size.width or 30, self.content_size.height or 10
         rows: list[Text] = []
         keys = []

@@ -116,6 +116,11 @@ class DiceControls:
             self.host.app.set_timer(WORK_GAP, self._work)
 
     def _work(self) -> None:
+        screen: Any = self.host
+        if screen._dirty_widgets or screen._layout_required or screen._repaint_required:
+            # a key's frame is due: the step waits until it is drawn (keys and frames first)
+            screen.call_after_refresh(self._work)
+            return
         self._working = False
         if work():
             self._work_soon()
