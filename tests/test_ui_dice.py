@@ -97,6 +97,29 @@ async def test_a_key_does_not_wait_for_the_chances_worked_out_ahead(
             assert chances.outlooks_known(data.dice, orders, p["covered"]), p["name"]
 
 
+def test_every_cards_odds_are_worked_out_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #25: after every card's chances, outlook.work works out every card's printed
+    odds (the view's, at a harvest's new card): a view of any card then sums fulfilments
+    already known (none of dice._fulfils worked out anew)."""
+    from collections import deque
+
+    from bohn_tui.games.wuerfelspiel import dice
+
+    monkeypatch.setattr(outlook, "_wanted", deque())
+    monkeypatch.setattr(outlook, "_doing", [])
+    monkeypatch.setattr(outlook, "_odds_left", [outlook._odds_parts()])
+    assert outlook.pending()
+    while outlook.work():
+        pass
+    assert not outlook.pending()
+    data = load()
+    misses = dice._fulfils.cache_info().misses
+    for card in data.cards:
+        for order in card.orders:
+            dice.first_roll_odds(order, data.dice)
+    assert dice._fulfils.cache_info().misses == misses
+
+
 def text(app: object, selector: str) -> str:
     return str(app.screen.query_one(selector).content)  # type: ignore[attr-defined]
 
