@@ -117,8 +117,10 @@ class DiceControls:
 
     def _work(self) -> None:
         screen: Any = self.host
-        if screen._dirty_widgets or screen._layout_required or screen._repaint_required:
-            # a key's frame is due: the step waits until it is drawn (keys and frames first)
+        due = screen._dirty_widgets or screen._layout_required or screen._repaint_required
+        if due and screen.is_current:
+            # a key's frame is due: the step waits until it is drawn (keys and frames first;
+            # a table under another screen draws nothing: its step runs)
             screen.call_after_refresh(self._work)
             return
         self._working = False
