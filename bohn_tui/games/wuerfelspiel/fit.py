@@ -46,9 +46,19 @@ def _filled(slots: tuple[frozenset[str], ...], faces: Counter[str]) -> int:
 
 
 def filled(order: Order, faces: Sequence[str]) -> int:
-    """How many dice `order` asks for that `faces` show (its most satisfied alternative)."""
-    counts = Counter(faces)
-    return max(_filled(slots, counts) for slots in order_slots(order))
+    """How many dice `order` asks for that `faces` show (its most satisfied alternative);
+    kept by the order's text and the faces (a roll's 31 subsets ask it again and again)."""
+    key = (order.text, tuple(sorted(faces)))
+    got = _FILLED.get(key)
+    if got is None:
+        if len(_FILLED) >= 65536:
+            _FILLED.clear()
+        counts = Counter(faces)
+        got = _FILLED[key] = max(_filled(slots, counts) for slots in order_slots(order))
+    return got
+
+
+_FILLED: dict[tuple[str, tuple[str, ...]], int] = {}  # filled's answers
 
 
 def shown_of(order: Order, faces: Sequence[str]) -> tuple[int, int]:
