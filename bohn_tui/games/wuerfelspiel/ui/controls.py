@@ -26,10 +26,12 @@ from bohn_tui.games.wuerfelspiel.ui.outlook import (
     own_outlook,
     pending,
     prefetch,
+    prefetch_odds,
     ready,
     warm,
     work,
 )
+from bohn_tui.play.client import RemoteSeat
 from bohn_tui.ui.parts import TableHost
 from bohn_tui.ui.text import NAME_CELLS, clip_cells
 
@@ -108,6 +110,8 @@ class DiceControls:
         with a pause between (outlook.work): a key that comes meanwhile is handled after
         the step under way, not after the whole of them."""
         prefetch(view)
+        if not isinstance(self.client, RemoteSeat):  # (a remote seat's views come made)
+            prefetch_odds()
         self._work_soon()
 
     def _work_soon(self) -> None:

@@ -86,8 +86,9 @@ def _odds_parts() -> Iterator[None]:
             yield
 
 
-# the cards' odds still to work out ahead, after every card's chances (once a process)
-_odds_left: list[Iterator[None]] = [_odds_parts()]
+# the cards' odds still to work out ahead, after every card's chances (prefetch_odds)
+_odds_left: list[Iterator[None]] = []
+_odds_asked: list[bool] = []  # prefetch_odds asked for them (once a process)
 
 
 def ready() -> bool:
@@ -130,6 +131,14 @@ def prefetch(view: dict[str, Any]) -> None:
         if key is not None and key[1] < len(upper["orders"]) and key not in _asked:
             _asked.add(key)
             _wanted.append(key)
+
+
+def prefetch_odds() -> None:
+    """Ask `work` for every card's printed odds too, after the chances (once a process):
+    where the views are made in this process (a remote seat's come made by the host)."""
+    if not _odds_asked:
+        _odds_asked.append(True)
+        _odds_left.append(_odds_parts())
 
 
 def pending() -> bool:
