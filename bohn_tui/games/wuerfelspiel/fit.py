@@ -51,7 +51,7 @@ def filled(order: Order, faces: Sequence[str]) -> int:
     key = (order.text, tuple(sorted(faces)))
     got = _FILLED.get(key)
     if got is None:
-        if len(_FILLED) >= 65536:
+        if len(_FILLED) >= 8192:  # (emptied past a bound: memory held bounded)
             _FILLED.clear()
         counts = Counter(faces)
         got = _FILLED[key] = max(_filled(slots, counts) for slots in order_slots(order))
