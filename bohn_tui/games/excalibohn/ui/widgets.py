@@ -5,6 +5,8 @@ rounds, the decision waited for). They render the view only (render.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -12,6 +14,7 @@ from rich.text import Text
 from bohn_tui.games.common.ui.cards import card, name
 from bohn_tui.games.common.ui.piles import Piles
 from bohn_tui.games.common.ui.player_panel import PlayerPanel
+from bohn_tui.games.common.ui.trade_area import TradeArea
 from bohn_tui.games.excalibohn.ui.render import (
     GAME,
     ability_lines,
@@ -97,7 +100,10 @@ class SpellsPanel(ViewStatic, LazyVisual):
     _grow: int | None = None  # the max-height set over the stylesheet's (None: not set)
 
     def on_resize(self) -> None:
-        if self._shown is not None:  # the notes wrap anew at the new width
+        # the notes wrap anew at a new width; at a new height (its own, after its text
+        # grew) the rows it keeps are of the old size: drawn anew (MagicPanel.on_resize)
+        if self._shown is not None:
+            self._key = None
             self.show_spells(*self._shown)
 
     def show_spells(self, view: dict[str, Any], castable: set[int]) -> None:
@@ -141,26 +147,50 @@ class SpellsPanel(ViewStatic, LazyVisual):
         return kept
 
 
-class MagicPanel(ViewStatic, LazyVisual):
+class MagicPanel(TradeArea, LazyVisual):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
     player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
-    trade area as tall as its text: its height may change. Its lines are shown wrapped
-    into rows here (WRAPS), so that a key renders and repaints only the rows that changed."""
+    trade area as tall as its text while one is to be read: its height may change. Else it
+    is the trade area itself there (show_trade, and at the end): the same box in the same
+    place, so a phase change lays nothing out and repaints only the rows that changed
+    (issue #25). Its own lines are shown wrapped into rows here (WRAPS), so that a key
+    renders and repaints only the rows that changed."""
 
     WRAPS = True
-    _shown: tuple[Any, ...] | None = None
+    _shown: Callable[[], None] | None = None  # the last show, drawn again at a new size
 
     def on_resize(self) -> None:
-        if self._shown is not None:  # the lines wrap anew at the new width
-            self.show_magic(*self._shown)
+        # its lines wrap anew at a new width; at a new height too the rows it keeps are of
+        # the old size (ViewStatic draws them all anew until the next update): drawn anew
+        if self._shown is not None:
+            self._key = None
+            self._shown()
+
+    def show_trade(
+        self,
+        view: dict[str, Any],
+        names: list[str],
+        pile: list[str],
+        pile_label: str,
+        pile_sel: int | None,
+        offer_sel: int | None,
+    ) -> None:
+        """The trade area (TradeArea.show) in its place: phases 2-3 with nothing of the
+        magic phase to read, and the end."""
+        self._shown = partial(self.show_trade, view, names, pile, pile_label, pile_sel, offer_sel)
+        self.WRAPS = False  # (Textual wraps an offer's line)
+        self.FIXED_HEIGHT = True  # (never brief: as tall as the column leaves it)
+        self._lines = -1
+        self.show(view, names, pile, pile_label, pile_sel, offer_sel)
 
     def show_magic(
         self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
     ) -> None:
         """`keys`: the viewer is the active player; `usable`: the fields whose ability it
         may use now (the legal actions')."""
-        self._shown = (view, names, keys, usable)
+        self._shown = partial(self.show_magic, view, names, keys, usable)
+        self.WRAPS = True
         parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
         width = self.content_size.width or 30
         key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()), width)
