@@ -167,22 +167,14 @@ class MagicPanel(TradeArea, LazyVisual):
             self._key = None
             self._shown()
 
-    def show_trade(
-        self,
-        view: dict[str, Any],
-        names: list[str],
-        pile: list[str],
-        pile_label: str,
-        pile_sel: int | None,
-        offer_sel: int | None,
-    ) -> None:
-        """The trade area (TradeArea.show) in its place: phases 2-3 with nothing of the
-        magic phase to read, and the end."""
-        self._shown = partial(self.show_trade, view, names, pile, pile_label, pile_sel, offer_sel)
+    def show_trade(self, view: dict[str, Any], *shown: Any) -> None:
+        """The trade area in its place (TradeArea.show, `shown` its other arguments):
+        phases 2-3 with nothing of the magic phase to read, and the end."""
+        self._shown = partial(self.show_trade, view, *shown)
         self.WRAPS = False  # (Textual wraps an offer's line)
         self.FIXED_HEIGHT = True  # (never brief: as tall as the column leaves it)
         self._lines = -1
-        self.show(view, names, pile, pile_label, pile_sel, offer_sel)
+        self.show(view, *shown)
 
     def show_magic(
         self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
