@@ -91,23 +91,33 @@ class ExcaliPiles(Piles, LazyVisual):
 SPELL_ROWS = 6  # the spells panel's rows inside its border (table.tcss: max-height 8)
 
 
-class SpellsPanel(ViewStatic, LazyVisual):
+class KeptRows(ViewStatic):
+    """Shown again at a new width (its lines wrap anew: `_shown`, the last show); at a new
+    height of the same width (a panel above it grew or shrank, a hand-over) its rows are
+    the same rows, which Textual drew whole at the resize: they stay its own, else
+    ViewStatic would take them for another size's, draw all its rows anew at every
+    frame until the next update, and that update repaint it whole (issue #25; the idea
+    is ViewStatic's own, for ui/widgets/base.py)."""
+
+    _shown: Callable[[], None] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self._shown()
+        painted = self._painted
+        if painted is not None and painted[2].width == self.outer_size.width:
+            self._painted = (*painted[:2], self.outer_size)
+
+
+class SpellsPanel(KeptRows, LazyVisual):
     """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
     can be cast) and the notes only the viewer saw this turn. Private: it shows only the
     viewer's view, and nothing while nobody has the screen."""
 
-    _shown: tuple[dict[str, Any], set[int]] | None = None
     _grow: int | None = None  # the max-height set over the stylesheet's (None: not set)
 
-    def on_resize(self) -> None:
-        # the notes wrap anew at a new width; at a new height (its own, after its text
-        # grew) the rows it keeps are of the old size: drawn anew (MagicPanel.on_resize)
-        if self._shown is not None:
-            self._key = None
-            self.show_spells(*self._shown)
-
     def show_spells(self, view: dict[str, Any], castable: set[int]) -> None:
-        self._shown = (view, castable)
+        self._shown = partial(self.show_spells, view, castable)  # (the notes wrap anew)
         seat = view["seat"]
         width = self.size.width - 2 if self.size.width > 10 else 30
         key = (seat, str(view["players"][seat]["spells"]) if seat is not None else None)
@@ -147,7 +157,7 @@ class SpellsPanel(ViewStatic, LazyVisual):
         return kept
 
 
-class MagicPanel(TradeArea, LazyVisual):
+class MagicPanel(TradeArea, KeptRows, LazyVisual):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
     player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
@@ -158,14 +168,6 @@ class MagicPanel(TradeArea, LazyVisual):
     renders and repaints only the rows that changed."""
 
     WRAPS = True
-    _shown: Callable[[], None] | None = None  # the last show, drawn again at a new size
-
-    def on_resize(self) -> None:
-        # its lines wrap anew at a new width; at a new height too the rows it keeps are of
-        # the old size (ViewStatic draws them all anew until the next update): drawn anew
-        if self._shown is not None:
-            self._key = None
-            self._shown()
 
     def show_trade(self, view: dict[str, Any], *shown: Any) -> None:
         """The trade area in its place (TradeArea.show, `shown` its other arguments):
