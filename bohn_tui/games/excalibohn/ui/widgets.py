@@ -26,10 +26,9 @@ from bohn_tui.games.excalibohn.ui.render import (
     shown_lines,
 )
 from bohn_tui.ui.widgets.base import ViewStatic
-from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 
-class ExcaliPanel(PlayerPanel, LazyVisual):
+class ExcaliPanel(PlayerPanel):
     """A player's board: the bean panel plus the spell cards (a count, the face-up ones by
     name), the Bean Field Spell's third field and an enchanted field's first card."""
 
@@ -69,7 +68,7 @@ class ExcaliPanel(PlayerPanel, LazyVisual):
         return notes if notes.plain else None
 
 
-class ExcaliPiles(Piles, LazyVisual):
+class ExcaliPiles(Piles):
     """The draw pile with the pass marker (I., II., ...), the discard pile, the spell deck."""
 
     def show(self, view: dict[str, Any]) -> None:
@@ -109,7 +108,7 @@ class KeptRows(ViewStatic):
             self._painted = (*painted[:2], self.outer_size)
 
 
-class SpellsPanel(KeptRows, LazyVisual):
+class SpellsPanel(KeptRows):
     """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
     can be cast) and the notes only the viewer saw this turn. Private: it shows only the
     viewer's view, and nothing while nobody has the screen."""
@@ -157,7 +156,7 @@ class SpellsPanel(KeptRows, LazyVisual):
         return kept
 
 
-class MagicPanel(TradeArea, KeptRows, LazyVisual):
+class MagicPanel(TradeArea, KeptRows):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
     player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
