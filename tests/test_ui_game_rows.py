@@ -2,7 +2,8 @@
 changed (issue #25): the dice table's roll box wraps its lines into rows itself (one row a
 line, so a changed line repaints its rows only) and shows what Textual's own wrap showed;
 Excalibohn's magic panel, as tall as the side column leaves it, changes its number of rows
-without a layout, and its spells panel lays nothing out when its height stays."""
+without a layout, shows the trade area in its place at a phase change without one, and its
+spells panel lays nothing out when its height stays."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from bohn_tui.games.common.ui.trade_area import TradeArea
 from bohn_tui.games.excalibohn.ui.widgets import MagicPanel, SpellsPanel
 from bohn_tui.games.wuerfelspiel.ui.board import RollInfo
 from bohn_tui.play.session import Session
@@ -106,6 +108,36 @@ async def test_excalibohns_magic_panel_changes_its_rows_without_a_layout(tmp_pat
         assert await until(pilot, lambda: not magic._layout_required and not t._layout_required)
         magic.show_magic({**view, "flow": False}, names, False)
         assert magic._layout_required
+
+
+async def test_excalibohns_phase_change_shows_the_trade_area_without_a_layout(
+    tmp_path: Path,
+) -> None:
+    """Phases 2-3 show the trade area in the magic panel's place (the same box), so that
+    the phase change lays nothing out; with a decision or coins to read, the magic panel
+    sits above the real trade area (a layout then: two boxes)."""
+    s = Session.new("excalibohn", ["Ana", "Ben", "Cem"], seed=5)
+    app = make_app(tmp_path, s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        t = await _excalibohn_table(pilot, app)
+        magic = t.query_one("#magic", MagicPanel)
+        trade = t.query_one("#trade", TradeArea)
+        everything = [t, *t.walk_children()]
+        assert await until(pilot, lambda: not any(w._layout_required for w in everything))
+        assert magic.display and not trade.display  # phase 1a: the magic panel alone
+        view = {**t.view, "phase": "trade", "pending": None, "shown": []}
+        t.controls.show(view)
+        assert magic.border_title == "Trade area" and "Turned up:" in str(magic.content)
+        assert not trade.display and not magic.has_class("brief")
+        assert not any(w._layout_required for w in everything)  # nothing moved
+        t.controls.show({**view, "phase": "draw"})  # phase 4: the magic panel's own text
+        assert magic.border_title == "Phase 4" and "draw 3 cards" in str(magic.content)
+        assert not any(w._layout_required for w in everything)
+        # coins turned up still to read in phase 2: above the trade area, as tall as its text
+        coin = t.view["players"][t.viewer]["hand"][0]
+        t.controls.show({**view, "shown": [{"owner": 1, "card": coin, "fate": "kept"}]})
+        assert magic.has_class("brief") and trade.display
+        assert "kept" in str(magic.content) and "Turned up:" in str(trade.content)
 
 
 async def test_excalibohns_spells_panel_lays_out_only_when_its_height_changes(

@@ -148,8 +148,14 @@ class BeanControls(BannerWords):
         for seat in range(len(c.names)):
             host.query_one(f"#player-{seat}", PlayerPanel).show(view, c.is_bot(seat))
         host.query_one("#piles", Piles).show(view)
-        host.query_one("#trade", TradeArea).show(
-            view, c.names, pile, label, self.pile_sel if len(pile) > 1 else None, self.offer_sel
+        self.show_trade(view, pile, label, self.pile_sel if len(pile) > 1 else None)
+
+    def show_trade(
+        self, view: dict[str, Any], pile: list[str], label: str, pile_sel: int | None
+    ) -> None:
+        """The trade area's part of `show` (a game's may show it in another widget)."""
+        self.host.query_one("#trade", TradeArea).show(
+            view, self.client.names, pile, label, pile_sel, self.offer_sel
         )
 
     def hand(self) -> Widget:

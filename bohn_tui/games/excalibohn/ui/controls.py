@@ -74,39 +74,50 @@ class ExcaliControls(BeanControls):
     # -- board ---------------------------------------------------------------------------------
 
     def side(self) -> list[Widget]:
-        return [
-            ExcaliPiles(id="piles"),
-            SpellsPanel(id="spells"),
-            MagicPanel(id="magic"),
-            TradeArea(id="trade"),
-        ]
+        trade = TradeArea(id="trade")
+        trade.display = False  # (below the magic panel only while it is brief: show)
+        return [ExcaliPiles(id="piles"), SpellsPanel(id="spells"), MagicPanel(id="magic"), trade]
 
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
         self.host.query_one("#bottom").set_class(True, "whole-hand")  # table.tcss: 80x24
 
+    _magic_text = True  # the magic panel shows the magic phase now (else the trade area)
+
     def show(self, view: dict[str, Any]) -> None:
-        super().show(view)
         host = self.host
         me = host.viewer
-        castable = {a.spell for a in host.legal if isinstance(a, CastSpell)}
-        host.query_one("#spells", SpellsPanel).show_spells(view, castable)
         magic = host.query_one("#magic", MagicPanel)
-        # the trade area in phases 2-3; the magic panel in the others, and above the trade
-        # area (as tall as it needs) while a decision waits or the last coins turned up
-        # (a duel that ended phase 1b by itself) are to be read
+        # the magic panel in phases 1a, 1b and 4; in phases 2-3 the trade area in its place
+        # (MagicPanel.show_trade), but while a decision waits or the last coins turned up (a
+        # duel that ended phase 1b by itself) are to be read, the magic panel above the trade
+        # area, as tall as it needs ("brief"); at the end the trade area
         trading = view["phase"] in ("trade", "plant_trades")
         waits = view.get("pending") is not None or bool(view.get("shown"))
-        on = not view["over"] and (not trading or waits)
+        self._magic_text = on = not view["over"] and (not trading or waits)
+        brief = trading and on
         trade = host.query_one("#trade")
-        if magic.display != on or trade.display != (trading or not on):
-            magic.display = on
-            trade.display = trading or not on
-        magic.set_class(trading, "brief")
+        if trade.display != brief:
+            trade.display = brief
+        magic.set_class(brief, "brief")
+        super().show(view)  # (the trade area: show_trade)
+        castable = {a.spell for a in host.legal if isinstance(a, CastSpell)}
+        host.query_one("#spells", SpellsPanel).show_spells(view, castable)
         if on:
             keys = me is not None and me == view["active"] and bool(host.legal)
             usable = {a.field for a in host.legal if isinstance(a, UseAbility)}
             magic.show_magic(view, list(self.client.names), keys, usable)
+
+    def show_trade(
+        self, view: dict[str, Any], pile: list[str], label: str, pile_sel: int | None
+    ) -> None:
+        """The trade area below the brief magic panel, or the magic panel as the trade
+        area; none in phases 1a, 1b and 4."""
+        if not self._magic_text:
+            magic = self.host.query_one("#magic", MagicPanel)
+            magic.show_trade(view, list(self.client.names), pile, label, pile_sel, self.offer_sel)
+        elif self.host.query_one("#trade").display:
+            super().show_trade(view, pile, label, pile_sel)
 
     # -- what the viewer is asked ----------------------------------------------------------------
 

@@ -5,6 +5,8 @@ rounds, the decision waited for). They render the view only (render.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -12,6 +14,7 @@ from rich.text import Text
 from bohn_tui.games.common.ui.cards import card, name
 from bohn_tui.games.common.ui.piles import Piles
 from bohn_tui.games.common.ui.player_panel import PlayerPanel
+from bohn_tui.games.common.ui.trade_area import TradeArea
 from bohn_tui.games.excalibohn.ui.render import (
     GAME,
     ability_lines,
@@ -23,10 +26,9 @@ from bohn_tui.games.excalibohn.ui.render import (
     shown_lines,
 )
 from bohn_tui.ui.widgets.base import ViewStatic
-from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 
-class ExcaliPanel(PlayerPanel, LazyVisual):
+class ExcaliPanel(PlayerPanel):
     """A player's board: the bean panel plus the spell cards (a count, the face-up ones by
     name), the Bean Field Spell's third field and an enchanted field's first card."""
 
@@ -66,7 +68,7 @@ class ExcaliPanel(PlayerPanel, LazyVisual):
         return notes if notes.plain else None
 
 
-class ExcaliPiles(Piles, LazyVisual):
+class ExcaliPiles(Piles):
     """The draw pile with the pass marker (I., II., ...), the discard pile, the spell deck."""
 
     def show(self, view: dict[str, Any]) -> None:
@@ -88,20 +90,33 @@ class ExcaliPiles(Piles, LazyVisual):
 SPELL_ROWS = 6  # the spells panel's rows inside its border (table.tcss: max-height 8)
 
 
-class SpellsPanel(ViewStatic, LazyVisual):
+class KeptRows(ViewStatic):
+    """Shown again at a new width (its lines wrap anew: `_shown`, the last show); at a new
+    height of the same width (a panel above it grew or shrank, a hand-over) its rows are
+    the same rows, which Textual drew whole at the resize: they stay its own, else
+    ViewStatic would take them for another size's, draw all its rows anew at every
+    frame until the next update, and that update repaint it whole (issue #25; the idea
+    is ViewStatic's own, for ui/widgets/base.py)."""
+
+    _shown: Callable[[], None] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self._shown()
+        painted = self._painted
+        if painted is not None and painted[2].width == self.outer_size.width:
+            self._painted = (*painted[:2], self.outer_size)
+
+
+class SpellsPanel(KeptRows):
     """The viewer's spell cards (face down or active, name, Groschen, when; "now" where it
     can be cast) and the notes only the viewer saw this turn. Private: it shows only the
     viewer's view, and nothing while nobody has the screen."""
 
-    _shown: tuple[dict[str, Any], set[int]] | None = None
     _grow: int | None = None  # the max-height set over the stylesheet's (None: not set)
 
-    def on_resize(self) -> None:
-        if self._shown is not None:  # the notes wrap anew at the new width
-            self.show_spells(*self._shown)
-
     def show_spells(self, view: dict[str, Any], castable: set[int]) -> None:
-        self._shown = (view, castable)
+        self._shown = partial(self.show_spells, view, castable)  # (the notes wrap anew)
         seat = view["seat"]
         width = self.size.width - 2 if self.size.width > 10 else 30
         key = (seat, str(view["players"][seat]["spells"]) if seat is not None else None)
@@ -141,26 +156,34 @@ class SpellsPanel(ViewStatic, LazyVisual):
         return kept
 
 
-class MagicPanel(ViewStatic, LazyVisual):
+class MagicPanel(TradeArea, KeptRows):
     """The magic phase for everyone: the decision waited for, the coins turned up (a Sword
     duel round by round), the active player's unused abilities (with their keys for that
     player) and the spells in force this turn. In phases 2-3 ("brief") it sits above the
-    trade area as tall as its text: its height may change. Its lines are shown wrapped
-    into rows here (WRAPS), so that a key renders and repaints only the rows that changed."""
+    trade area as tall as its text while one is to be read: its height may change. Else it
+    is the trade area itself there (show_trade, and at the end): the same box in the same
+    place, so a phase change lays nothing out and repaints only the rows that changed
+    (issue #25). Its own lines are shown wrapped into rows here (WRAPS), so that a key
+    renders and repaints only the rows that changed."""
 
     WRAPS = True
-    _shown: tuple[Any, ...] | None = None
 
-    def on_resize(self) -> None:
-        if self._shown is not None:  # the lines wrap anew at the new width
-            self.show_magic(*self._shown)
+    def show_trade(self, view: dict[str, Any], *shown: Any) -> None:
+        """The trade area in its place (TradeArea.show, `shown` its other arguments):
+        phases 2-3 with nothing of the magic phase to read, and the end."""
+        self._shown = partial(self.show_trade, view, *shown)
+        self.WRAPS = False  # (Textual wraps an offer's line)
+        self.FIXED_HEIGHT = True  # (never brief: as tall as the column leaves it)
+        self._lines = -1
+        self.show(view, *shown)
 
     def show_magic(
         self, view: dict[str, Any], names: list[str], keys: bool, usable: set[int] | None = None
     ) -> None:
         """`keys`: the viewer is the active player; `usable`: the fields whose ability it
         may use now (the legal actions')."""
-        self._shown = (view, names, keys, usable)
+        self._shown = partial(self.show_magic, view, names, keys, usable)
+        self.WRAPS = True
         parts = ("pending", "shown", "abilities", "attack", "flow", "phase", "seat")
         width = self.content_size.width or 30
         key = (str([view.get(k) for k in parts]), keys, sorted(usable or ()), width)
