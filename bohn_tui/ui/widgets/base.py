@@ -201,8 +201,15 @@ class ViewStatic(HeldIdle, Static):
         """Its new size, without a layout for its new virtual size: Textual's virtual_size
         reactive lays the screen out again after every layout that changed a widget's
         height (a second frame, the same picture, after a panel grew or shrank: issue
-        #25); a ViewStatic never scrolls, so its virtual size moves nothing."""
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+        #25); a ViewStatic never scrolls, so its virtual size moves nothing.
+        A new height of the same width (a panel above it grew, a hand-over) shows the same
+        rows from the top: they stay the rows shown (else every frame would take them for
+        another size's and draw them all, and the next update repaint it whole)."""
+        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
+        painted = self._painted
+        if painted is not None and painted[2].width == self.outer_size.width:
+            self._painted = (*painted[:2], self.outer_size)
+        return changed
 
     def refresh(
         self,

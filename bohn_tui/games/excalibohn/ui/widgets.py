@@ -91,21 +91,14 @@ SPELL_ROWS = 6  # the spells panel's rows inside its border (table.tcss: max-hei
 
 
 class KeptRows(ViewStatic):
-    """Shown again at a new width (its lines wrap anew: `_shown`, the last show); at a new
-    height of the same width (a panel above it grew or shrank, a hand-over) its rows are
-    the same rows, which Textual drew whole at the resize: they stay its own, else
-    ViewStatic would take them for another size's, draw all its rows anew at every
-    frame until the next update, and that update repaint it whole (issue #25; the idea
-    is ViewStatic's own, for ui/widgets/base.py)."""
+    """Shown again at a new width (its lines wrap anew: `_shown`, the last show); a new
+    height of the same width keeps its rows (ViewStatic's own)."""
 
     _shown: Callable[[], None] | None = None
 
     def on_resize(self) -> None:
         if self._shown is not None:
             self._shown()
-        painted = self._painted
-        if painted is not None and painted[2].width == self.outer_size.width:
-            self._painted = (*painted[:2], self.outer_size)
 
 
 class SpellsPanel(KeptRows):
