@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import make_app, shows_a_hand, table, until
+from helpers.ui import make_app, shows_a_hand, step, table, until
+from textual._compositor import Compositor, LayoutUpdate
 from textual.widgets import Static
 
 from bohn_tui.games.common.ui.hand import HandView
@@ -154,3 +155,57 @@ async def test_the_table_beneath_the_privacy_screen_is_ready_for_the_next_viewer
             assert [i for i, p in panels.items() if p.has_class("mine")] == [seat]
             assert " · you" in str(panels[seat].border_title)
             assert f"{who}'s hand" in str(hand.border_title)
+
+
+def _rows_of(update: Any) -> list[list[tuple[str, str]]]:
+    """A whole frame's rows: each cell's character and style."""
+    return [
+        [(ch, str(seg.style)) for strip in row for seg in strip for ch in seg.text]
+        for row in update.strips
+    ]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_hand_overs_frame_equals_the_frame_composed_anew(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The table beneath the privacy screen keeps the whole frame it composed there, and as
+    it shows composes anew only the rows of the widgets changed since (the new viewer's
+    hand, panel, keys, banner; what a bot changed meanwhile): every whole frame the table
+    draws equals the one composed anew from all its widgets at that moment, over a game
+    of 60 keys with hand-overs, visits and a bot at work."""
+    s = Session.new("bohnanza", ["Ana", "Ben", "Cem", "Bot"], bots={3: "standard"}, seed=3)
+    app = make_app(tmp_path, s)
+    kept_frames: list[int] = []
+    wrong: list[int] = []
+    async with app.run_test(size=size) as pilot:
+        t = table(app)
+        assert await until(pilot, lambda: not t.building)
+        display = app._display
+
+        def compared(screen: Any, renderable: Any) -> None:
+            if screen is t and isinstance(renderable, LayoutUpdate):
+                kept_frames.append(1)
+                anew = Compositor.render_full_update(t._compositor)
+                if _rows_of(renderable) != _rows_of(anew):
+                    wrong.append(len(kept_frames))
+            display(screen, renderable)
+
+        app._display = compared
+        checks: list[int] = []
+        for i in range(60):
+            if i % 15 == 7 and app.screen is t and t.check_action("pass_screen", ()):
+                await pilot.press("p")  # out of turn, to the first other person
+                assert await until(
+                    pilot, lambda: isinstance(app.screen, (ChooseScreen, PrivacyScreen))
+                )
+                if isinstance(app.screen, ChooseScreen):
+                    await pilot.press("1")
+                continue
+            if app.screen is t and t.visiting:
+                await pilot.press("p")  # back to the person the game waits for
+            else:
+                await step(pilot, app, checks)
+            await pilot.pause()
+    assert len(checks) >= 4 and kept_frames, (checks, kept_frames)
+    assert wrong == [], wrong

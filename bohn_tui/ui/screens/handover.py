@@ -9,12 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.geometry import Region
 
 from bohn_tui.ui.screens.choose import ChooseScreen
 from bohn_tui.ui.screens.one_frame import post_refreshes
 from bohn_tui.ui.screens.privacy import privacy_screen
-from bohn_tui.ui.widgets.base import ViewStatic
 
 if TYPE_CHECKING:
     from bohn_tui.play.client import SeatClient
@@ -50,6 +48,8 @@ class HandOver:
         def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None: ...
 
         _layout_required: bool
+        _dirty_widgets: set[Any]
+        _compositor: Any
 
     def private(self, seat: int | None = None) -> bool:
         """Whether what `seat` is asked now is private (`Ask.private`: the screen passes
@@ -149,9 +149,9 @@ class HandOver:
         if self._layout_required:  # (Textual lays out only the screen on top)
             self._refresh_layout(self.app.size)
             self._layout_required = False
-        for w in self.query(ViewStatic):
-            if w.region:
-                w.render_lines(Region(0, 0, w.region.width, w.region.height))
+        # and drawn: every widget's rows into its line cache, the whole frame kept
+        self._dirty_widgets.clear()
+        self._compositor.keep_frame()
         self.prepared = self.coming
 
     def reveal(self, seat: int) -> None:
