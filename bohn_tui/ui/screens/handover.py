@@ -48,7 +48,6 @@ class HandOver:
         def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None: ...
 
         _layout_required: bool
-        _dirty_widgets: set[Any]
         _compositor: Any
 
     def private(self, seat: int | None = None) -> bool:
@@ -149,9 +148,7 @@ class HandOver:
         if self._layout_required:  # (Textual lays out only the screen on top)
             self._refresh_layout(self.app.size)
             self._layout_required = False
-        # and drawn: every widget's rows into its line cache, the whole frame kept
-        self._dirty_widgets.clear()
-        self._compositor.keep_frame()
+        self._compositor.keep_frame()  # every widget's rows drawn, the whole frame kept
         self.prepared = self.coming
 
     def reveal(self, seat: int) -> None:

@@ -34,10 +34,8 @@ class RowsCompositor(Compositor):
     behind its children, the screen behind them all)."""
 
     _rows: list[int] | None = None  # the rows a partial frame draws, in order
-    # a whole frame composed while the screen was covered (keep_frame), and the widgets
-    # changed since (set by the screen as it draws its frame)
+    # a whole frame composed while the screen was covered (keep_frame)
     _kept: list[Mapping[int, Strip]] | None = None
-    _changed: set[Widget] | None = None
 
     def reflow(self, parent: Widget, size: Size) -> ReflowResult:
         """Textual's, but the map it makes is the whole map: a widget to repaint not yet in
@@ -55,23 +53,25 @@ class RowsCompositor(Compositor):
 
     def keep_frame(self) -> None:
         """Compose the whole frame now, beneath an opaque screen: the whole frame drawn as
-        the screen shows again composes anew only the rows of the widgets changed since
+        the screen shows again composes anew only the rows of the widgets repainted since
         (a hand-over: the new viewer's hand, panel, keys and banner), the same picture."""
-        if self.size:
-            self._kept = list(self._render_chops(self.size.region, lambda y: True))
+        if not self.size:
+            return
+        self._kept = list(self._render_chops(self.size.region, lambda y: True))
+        for widget in self.visible_widgets:
+            widget._exchange_repaint_regions()  # (drawn as they are now)
 
     def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
-        kept, changed = self._kept, self._changed
-        self._kept = self._changed = None
-        if kept is None or changed is None or simplify or len(kept) != self.size.height:
+        kept, self._kept = self._kept, None
+        if kept is None or simplify or len(kept) != self.size.height:
             return super().render_full_update(simplify)
         screen = self.size.region
         self._dirty_regions.clear()
+        # the rows of what was repainted since (a repaint of any kind marks its regions at
+        # once, before any message), but the screen's own (its background)
         rows: set[int] = set()
-        visible = self.visible_widgets
-        for widget in changed:
-            if widget in visible and widget is not self.root:  # (the screen: its background)
-                region, clip = visible[widget]
+        for widget, (region, clip) in self.visible_widgets.items():
+            if widget is not self.root:
                 for dirty in widget._exchange_repaint_regions():
                     rows.update(clip.intersection(dirty.translate(region.offset)).line_range)
         if rows:
@@ -146,8 +146,6 @@ class OneFrame:
     app: Any
 
     def _on_timer_update(self) -> None:
-        if self._compositor._kept is not None:  # the widgets changed since it was kept
-            self._compositor._changed = set(self._dirty_widgets)
         if self._layout_required and self._repaint_required:
             self._repaint_required = False
             self._dirty_widgets.add(self)
