@@ -168,15 +168,19 @@ async def test_excalibohns_hand_box_is_whole_at_80x24(tmp_path: Path) -> None:
     s = Session.new("excalibohn", ["Ana", "Ben", "Cem"], seed=5)
     app = make_app(tmp_path, s)
     async with app.run_test(size=(80, 24)) as pilot:
-        t = table(app)
-        assert await until(pilot, lambda: not t.building and bool(t.query_one("#no-hand").region))
-        assert t.has_class("few-rows")
-        note = t.query_one("#no-hand")
-        assert note.outer_size.height == 4 and note.styles.border_bottom[0] == "round"
         t = await _excalibohn_table(pilot, app)
+        assert t.has_class("few-rows")
         hand = next(w for w in t.query(".hand-slot") if w.id != "no-hand")
         assert await until(pilot, lambda: bool(hand.display and hand.region))
         assert hand.outer_size.height == 4 and hand.styles.border_bottom[0] == "heavy"
+        # the note in its place (nobody's hand shows: a bot's turn; beneath the privacy
+        # screen the empty box stays instead)
+        note = t.query_one("#no-hand")
+        hand.display, note.display = False, True
+        assert await until(pilot, lambda: bool(note.region) and not hand.region)
+        assert note.outer_size.height == 4 and note.styles.border_bottom[0] == "round"
+        hand.display, note.display = True, False
+        assert await until(pilot, lambda: bool(hand.region) and not note.region)
         bottom = hand.region.bottom - 1  # its bottom border's row on the screen
         row = app.screen._compositor.render_strips()[bottom].text
         assert row.startswith("┗") and row.rstrip().endswith("┛"), row

@@ -57,8 +57,10 @@ summaries: list[list[str]] = []  # what each privacy screen told about the time 
 
 def shows_a_hand(hand: HandView) -> bool:
     """Whether the table's hand widget shows or holds anything: kept mounted, it must be
-    hidden and empty (no text, no title) while nobody's hand shows."""
-    return bool(hand.display or str(hand.content) or hand.border_title)
+    empty (no text, no title) while nobody's hand shows, and hidden unless the privacy
+    screen covers the table (beneath it the empty box keeps its place for the reveal)."""
+    covered = isinstance(hand.app.screen, PrivacyScreen)
+    return bool((hand.display and not covered) or str(hand.content) or hand.border_title)
 
 
 def secret_cards(s: Session, seat: int) -> set[str]:

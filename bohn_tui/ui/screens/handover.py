@@ -9,12 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.geometry import Region
 
 from bohn_tui.ui.screens.choose import ChooseScreen
 from bohn_tui.ui.screens.one_frame import post_refreshes
 from bohn_tui.ui.screens.privacy import privacy_screen
-from bohn_tui.ui.widgets.base import ViewStatic
 
 if TYPE_CHECKING:
     from bohn_tui.play.client import SeatClient
@@ -34,6 +32,10 @@ class HandOver:
     _seen: dict[int, int]
     _reveal_when_built: int | None
     _ended: bool
+    # the seat the privacy screen passes the table to, while it is up: the table beneath is
+    # made ready for it with what is public (its panel lit, the hand's box laid out empty)
+    coming: int | None = None
+    prepared: int | None = None  # the seat `coming` was when the table beneath was made ready
 
     if TYPE_CHECKING:  # the table screen's (and Textual's)
         app: Any
@@ -42,6 +44,11 @@ class HandOver:
         def _drop_hand(self) -> None: ...
         def query(self, *args: Any, **kwargs: Any) -> Any: ...
         def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
+        def call_later(self, callback: Any, *args: Any) -> bool: ...
+        def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None: ...
+
+        _layout_required: bool
+        _compositor: Any
 
     def private(self, seat: int | None = None) -> bool:
         """Whether what `seat` is asked now is private (`Ask.private`: the screen passes
@@ -72,6 +79,7 @@ class HandOver:
                     seat = self.viewer if self.viewer is not None else next(iter(c.humans), None)
                 if seat != self.viewer:
                     self.viewer, self.hand_hidden, self.choice = seat, True, None
+                    self.coming = None
                     self.controls.reset()
             elif moved and len(c.humans) > 1 and self.viewer is not None:
                 public = c.view(None)
@@ -81,7 +89,7 @@ class HandOver:
             self.refresh_table()
             return
         if c.over:
-            self.viewer = None
+            self.viewer = self.coming = None
             self.refresh_table()
             if not self._ended:
                 self._ended = True
@@ -100,7 +108,7 @@ class HandOver:
     def hand_over(self, seat: int) -> None:
         """Pass the screen: hide every private widget, then the opaque privacy screen."""
         self.app.clear_above(self)  # no private modal stays
-        self.viewer = None
+        self.viewer = self.coming = None
         self.choice = None
         if not self.private(seat):  # no hand shows: no privacy screen
             self.hand_hidden = True
@@ -117,27 +125,38 @@ class HandOver:
             self.client.names[seat], self._reason(seat), since, lambda: self.reveal(seat)
         )
         self.app.push_screen(cover)
+        self.coming = seat
         if not self.building:
             self._drop_hand()  # at once; the rest of the table is brought up to date below
         self.call_after_refresh(self._prepaint)
 
     def _prepaint(self) -> None:
-        """Once the privacy screen shows, bring the table beneath up to date and paint its
-        public widgets into their line caches: the hand-over's frame then repaints only
-        what the new viewer changes (their panel, hand, keys and banner)."""
+        """Once the privacy screen shows, bring the table beneath up to date for the seat
+        `coming`, with what is public only (its panel lit, the hand's box kept empty in its
+        place: the reveal restyles and lays out nothing), lay it out and paint its public
+        widgets into their line caches: the hand-over's frame then draws only what the new
+        viewer's own view changes (their hand, their panel's title, keys and banner)."""
         if self.app.screen is self or self.building:
             return
         self.refresh_table()
-        for w in self.query(ViewStatic):
-            if w.region:
-                w.render_lines(Region(0, 0, w.region.width, w.region.height))
+        post_refreshes(self)  # each widget's layout asked now: laid out after these messages
+        self.call_later(self._lay_out_beneath)
+
+    def _lay_out_beneath(self) -> None:
+        if self.app.screen is self or self.building:
+            return
+        if self._layout_required:  # (Textual lays out only the screen on top)
+            self._refresh_layout(self.app.size)
+            self._layout_required = False
+        self._compositor.keep_frame()  # every widget's rows drawn, the whole frame kept
+        self.prepared = self.coming
 
     def reveal(self, seat: int) -> None:
         if self.building:
             self._reveal_when_built = seat
             return
         self.viewer = seat
-        self.choice = None
+        self.coming = self.choice = None
         self.controls.reset()
         with self.app.batch_update():
             self.refresh_table()

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self, cast
 
 from textual import events
-from textual._compositor import ChopsUpdate, Compositor, ReflowResult
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate, ReflowResult
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -34,17 +34,58 @@ class RowsCompositor(Compositor):
     behind its children, the screen behind them all)."""
 
     _rows: list[int] | None = None  # the rows a partial frame draws, in order
+    # a whole frame composed while the screen was covered (keep_frame)
+    _kept: list[Mapping[int, Strip]] | None = None
 
     def reflow(self, parent: Widget, size: Size) -> ReflowResult:
         """Textual's, but the map it makes is the whole map: a widget to repaint not yet in
         the map (the hand, shown at a hand-over) marked it stale, and the next widget's
         `region` would arrange every widget again, the same map (71 -> 51 arrangements in
         80 keys of a hot-seat game)."""
+        self._kept = None
         result = super().reflow(parent, size)
         self._full_map_invalidated = False
         return result
 
+    def reflow_visible(self, parent: Widget, size: Size) -> set[Widget]:
+        self._kept = None
+        return super().reflow_visible(parent, size)
+
+    def keep_frame(self) -> None:
+        """Compose the whole frame now, beneath an opaque screen: the whole frame drawn as
+        the screen shows again composes anew only the rows of the widgets repainted since
+        (a hand-over: the new viewer's hand, panel, keys and banner), the same picture."""
+        if not self.size:
+            return
+        self._kept = list(self._render_chops(self.size.region, lambda y: True))
+        for widget in self.visible_widgets:
+            widget._exchange_repaint_regions()  # (drawn as they are now)
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        kept, self._kept = self._kept, None
+        if kept is None or simplify or len(kept) != self.size.height:
+            return super().render_full_update(simplify)
+        screen = self.size.region
+        self._dirty_regions.clear()
+        # the rows of what was repainted since (a repaint of any kind marks its regions at
+        # once, before any message), but the screen's own (its background)
+        rows: set[int] = set()
+        for widget, (region, clip) in self.visible_widgets.items():
+            if widget is not self.root:
+                for dirty in widget._exchange_repaint_regions():
+                    rows.update(clip.intersection(dirty.translate(region.offset)).line_range)
+        if rows:
+            self._rows = sorted(rows)
+            try:
+                chops = self._render_chops(screen, rows.__contains__)
+            finally:
+                self._rows = None
+            for y in rows:
+                kept[y] = chops[y]
+        return LayoutUpdate([chop.values() for chop in kept], screen)
+
     def render_partial_update(self) -> ChopsUpdate | None:
+        self._kept = None
         self._rows = sorted({y for r in self._dirty_regions for y in r.line_range})
         try:
             return super().render_partial_update()

@@ -14,7 +14,9 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region, Size
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Static
 
 from bohn_tui.ui.screens.one_frame import KeptLayout, OneFrame
@@ -66,7 +68,23 @@ class PrivacyScreen(OneFrame, KeptLayout, Screen[bool]):
         was = self._styled
         if was is not None and key[0] is was[0] and key[1:] == was[1:]:
             event.refresh_styles = False
+            return
         self._styled = key
+
+    # the screen's own rows (its background around the box) and what they were drawn for
+    _kept_rows: tuple[Any, Size, dict[Region, list[Strip]]] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The screen's own rows: the same strips again at every showing while its styles
+        and its size are the ones they were drawn with (Textual draws all its rows anew at
+        every showing, ~1.5 ms: issue #25); what it shows is its boxes' rows."""
+        kept = self._kept_rows
+        if kept is None or kept[0] is not self._styled or kept[1] != self.size:
+            kept = self._kept_rows = (self._styled, self.size, {})
+        strips = kept[2].get(crop)
+        if strips is None:
+            strips = kept[2][crop] = super().render_lines(crop)
+        return strips
 
     def compose(self) -> ComposeResult:
         # ViewStatic: new text of as many rows, none as wide as the box, lays nothing out

@@ -92,6 +92,7 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
         self._hand_display = self._hand.display  # how the game shows it (the dice: never)
         self._hand.display = False
         self._hand_on = False
+        self._box = False  # the hand's box shown empty beneath the privacy screen
         own = REMOTE_BINDINGS if remote else TABLE_BINDINGS
         keys = [*parts.bindings, *own]
         # the keys this table never has (the game's at this count and variant; passing the
@@ -349,19 +350,30 @@ class TableScreen(OneFrame, KeptLayout, HandOver, Screen[None]):
             self.controls.show_hand(self._hand, v)
             if not self._hand_on:  # filled first, then shown, in the same frame
                 self._hand_on = True
+                self._box = False
                 self.query_one("#no-hand").display = False
                 self._hand.display = self._hand_display
         self._show_keys()
 
     def _drop_hand(self) -> None:
         """The hand's widget is emptied and hidden (it keeps nothing private: the next
-        viewer's hand is drawn anew); the public note takes its place."""
+        viewer's hand is drawn anew); the public note takes its place. Beneath the privacy
+        screen (a seat `coming`) the emptied box stays in its place instead (the note's
+        size): the reveal fills it without laying the table out."""
+        hand = self._hand
+        box = self.coming is not None and self._hand_display and isinstance(hand, ViewStatic)
         if self._hand_on:
             self._hand_on = False
-            self._hand.display = False
-            if isinstance(self._hand, ViewStatic):
-                self._hand.forget()
-            self.query_one("#no-hand").display = True
+            if isinstance(hand, ViewStatic):
+                hand.forget()
+            if box:
+                self._box = True
+                return
+        elif box == self._box:
+            return
+        self._box = box
+        hand.display = box
+        self.query_one("#no-hand").display = not box
 
     def _show_keys(self) -> None:
         """The key bar: each shown binding whose action is legal now, first one per key."""

@@ -66,10 +66,18 @@ class PlayerPanel(ViewStatic):
     def show(self, view: dict[str, Any], is_bot: bool) -> None:
         p = view["players"][self.seat]
         mine = view["seat"] == self.seat  # not the viewer itself: a hand-over repaints 2 panels
+        # the board lit (and in focus): the viewer's, else beneath the privacy screen the
+        # next viewer's already (public: the screen names them), so that the reveal
+        # restyles and lays out nothing
+        holder = view["seat"]
+        if holder is None:
+            holder = getattr(self.screen, "coming", None)
+        lit = holder == self.seat
         active = view["active"] == self.seat
-        focus = mine if view["seat"] is not None else active
+        focus = lit if holder is not None else active
         compact = self.small and not focus
-        key = (p, view["active"], mine, view["over"], self.seat in view["waiting_for"], compact)
+        waits = self.seat in view["waiting_for"]
+        key = (p, view["active"], mine, lit, view["over"], waits, compact)
         if not self.changed(key):
             return
         waiting = self.seat in view["waiting_for"] and not view["over"]
@@ -79,7 +87,7 @@ class PlayerPanel(ViewStatic):
         coins = "?" if p["coins"] is None else str(p["coins"])
         self.set_class(active, "active")
         self.set_class(waiting and not active, "waiting")
-        self.set_class(mine, "mine")
+        self.set_class(lit, "mine")
         self.set_class(compact, "compact")
         if compact:
             self.border_title = self.border_subtitle = None
