@@ -35,7 +35,6 @@ class HandOver:
     # the seat the privacy screen passes the table to, while it is up: the table beneath is
     # made ready for it with what is public (its panel lit, the hand's box laid out empty)
     coming: int | None = None
-    prepared: int | None = None  # the seat `coming` was when the table beneath was made ready
 
     if TYPE_CHECKING:  # the table screen's (and Textual's)
         app: Any
@@ -149,7 +148,6 @@ class HandOver:
             self._refresh_layout(self.app.size)
             self._layout_required = False
         self._compositor.keep_frame()  # every widget's rows drawn, the whole frame kept
-        self.prepared = self.coming
 
     def reveal(self, seat: int) -> None:
         if self.building:

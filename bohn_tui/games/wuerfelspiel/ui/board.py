@@ -14,12 +14,11 @@ from bohn_tui.games.wuerfelspiel.ui import render
 from bohn_tui.ui.parts import BoardClick
 from bohn_tui.ui.text import NAME_CELLS, clip_cells, literal
 from bohn_tui.ui.widgets.base import ViewStatic
-from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 DICE_SEAT = -1  # BoardClick.seat of a click on the dice (index: the die)
 
 
-class PlayersBoard(ViewStatic, LazyVisual):
+class PlayersBoard(ViewStatic):
     DEFAULT_CSS = """
     PlayersBoard { height: auto; padding: 0 1; }
     """
@@ -44,7 +43,7 @@ class PlayersBoard(ViewStatic, LazyVisual):
         )
 
 
-class DiceBox(ViewStatic, LazyVisual):
+class DiceBox(ViewStatic):
     DEFAULT_CSS = """
     DiceBox {
         height: 8;
@@ -82,7 +81,7 @@ class DiceBox(ViewStatic, LazyVisual):
             self.post_message(BoardClick(DICE_SEAT, row))
 
 
-class RollInfo(ViewStatic, LazyVisual):
+class RollInfo(ViewStatic):
     DEFAULT_CSS = """
     RollInfo {
         height: 1fr;

@@ -1,5 +1,6 @@
-"""A ViewStatic with LazyVisual makes Textual's Content of its text only when asked (issue
-#25: not at every update), and draws what a plain ViewStatic draws, key by key."""
+"""A ViewStatic makes Textual's Content of its text only when asked (issue #25: not at every
+update), and draws, key by key (its changed rows made and framed by itself), what Textual's
+own Static draws in the same box (border, padding)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,19 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.content import Content
+from textual.widgets import Static
 
 from bohn_tui.ui.widgets.base import ViewStatic
-from bohn_tui.ui.widgets.lazy_visual import LazyVisual
 
 BOX = "height: 8; width: 30; border: round white; padding: 0 1;"
 
 
-class _Lazy(ViewStatic, LazyVisual):
+class _Lazy(ViewStatic):
     FIXED_HEIGHT = True
     DEFAULT_CSS = f"_Lazy {{ {BOX} }}"
 
 
-class _Plain(ViewStatic):
-    FIXED_HEIGHT = True
+class _Plain(Static):
     DEFAULT_CSS = f"_Plain {{ {BOX} }}"
 
 
@@ -49,7 +49,7 @@ def _text(rng: random.Random) -> Text:
     return Text("\n").join(rows)
 
 
-def _rows(app: App[None], widget: ViewStatic) -> list[list[object]]:
+def _rows(app: App[None], widget: Static) -> list[list[object]]:
     region = widget.region
     strips = app.screen._compositor.render_strips()[region.y : region.bottom]
     return [[(s.text, s.style) for s in strip.crop(region.x, region.right)] for strip in strips]
