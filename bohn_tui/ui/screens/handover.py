@@ -35,6 +35,8 @@ class HandOver:
     # the seat the privacy screen passes the table to, while it is up: the table beneath is
     # made ready for it with what is public (its panel lit, the hand's box laid out empty)
     coming: int | None = None
+    # the seat `coming` was when the table beneath was made ready (what a waiting test reads)
+    prepared: int | None = None
 
     if TYPE_CHECKING:  # the table screen's (and Textual's)
         app: Any
@@ -148,6 +150,7 @@ class HandOver:
             self._refresh_layout(self.app.size)
             self._layout_required = False
         self._compositor.keep_frame()  # every widget's rows drawn, the whole frame kept
+        self.prepared = self.coming
 
     def reveal(self, seat: int) -> None:
         if self.building:
