@@ -256,9 +256,20 @@ def lean_cells(cells: types.ModuleType) -> None:
     del cells._SINGLE_CELLS
 
 
+def lean_key_names(keys: types.ModuleType) -> None:
+    """textual.keys names keys without Unicode's name database (bohn_tui/lean_keys.py)."""
+    from bohn_tui.lean_keys import lean_keys
+
+    lean_keys(keys)
+
+
 # what a module makes as it is imported that a seat does not need (yet): each done after
 # its module's import, if it is imported lean (LeanSourceLoader)
-AFTER_IMPORT = {"textual.strip": lean_strips, "rich.cells": lean_cells}
+AFTER_IMPORT = {
+    "textual.strip": lean_strips,
+    "rich.cells": lean_cells,
+    "textual.keys": lean_key_names,
+}
 
 
 # -- docstrings and column positions ------------------------------------------------------
