@@ -1,8 +1,10 @@
 """Garbage collection between keys, not between a key and its frame (issue #25).
 
-Every frame leaves cyclic garbage: Textual's strips keep themselves in their own caches
-(a crop or filter that changes nothing caches the strip itself), so the strips a widget's
-repaint drops are freed only by the collector, some two thousand objects a frame. With the
+Every frame left cyclic garbage: Textual's strips kept themselves in their own caches (a
+division or crop that changes nothing cached the strip itself; no more since
+textual_caches.acyclic_strips), so the strips a widget's repaint dropped were freed only by
+the collector, some two thousand objects a frame; what else is left in cycles still is.
+With the
 young generation collected when it is full (app.py's threshold of 50,000), a collection of
 4-8 ms, and one of 60-120 ms when it frees a few keys' worth of strips, landed inside
 every third or fourth key's time to its frame. Here the young objects are collected once
