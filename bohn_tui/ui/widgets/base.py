@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual.content import Content
+from textual.dom import NoScreen
 from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.strip import Strip
@@ -67,7 +68,7 @@ def _repaint_at_once(held: set[Any]) -> bool:
             return False
         try:
             s = w.screen
-        except Exception:  # (NoScreen: no longer mounted)
+        except NoScreen:  # (no longer mounted)
             return False
         if screen is None:
             screen = s
@@ -249,31 +250,25 @@ class ViewStatic(HeldIdle, Static):
         span = (*crop.column_span, size.width)
         keys: list[Any] = []
         strips: list[Strip | None] = []
-        first = last = -1  # the rows not drawn before
         cache = self._styles_cache  # (its rows kept true: a row drawn here is not stale there)
         dirty = cache._dirty_lines
-        for i, y in enumerate(crop.line_range):
+        for y in crop.line_range:
             r = y - top
             key = ((rows[r] if r < len(rows) else r), span) if 0 <= r < inner else None
             strip = None if key is None else drawn.get(key)
-            if strip is None:
-                last = i
-                if first < 0:
-                    first = i
-            elif y in dirty:  # Textual's row y is stale: gone, not drawn again unasked
+            if strip is not None and y in dirty:  # Textual's row y is stale: gone
                 dirty.discard(y)
                 cache._cache.pop(y, None)
             keys.append(key)
             strips.append(strip)
-        if first >= 0:
-            frame = self._frame()
-            if frame is not None:  # the content rows framed here, the others by Textual
-                for i in range(first, last + 1):
-                    if strips[i] is None and keys[i] is not None:
-                        y = crop.y + i
-                        whole = cache._cache[y] = self._framed(frame, y - top)
-                        dirty.discard(y)
-                        strips[i] = drawn[keys[i]] = self._filtered(frame, whole, crop)
+        new_rows = [i for i, st in enumerate(strips) if st is None and keys[i] is not None]
+        frame = self._frame() if new_rows else None
+        if frame is not None:  # the content rows framed here, the others by Textual
+            for i in new_rows:
+                y = crop.y + i
+                whole = cache._cache[y] = self._framed(frame, y - top)
+                dirty.discard(y)
+                strips[i] = drawn[keys[i]] = self._filtered(frame, whole, crop)
         i = 0
         while i < len(strips):  # each run of rows still to draw, by Textual
             if strips[i] is not None:
@@ -380,8 +375,7 @@ class ViewStatic(HeldIdle, Static):
         # what Visual.to_strips does for such a row (no link, top left; no selection: none
         # starts on a ViewStatic, ALLOW_SELECT)
         options = RenderOptions(self._get_style, cast(Any, _NoWrap(self.styles)))
-        width = painted[2].width - self.gutter.width  # (Textual's self.size.width)
-        return content.render_strips(width, 1, self.visual_style, options)[0]
+        return content.render_strips(self._content_width(), 1, self.visual_style, options)[0]
 
     def _row_region(self, y: int) -> Region:
         """The widget's row y (0: the top border's, if it has one), its whole width, in
@@ -443,12 +437,10 @@ class ViewStatic(HeldIdle, Static):
             self._repaint_only = None
 
     def _content_width(self) -> int:
-        """The content's width; while hidden (no region), its last layout's: a widget filled
-        before it shows (the hand at a hand-over) is drawn row by row as it shows."""
-        width = self.content_size.width
-        if not width and self.outer_size.width:
-            width = max(0, self.outer_size.width - self.gutter.width)
-        return width
+        """The content's width, of its last layout: also while hidden (no region: Textual's
+        content_size is 0), so a widget filled before it shows (the hand at a hand-over) is
+        drawn row by row as it shows."""
+        return max(0, self.outer_size.width - self.gutter.width)
 
     def _one_row_each(self, lines: list[Row]) -> bool:
         """Every line is one row: none as wide as the content (wrapped here: none wider),
