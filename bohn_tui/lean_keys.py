@@ -7,7 +7,7 @@ answer reads the name tables of the unicodedata extension, whose pages then stay
 process: ~0.75 MiB of a remote seat after its first `?` and Escape (benchmarks/README.md).
 Here `textual.keys` asks `KEY_NAMES` instead: the same answers, from the table below for
 the characters of a terminal's keys (ASCII) and the names Textual asks for its keys; any
-other question goes to unicodedata as before. tests/test_seat_lean.py checks every answer
+other question goes to unicodedata as before. tests/test_seat_key_names.py checks every answer
 here against unicodedata's."""
 
 from __future__ import annotations
